@@ -1,0 +1,1 @@
+"""Channel adapters (Slack, Telegram, web chat), the conversation service, Celery tasks."""

@@ -1,0 +1,80 @@
+"""Reading configuration from the environment.
+
+Every setting comes from the environment so that one code base runs both profiles: the
+embedded default (nothing set) and production (DATABASE_URL, REDIS_URL, ELASTICSEARCH_URL, ...).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlparse
+
+
+def env_str(name: str, default: str = "") -> str:
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    lowered = value.strip().lower()
+    if lowered in {"1", "true", "yes", "on"}:
+        return True
+    if lowered in {"0", "false", "no", "off"}:
+        return False
+    raise ValueError(f"{name}={value!r} is not a boolean (use 1/0, true/false, yes/no, on/off)")
+
+
+def env_list(name: str, default: list[str] | None = None) -> list[str]:
+    value = os.environ.get(name)
+    if not value:
+        return list(default or [])
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def database_from_url(url: str, base_dir: Path) -> dict[str, object]:
+    """Translate a DATABASE_URL (sqlite:///path or postgres://user:pw@host:port/name)."""
+    parsed = urlparse(url)
+    scheme = parsed.scheme
+    if scheme == "sqlite":
+        # sqlite:///relative/path or sqlite:////absolute/path
+        raw = unquote(parsed.path)
+        path = raw[1:] if raw.startswith("/") and not raw.startswith("//") else raw[1:]
+        name = Path(path) if Path(path).is_absolute() else base_dir / path
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": str(name)}
+    if scheme in {"postgres", "postgresql", "pgsql"}:
+        options = {key: values[-1] for key, values in parse_qs(parsed.query).items()}
+        config: dict[str, object] = {
+            "ENGINE": "django.db.backends.postgresql",
+            "NAME": unquote(parsed.path.lstrip("/")),
+            "USER": unquote(parsed.username or ""),
+            "PASSWORD": unquote(parsed.password or ""),
+            "HOST": parsed.hostname or "",
+            "PORT": str(parsed.port or ""),
+            "CONN_MAX_AGE": 60,
+            "CONN_HEALTH_CHECKS": True,
+        }
+        if options:
+            config["OPTIONS"] = options
+        return config
+    raise ValueError(f"DATABASE_URL scheme {scheme!r} is not supported (use sqlite or postgres)")
+
+
+def secret_key(data_dir: Path, debug: bool) -> str:
+    """SECRET_KEY from the environment; in debug, a key generated once into the data dir."""
+    key = os.environ.get("SECRET_KEY")
+    if key:
+        return key
+    if not debug:
+        raise RuntimeError("SECRET_KEY must be set in the environment when DEBUG is off")
+    path = data_dir / "secret_key"
+    if path.exists():
+        return path.read_text().strip()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(50)
+    path.write_text(key)
+    path.chmod(0o600)
+    return key

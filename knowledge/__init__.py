@@ -1,0 +1,1 @@
+"""Documents, search backends, knowledge packs, dataset importers, networks from documents."""

@@ -1,0 +1,98 @@
+"""The state of one diagnostic dialogue, and the stopping rules every policy shares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .belief import BeliefState, TotalConflictError
+from .evidence import Answer
+from .network import EvidentialNetwork, RedFlag
+
+
+@dataclass(frozen=True)
+class StoppingRule:
+    """When to stop asking (design section 4).
+
+    ``tau``: conclude when the leading hypothesis' BetP reaches it. ``max_turns``: abstain after
+    that many questions. ``open_world_threshold`` / ``conflict_threshold``: escalate when the
+    evidence fits no known hypothesis. ``red_flags``: "escalate" stops at once on a red-flag
+    answer; "flag" records it and keeps going (the harness uses this to measure diagnosis and
+    triage separately); "off" ignores red flags.
+    """
+
+    tau: float = 0.85
+    max_turns: int = 15
+    open_world_threshold: float = 0.5
+    conflict_threshold: float = 1.0  # 1.0 disables the raw-conflict trigger
+    red_flags: str = "escalate"
+
+    def __post_init__(self) -> None:
+        if not 0.0 < self.tau <= 1.0:
+            raise ValueError(f"tau {self.tau} not in (0, 1]")
+        if self.max_turns < 0:
+            raise ValueError("max_turns must be >= 0")
+        if self.red_flags not in {"escalate", "flag", "off"}:
+            raise ValueError(f"red_flags {self.red_flags!r} not in escalate/flag/off")
+
+
+@dataclass
+class DialogueState:
+    """Belief plus what has been asked and said so far in one conversation."""
+
+    belief: BeliefState
+    asked: set[str] = field(default_factory=set)
+    answers: list[Answer] = field(default_factory=list)
+    turns: int = 0
+    red_flags: list[RedFlag] = field(default_factory=list)
+    human_requested: bool = False
+
+    @classmethod
+    def start(
+        cls,
+        network: EvidentialNetwork,
+        prior: np.ndarray | None = None,
+        open_world: float | None = None,
+    ) -> DialogueState:
+        base = network.prior_plausibility()
+        if prior is not None:
+            base = base * np.asarray(prior, dtype=np.float64)
+        return cls(BeliefState.initial(len(network.hypotheses), base, open_world))
+
+    def copy(self) -> DialogueState:
+        return DialogueState(
+            self.belief.copy(),
+            set(self.asked),
+            list(self.answers),
+            self.turns,
+            list(self.red_flags),
+            self.human_requested,
+        )
+
+    def apply(self, answer: Answer, network: EvidentialNetwork, *, asked: bool = True) -> None:
+        """Record an answer (``asked=False`` for volunteered facts, which cost no turn)."""
+        if answer.finding not in network.finding_index:
+            raise KeyError(f"unknown finding {answer.finding!r}")
+        if asked:
+            self.turns += 1
+        self.asked.add(answer.finding)
+        self.answers.append(answer)
+        if answer.states is not None:
+            for flag in network.red_flags:
+                if flag.finding == answer.finding and set(answer.states) <= set(flag.states):
+                    self.red_flags.append(flag)
+        if answer.is_vacuous:
+            return
+        assert answer.states is not None
+        pl = network.compile().plausibility(answer.finding, answer.states)
+        self.belief.update(pl, answer.reliability)
+
+    def ranking(self, network: EvidentialNetwork) -> list[tuple[str, float]]:
+        """Known hypotheses by BetP, most likely first (empty under total conflict)."""
+        try:
+            p = self.belief.betp()[: self.belief.n_hypotheses]
+        except TotalConflictError:
+            return []
+        order = np.argsort(-p, kind="stable")
+        return [(network.hypotheses[i].id, float(p[i])) for i in order]

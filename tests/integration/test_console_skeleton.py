@@ -1,0 +1,46 @@
+"""The Django project boots on the embedded profile and serves its start page."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from console.env import database_from_url, env_bool
+
+
+@pytest.mark.django_db
+def test_start_page_is_served() -> None:
+    response = Client().get("/")
+    assert response.status_code == 200
+    assert b"askfew console" in response.content
+
+
+def test_embedded_profile_is_the_default() -> None:
+    assert settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+    assert settings.CELERY_TASK_ALWAYS_EAGER is True
+    assert settings.SEARCH_BACKEND == "embedded"
+    assert settings.LANGUAGE_BACKEND == "offline"
+
+
+def test_database_url_parsing(tmp_path) -> None:
+    pg = database_from_url("postgres://ask:s%40cret@db.internal:5433/askfew?sslmode=require", tmp_path)
+    assert pg["ENGINE"] == "django.db.backends.postgresql"
+    assert (pg["USER"], pg["PASSWORD"], pg["HOST"], pg["PORT"], pg["NAME"]) == (
+        "ask",
+        "s@cret",
+        "db.internal",
+        "5433",
+        "askfew",
+    )
+    assert pg["OPTIONS"] == {"sslmode": "require"}
+    lite = database_from_url("sqlite:///data/db.sqlite3", tmp_path)
+    assert lite["NAME"] == str(tmp_path / "data" / "db.sqlite3")
+    with pytest.raises(ValueError, match="mysql"):
+        database_from_url("mysql://x/y", tmp_path)
+
+
+def test_env_bool_rejects_garbage(monkeypatch) -> None:
+    monkeypatch.setenv("FLAG", "maybe")
+    with pytest.raises(ValueError, match="FLAG='maybe' is not a boolean"):
+        env_bool("FLAG")
