@@ -424,21 +424,25 @@ class CompiledNetwork:
         self.support: list[NDArray[np.intp]] = []
         for finding in network.findings:
             states = finding.states
+            position = {state: i for i, state in enumerate(states)}
             k = len(states)
             pl = np.ones((k, n))
             betp = np.full((k, n), 1.0 / k)
             linked: list[int] = []
+            # Plain Python per link: networks have tens of thousands of links over frames of a
+            # few states, where per-call NumPy overhead would dominate.
             for link in network.links_for_finding(finding.id):
                 h = network.hypothesis_index[link.hypothesis]
-                col_pl = np.zeros(k)
-                col_betp = np.zeros(k)
+                col_pl = [0.0] * k
+                col_betp = [0.0] * k
                 for focal, mass in link.masses:
-                    idx = [states.index(s) for s in focal]
-                    col_pl[idx] += mass
-                    col_betp[idx] += mass / len(idx)
+                    share = mass / len(focal)
+                    for state in focal:
+                        col_pl[position[state]] += mass
+                        col_betp[position[state]] += share
                 pl[:, h] = col_pl
                 betp[:, h] = col_betp
-                if not np.allclose(col_pl, 1.0):
+                if any(abs(v - 1.0) > 1e-12 for v in col_pl):
                     linked.append(h)
             self.pl.append(pl)
             self.betp.append(betp)

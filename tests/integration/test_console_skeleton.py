@@ -24,7 +24,9 @@ def test_embedded_profile_is_the_default() -> None:
 
 
 def test_database_url_parsing(tmp_path) -> None:
-    pg = database_from_url("postgres://ask:s%40cret@db.internal:5433/askfew?sslmode=require", tmp_path)
+    pg = database_from_url(
+        "postgres://ask:s%40cret@db.internal:5433/askfew?sslmode=require", tmp_path
+    )
     assert pg["ENGINE"] == "django.db.backends.postgresql"
     assert (pg["USER"], pg["PASSWORD"], pg["HOST"], pg["PORT"], pg["NAME"]) == (
         "ask",

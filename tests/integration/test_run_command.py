@@ -37,7 +37,9 @@ def test_serve_migrates_and_serves_on_fresh_data_dir(tmp_path: Path) -> None:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             if proc.poll() is not None:
-                raise AssertionError(f"serve exited early:\n{proc.stdout.read() if proc.stdout else ''}")
+                raise AssertionError(
+                    f"serve exited early:\n{proc.stdout.read() if proc.stdout else ''}"
+                )
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as response:
                     body = response.read()

@@ -19,9 +19,7 @@ from planning.belief import (
 )
 from tests.bruteforce import enumerate_belief, gbt_by_commonality, product_form_masses
 
-EXAMPLES = settings(
-    max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+EXAMPLES = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Weights in [0, 1] with the awkward values over-represented: exact 0 and 1, ties, tiny ones.
 weight = st.one_of(
@@ -124,13 +122,17 @@ def test_updates_agree_with_pyds_gbt(rows: list[list[float]]) -> None:
 
 
 @EXAMPLES
-@given(st.integers(20, 400), st.integers(0, 2**31 - 1), st.sampled_from(["uniform", "heavy", "light"]))
+@given(
+    st.integers(20, 400), st.integers(0, 2**31 - 1), st.sampled_from(["uniform", "heavy", "light"])
+)
 def test_trimmed_quadrature_matches_full_rule(n: int, seed: int, kind: str) -> None:
     """Large frames: BetP with trimmed nodes equals the untrimmed degree-exact rule."""
     from planning.belief import _gauss_legendre_01
 
     rng = np.random.default_rng(seed)
-    w = {"uniform": rng.random(n), "heavy": 1 - rng.random(n) ** 8, "light": rng.random(n) * 1e-3}[kind]
+    w = {"uniform": rng.random(n), "heavy": 1 - rng.random(n) ** 8, "light": rng.random(n) * 1e-3}[
+        kind
+    ]
     got = summarize(np.log(w)).betp
     nodes, node_weights = _gauss_legendre_01(n // 2 + 1)
     factors = 1.0 - np.outer(w, nodes)

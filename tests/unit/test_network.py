@@ -21,7 +21,9 @@ def small_network() -> EvidentialNetwork:
         name="wifi",
         hypotheses=[
             Hypothesis("driver", "Outdated driver", resolution="Update the driver."),
-            Hypothesis("switch", "Wireless switch off", resolution="Turn the switch on.", prior=0.5),
+            Hypothesis(
+                "switch", "Wireless switch off", resolution="Turn the switch on.", prior=0.5
+            ),
         ],
         findings=[
             Finding("other_devices", "Do other devices connect?"),
@@ -34,7 +36,11 @@ def small_network() -> EvidentialNetwork:
                 {"yes": 0.7, ("yes", "no"): 0.3},
                 [Citation("kb-12#3", "kb-12", "other devices still connect")],
             ),
-            Link.make("switch", "light", {"off": 0.8, ("off", "amber"): 0.1, ("off", "amber", "blue"): 0.1}),
+            Link.make(
+                "switch",
+                "light",
+                {"off": 0.8, ("off", "amber"): 0.1, ("off", "amber", "blue"): 0.1},
+            ),
         ],
         red_flags=[RedFlag("light", ("amber",), "hardware fault", "urgent")],
         flow={"other_devices": {"yes": "driver", "no": "light"}},
@@ -68,11 +74,23 @@ def test_compiled_plausibilities_follow_the_links() -> None:
 @pytest.mark.parametrize(
     ("mutate", "message"),
     [
-        (lambda d: d["links"][0]["masses"].__setitem__(0, {"states": ["yes"], "mass": -0.1}), "negative"),
-        (lambda d: d["links"][0]["masses"].__setitem__(0, {"states": ["yes"], "mass": 0.5}), "sum to 0.8"),
-        (lambda d: d["links"][0]["masses"].__setitem__(0, {"states": ["maybe"], "mass": 0.7}), "outside the frame"),
+        (
+            lambda d: d["links"][0]["masses"].__setitem__(0, {"states": ["yes"], "mass": -0.1}),
+            "negative",
+        ),
+        (
+            lambda d: d["links"][0]["masses"].__setitem__(0, {"states": ["yes"], "mass": 0.5}),
+            "sum to 0.8",
+        ),
+        (
+            lambda d: d["links"][0]["masses"].__setitem__(0, {"states": ["maybe"], "mass": 0.7}),
+            "outside the frame",
+        ),
         (lambda d: d["links"][0].__setitem__("hypothesis", "ghost"), "unknown hypothesis"),
-        (lambda d: d["hypotheses"].append({"id": "driver", "name": "again"}), "duplicate hypothesis"),
+        (
+            lambda d: d["hypotheses"].append({"id": "driver", "name": "again"}),
+            "duplicate hypothesis",
+        ),
         (lambda d: d["red_flags"][0].__setitem__("states", ["purple"]), "unknown states"),
         (lambda d: d["flow"]["other_devices"].__setitem__("yes", "nowhere"), "unknown target"),
         (lambda d: d.__setitem__("schema_version", 99), "schema_version"),
