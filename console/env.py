@@ -40,9 +40,8 @@ def database_from_url(url: str, base_dir: Path) -> dict[str, object]:
     parsed = urlparse(url)
     scheme = parsed.scheme
     if scheme == "sqlite":
-        # sqlite:///relative/path or sqlite:////absolute/path
-        raw = unquote(parsed.path)
-        path = raw[1:] if raw.startswith("/") and not raw.startswith("//") else raw[1:]
+        # sqlite:///relative/path or sqlite:////absolute/path: drop the separator slash.
+        path = unquote(parsed.path)[1:]
         name = Path(path) if Path(path).is_absolute() else base_dir / path
         return {"ENGINE": "django.db.backends.sqlite3", "NAME": str(name)}
     if scheme in {"postgres", "postgresql", "pgsql"}:

@@ -83,10 +83,13 @@ class Command(BaseCommand):
         for n in options["sizes"]:
             belief, fresh = realistic_state(n, options["updates"], rng)
             scratch = belief.copy()
-            cycle = iter(range(10**9))
-
-            def one_update(scratch: BeliefState = scratch, fresh: list[np.ndarray] = fresh) -> None:
-                scratch.update(fresh[next(cycle) % len(fresh)])
+            def one_update(
+                scratch: BeliefState = scratch,
+                fresh: list[np.ndarray] = fresh,
+                counter: list[int] = [0],  # noqa: B006 - a call counter shared across calls
+            ) -> None:
+                counter[0] += 1
+                scratch.update(fresh[counter[0] % len(fresh)])
                 if len(scratch.conflict_history) > 1000:
                     scratch.conflict_history.clear()
 
@@ -115,7 +118,8 @@ class Command(BaseCommand):
     def _print_row(self, row: dict[str, Any]) -> None:
         nan = float("nan")
         self.stdout.write(
-            f"{row['n']:>7} {row['update_us']:>10.2f} {row['betp_ms']:>9.4f} {row['deng_ms']:>9.4f} "
+            f"{row['n']:>7} {row['update_us']:>10.2f} "
+            f"{row['betp_ms']:>9.4f} {row['deng_ms']:>9.4f} "
             f"{row.get('bruteforce_ms', nan):>10.3f} "
             f"{row.get('bruteforce_vectorised_ms', nan):>12.3f} "
             f"{row.get('speedup_vs_bruteforce', nan):>8.1f} "
