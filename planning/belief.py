@@ -196,7 +196,7 @@ def _log_column_products(factors: FloatArray, counts: NDArray[np.intp]) -> Float
         for start in range(0, factors.shape[0], _ROW_CHUNK):
             out += np.log(powered[start : start + _ROW_CHUNK].prod(axis=0))
         if out.size and out[0] < -600.0:
-            out = counts @ np.log(factors)
+            out = (counts @ np.log(factors)).astype(np.float64)
     return out
 
 
