@@ -1,0 +1,260 @@
+"""The offline language layer retrieval uses: normalising, content words, query expansion.
+
+Everything here is small hand-written, generic vocabulary (how people say "Wi-Fi" or "screen",
+which brands make laptops or cars); none of it was learnt from, or tuned on, dialog text.
+
+- `normalise` lower-cases, unifies apostrophes, spells out negated contractions, so
+  "won't start" and "will not start" read alike, and drops "start"/"begin" used as aspect
+  verbs ("it starts to overheat" is about overheating, not starting).
+- `content_words` is the bag of stems used for overlap measures (FAQ relevance, spelling
+  repair); search itself stems with the engine's own analyser.
+- `SYNONYM_GROUPS` are sets of interchangeable phrasings; a query naming one member is expanded
+  with the whole group (`expand_query`), which bridges "my screen" to a chart about the "LCD
+  display" and "can't get online" to "wireless network".
+- `DOMAIN_TERMS` are words and brand names that place a complaint in a domain ("my Dell",
+  "my Toyota"); `domain_cues` counts them. Words that are common in both domains ("battery",
+  "drive", "fan", "charger") or ordinary English words that double as model names ("surface",
+  "focus", "ram") are left out on purpose.
+- `SpellingRepair` maps a misspelt query word to the closest word of a known vocabulary
+  ("elecical" -> "electrical"), using difflib's similarity ratio on words of 5+ letters.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Collection, Iterable, Mapping
+
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u00b4": "'"})
+# Negated contractions, with the common apostrophe-less spellings ("wont", "doesnt").
+_CONTRACTIONS = (
+    (re.compile(r"\bwo(?:n'?t)\b"), "will not"),
+    (re.compile(r"\bcan'?t\b"), "can not"),
+    (re.compile(r"\bcannot\b"), "can not"),
+    (re.compile(r"\bain'?t\b"), "is not"),
+    (
+        re.compile(r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should)n'?t\b"),
+        r"\1 not",
+    ),
+)
+# "It starts to overheat", "it started smoking": start/begin as aspect verbs say when, not what;
+# left in, they read as the complaint "it will not start".
+_ASPECTUAL = re.compile(
+    r"\b(?:start|starts|started|starting|begin|begins|began|beginning)\s+(?=to\s|[a-z]+ing\b)"
+)
+# Apostrophes split words ("laptop's" -> "laptop", "s"), as the search engines' tokenizers do,
+# so a possessive "s" is a stop word here instead of a query term matching every "car's".
+_TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+STOP_WORDS = _words(
+    """
+    a about above after again against all am an and any are as at be because been before being
+    below between both but by can could did do does doing down during each few for from further
+    had has have having he her here hers herself him himself his how i if in into is it its
+    itself just me more most my myself no nor not now of off on once only or other our ours
+    ourselves out over own same she should so some such than that the their theirs them
+    themselves then there these they this those through to too under until up very was we were
+    what when where which while who whom why will with would you your yours yourself
+    yourselves also please help hi hello thanks thank get got getting know need want like
+    one two three four five six seven eight nine ten years year months month days day weeks week
+    time today yesterday recently lately ago since really still even much many way thing things
+    something anything nothing problem problems issue issues trouble fix fixed fixing working
+    work works properly right wrong able unable tried try trying keep keeps kept make makes
+    making made use used using go going went seems seem think sure let lets ve ll re d s t m
+    """
+)
+
+# Interchangeable phrasings of one idea. Matching is on normalised text at word boundaries, so
+# "hot" does not match "hotspot". Group members are what the query gains when one is present.
+SYNONYM_GROUPS: tuple[frozenset[str], ...] = tuple(
+    frozenset(g.split("|"))
+    for g in (
+        # IT
+        "wireless|wifi|wi-fi|wlan|internet|online|network|router|hotspot|connect|connection",
+        "display|screen|monitor|lcd|picture|image|backlight",
+        "overheat|overheating|overheats|hot|heat|heating|heats|warm|temperature|cooling|fan",
+        "turn on|power on|power up|power button|switch on|no power",
+        "boot|boots|booting|operating system|os|startup",
+        "hard drive|hard disk|hdd|ssd|disk|storage|drive failure",
+        "battery|charge|charging|charger|drain|drains|draining|adapter|power adapter",
+        "keyboard|touchpad|trackpad|mouse",
+        # cars
+        "noise|noises|noisy|sound|sounds|ticking|clicking|clunking|clunk|knocking|squeaking|"
+        "squealing|grinding|rattling|rattle|humming|whistling|banging",
+        "start|starting|starts|crank|cranking|ignition|turn over|fire up|starter",
+        "brake|brakes|braking|brake pedal|stopping",
+        "electrical|electric|electronics|wiring|wire|fuse|fuses|fusible link|short circuit|"
+        "alternator",
+        "steering|steer|steering wheel|pulls|pulling|alignment|wobble|wobbling|shimmy|"
+        "vibration|vibrates|vibrating|wander|wandering",
+        "coolant|radiator|antifreeze|thermostat|temperature gauge",
+        "tire|tires|tyre|tyres|wheel|wheels",
+    )
+)
+
+DOMAIN_TERMS: dict[str, frozenset[str]] = {
+    "laptop": _words(
+        """
+        laptop laptops notebook notebooks computer computers pc macbook chromebook ultrabook
+        netbook thinkpad ideapad thinkbook dell xps inspiron latitude alienware vostro hp
+        spectre pavilion elitebook probook zbook omen lenovo asus zenbook vivobook rog zephyrus
+        acer aspire predator travelmate apple mac microsoft razer msi samsung huawei matebook
+        toshiba vaio fujitsu pixelbook gigabyte aorus windows linux macos bios wifi wi-fi
+        wireless touchpad trackpad keyboard usb hdmi ssd hdd lcd
+        """
+    ),
+    "car": _words(
+        """
+        car cars vehicle vehicles truck trucks suv van minivan sedan pickup automobile
+        driving drove engine motor highway mileage mph toyota camry corolla prius rav4 highlander
+        tacoma honda civic crv cr-v odyssey ford mustang f-150 f150 chevrolet chevy camaro
+        silverado malibu equinox tahoe impala gmc acadia yukon buick enclave cadillac escalade
+        dodge durango jeep wrangler cherokee chrysler nissan altima maxima murano sentra kia
+        telluride sorento sportage hyundai elantra sonata tucson subaru outback forester
+        impreza mazda volkswagen vw jetta passat tiguan bmw audi mercedes benz lexus acura
+        infiniti volvo tesla rivian porsche jaguar mitsubishi lincoln peugeot renault skoda
+        dashboard brakes steering tire tires tyre tyres
+        """
+    ),
+}
+
+_MIN_REPAIR_LENGTH = 5
+_REPAIR_CUTOFF = 0.85
+
+
+def normalise(text: str) -> str:
+    """Lower-case, straight apostrophes, negated contractions spelt out, aspectual
+    "start"/"begin" dropped."""
+    if not isinstance(text, str):
+        raise ValueError(f"text must be a string, got {type(text).__name__}")
+    out = text.lower().translate(_APOSTROPHES)
+    for pattern, replacement in _CONTRACTIONS:
+        out = pattern.sub(replacement, out)
+    return _ASPECTUAL.sub("", out)
+
+
+def tokens(text: str) -> list[str]:
+    """Words of the normalised text, in order (hyphenated words kept whole, apostrophes split)."""
+    return _TOKEN.findall(normalise(text))
+
+
+def stem(word: str) -> str:
+    """A light suffix stripper, enough to make "drains"/"draining"/"drained" and
+    "noise"/"noises" meet: one inflectional suffix off, a doubled final consonant undoubled
+    ("stopped"), then a final "e" off ("whistle"/"whistling" -> "whistl")."""
+    word = word.strip("'")
+    if len(word) <= 3:
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    for suffix in ("ingly", "ings", "ing", "edly", "ed", "es", "ly", "s"):
+        if not word.endswith(suffix) or len(word) - len(suffix) < 3:
+            continue
+        if suffix == "s" and word.endswith("ss"):
+            break
+        word = word[: -len(suffix)]
+        if suffix.startswith(("ing", "ed")) and word[-1] == word[-2] and word[-1] not in "lsz":
+            word = word[:-1]
+        break
+    if word.endswith("e") and len(word) > 3:
+        word = word[:-1]
+    return word
+
+
+def content_words(text: str) -> set[str]:
+    """Stems of the non-stop words of `text`."""
+    return {stem(w) for w in tokens(text) if w not in STOP_WORDS and len(w) > 1}
+
+
+def _contains(normalised: str, phrase: str) -> bool:
+    return re.search(rf"(?<![a-z0-9]){re.escape(phrase)}(?![a-z0-9])", normalised) is not None
+
+
+def expansions(text: str, groups: Iterable[frozenset[str]] = SYNONYM_GROUPS) -> list[str]:
+    """The synonym-group members `text` gains: every member of each group it mentions."""
+    norm = normalise(text)
+    out: list[str] = []
+    for group in groups:
+        if any(_contains(norm, phrase) for phrase in group):
+            out.extend(sorted(p for p in group if not _contains(norm, p)))
+    return out
+
+
+def expand_query(text: str, groups: Iterable[frozenset[str]] = SYNONYM_GROUPS) -> str:
+    """`text` (normalised) followed by its synonym expansions."""
+    extra = expansions(text, groups)
+    norm = normalise(text)
+    return f"{norm} {' '.join(extra)}" if extra else norm
+
+
+def domain_cues(text: str, lexicon: Mapping[str, Collection[str]] = DOMAIN_TERMS) -> dict[str, int]:
+    """Per domain, how many distinct words of `text` are in its lexicon (zeros omitted)."""
+    words = set(tokens(text))
+    counts = {domain: len(words & set(terms)) for domain, terms in lexicon.items()}
+    return {domain: n for domain, n in counts.items() if n}
+
+
+def dominant_domain(cues: Mapping[str, int]) -> str | None:
+    """The domain with strictly the most cues, or None when there are none or a tie."""
+    if not cues:
+        return None
+    ranked = sorted(cues.items(), key=lambda kv: -kv[1])
+    if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+        return None
+    return ranked[0][0]
+
+
+class SpellingRepair:
+    """Maps misspelt words to close words of a known vocabulary ("elecical" -> "electrical").
+
+    Only words of 5+ letters that are not stop words, not in the vocabulary and not an
+    inflection of a vocabulary word (same `stem`) are repaired, each to the single closest
+    vocabulary word with a difflib similarity ratio of at least 0.85, among the vocabulary
+    words with the same first letter and a length within two letters (typos rarely hit the
+    first letter or add or drop more; the restriction keeps difflib cheap). Cached per word.
+    """
+
+    def __init__(self, vocabulary: Collection[str], cutoff: float = _REPAIR_CUTOFF) -> None:
+        self._known = frozenset(vocabulary)
+        self._stems = frozenset(stem(w) for w in self._known)
+        self._cutoff = cutoff
+        self._buckets: dict[tuple[str, int], list[str]] = {}
+        for word in sorted(self._known):
+            self._buckets.setdefault((word[:1], len(word)), []).append(word)
+        self._cache: dict[str, str | None] = {}
+
+    def repair(self, word: str) -> str | None:
+        if word in self._cache:
+            return self._cache[word]
+        result: str | None = None
+        if (
+            len(word) >= _MIN_REPAIR_LENGTH
+            and word.isalpha()
+            and word not in STOP_WORDS
+            and word not in self._known
+            and stem(word) not in self._stems
+        ):
+            candidates = [
+                w
+                for n in range(len(word) - 2, len(word) + 3)
+                for w in self._buckets.get((word[0], n), [])
+            ]
+            match = difflib.get_close_matches(word, candidates, n=1, cutoff=self._cutoff)
+            result = match[0] if match else None
+        if len(self._cache) < 100_000:
+            self._cache[word] = result
+        return result
+
+    def __call__(self, text: str) -> list[str]:
+        """The repairs for the words of `text`, each listed once, in text order."""
+        out: list[str] = []
+        for word in dict.fromkeys(tokens(text)):
+            fixed = self.repair(word)
+            if fixed is not None and fixed not in out:
+                out.append(fixed)
+        return out
