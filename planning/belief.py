@@ -151,6 +151,15 @@ def betp(log_w: FloatArray) -> FloatArray:
     if log_w.max() < _COLLAPSE_LOG:
         return _softmax(log_w)
     w = np.exp(log_w)
+    one_minus_k = _one_minus_conflict(log_conflict(log_w))
+    if w.shape[0] <= _SMALL_FRAME:
+        # Small frames: the full degree-exact rule directly; sorting and trimming cost more
+        # than they save here.
+        nodes, node_weights = _gauss_legendre_01(w.shape[0] // 2 + 1)
+        factors = 1.0 - np.multiply.outer(w, nodes)
+        g = np.exp(np.log(factors).sum(axis=0)) * node_weights
+        small: FloatArray = w * (g / factors).sum(axis=1) / one_minus_k
+        return small
     significant = w > _NEGLIGIBLE_W
     values, inverse, counts = np.unique(w[significant], return_inverse=True, return_counts=True)
     nodes, node_weights = _quadrature_for(values, counts)
@@ -159,7 +168,8 @@ def betp(log_w: FloatArray) -> FloatArray:
     total = 0.0
     for start in range(0, nodes.shape[0], _NODE_BLOCK):
         block = nodes[start : start + _NODE_BLOCK]
-        factors = 1.0 - np.outer(values, block)  # factors[v, i] = 1 - v * u_i
+        factors = np.multiply.outer(values, block)
+        np.subtract(1.0, factors, out=factors)  # factors[v, i] = 1 - v * u_i
         g = (
             np.exp(_log_column_products(factors, counts))
             * node_weights[start : start + _NODE_BLOCK]
@@ -169,10 +179,11 @@ def betp(log_w: FloatArray) -> FloatArray:
     # A negligible hypothesis is not among the factors of G, so its integral is int G.
     integral = np.full(w.shape, total)
     integral[significant] = per_value[inverse]
-    out: FloatArray = w * integral / _one_minus_conflict(log_conflict(log_w))
+    out: FloatArray = w * integral / one_minus_k
     return out
 
 
+_SMALL_FRAME = 64
 _NODE_BLOCK = 256
 _ROW_CHUNK = 32
 
@@ -242,9 +253,47 @@ def _quadrature_for(values: FloatArray, counts: NDArray[np.intp]) -> tuple[Float
 
 
 def nonspecificity_and_discord(log_w: FloatArray, terms: int = SERIES_TERMS) -> tuple[float, float]:
-    """Both parts of Deng entropy (bits) of the normalised belief, for one weight vector."""
-    n, d = batch_nonspecificity_and_discord(log_w[np.newaxis, :], terms)
-    return float(n[0]), float(d[0])
+    """Both parts of Deng entropy (bits) of the normalised belief, for one weight vector.
+
+    The same formulas as the batch version, computing only the branch this vector needs.
+    """
+    _check_not_total_conflict(log_w)
+    if log_w.max() < _COLLAPSE_LOG:
+        p = _softmax(log_w)
+        p = p[p > 0]
+        return 0.0, float(-(p * np.log2(p)).sum())
+    w = np.exp(log_w)
+    log_1mw = log1mexp(log_w)
+    ones = log_w == 0.0
+    z, inv_m = _series_points(terms)
+    if ones.any():
+        free = ~ones
+        log_tail = int(ones.sum()) * np.log(z) + np.log1p(-np.multiply.outer(w[free], 1.0 - z)).sum(
+            axis=0
+        )
+        log_k = -math.inf
+        one_minus_k = 1.0
+        k_log_k = 0.0
+        partial = w[free] > 0
+        bernoulli = -float(
+            (w[free][partial] * log_w[free][partial]).sum()
+            + ((1.0 - w[free][partial]) * log_1mw[free][partial]).sum()
+        )
+    else:
+        log_k = float(log_1mw.sum())
+        r = np.exp(log_w - log_1mw)
+        d = np.log1p(np.multiply.outer(r, z)).sum(axis=0)
+        log_tail = log_k + _log_expm1(d)
+        one_minus_k = -math.expm1(log_k)
+        k_log_k = math.exp(log_k) * log_k if math.isfinite(log_k) else 0.0
+        positive = w > 0
+        bernoulli = -float(
+            (w[positive] * log_w[positive]).sum() + ((1.0 - w[positive]) * log_1mw[positive]).sum()
+        )
+    series = float(np.exp(log_tail) @ inv_m)
+    nonspec = (float(w.sum()) - series / _LN2) / one_minus_k
+    discord = (bernoulli + k_log_k) / one_minus_k / _LN2 + math.log2(one_minus_k)
+    return max(nonspec, 0.0), max(discord, 0.0)
 
 
 def batch_nonspecificity_and_discord(
