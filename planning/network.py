@@ -440,7 +440,9 @@ class CompiledNetwork:
                     for state in focal:
                         col_pl[position[state]] += mass
                         col_betp[position[state]] += share
-                pl[:, h] = col_pl
+                # Masses are validated to sum to 1 only within a tolerance; a plausibility a
+                # rounding step above 1 would be rejected by the belief update.
+                pl[:, h] = [min(v, 1.0) for v in col_pl]
                 betp[:, h] = col_betp
                 if any(abs(v - 1.0) > 1e-12 for v in col_pl):
                     linked.append(h)

@@ -40,6 +40,7 @@ Only the training split (``dev`` by default) feeds the counts; the test CSV is r
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import re
 from collections import Counter
@@ -640,8 +641,9 @@ def load_network(
     train_split: str = "dev",
     s: float = 1.0,
     unlisted: Unlisted = "closed",
-    eps: float = 0.02,
+    eps: float = 0.005,
     *,
+    prior: str = "counts",
     m_values: MValues = "all",
     root: str | Path | None = None,
     train_path: str | Path | None = None,
@@ -657,9 +659,18 @@ def load_network(
     dropping them halves the links and the planner's work. The default keeps every value, as
     the knowledge base defines them.
 
+    ``prior="counts"`` gives each pathology the prior plausibility ``n_h / max n`` (at least
+    1e-3) from its number of training patients. Without it a rare pathology (Ebola has one
+    dev patient) keeps so much ignorance on every link that it stays plausible whatever is
+    answered and soaks up BetP; on dev this took InfoGatherer from 62% to 93% success.
+    ``prior="uniform"`` leaves every prior at 1. ``eps`` = 0.005 was chosen on dev
+    (cross-validated over the dev patients; 0.02 and larger were worse, exact and noisy).
+
     Parsing and learning are cached; each call returns a fresh network object over shared,
     immutable parts, so a caller may mutate its copy.
     """
+    if prior not in ("counts", "uniform"):
+        raise ValueError(f"prior must be 'counts' or 'uniform', got {prior!r}")
     if unlisted not in ("closed", "vacuous"):
         raise ValueError(f"unlisted must be 'closed' or 'vacuous', got {unlisted!r}")
     if m_values not in ("all", "observed"):
@@ -686,9 +697,16 @@ def load_network(
         (float(min_presence), float(max_mild_rate), float(mild_budget)),
     )
     catalog = _catalog(base)
+    hypotheses = list(parts.hypotheses)
+    if prior == "counts":
+        counts = parts.counts.patients
+        most = max(counts.values(), default=0) or 1
+        hypotheses = [
+            dataclasses.replace(h, prior=max(counts.get(h.id, 0) / most, 1e-3)) for h in hypotheses
+        ]
     return EvidentialNetwork(
         name="ddxplus",
-        hypotheses=list(parts.hypotheses),
+        hypotheses=hypotheses,
         findings=list(parts.findings),
         links=list(parts.links),
         red_flags=list(parts.red_flags),
@@ -698,6 +716,7 @@ def load_network(
             "idm_s": float(s),
             "unlisted": unlisted,
             "eps": float(eps),
+            "prior": prior,
             "m_values": m_values,
             "train_patients": dict(parts.counts.patients),
             "state_labels": {k: dict(v) for k, v in catalog.state_labels.items()},

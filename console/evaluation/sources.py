@@ -1,0 +1,97 @@
+"""Evaluation cases and the network each case is played on, per dataset.
+
+DDXPlus: one network for every case, its links learned from the dev patients only (the test
+patients are for reporting); cases from ``dev``, ``test`` or both (``all``: dev first).
+FloDial: with the chart known (the default) each dialog is played on its own chart's network;
+with it unknown, on the combined network of every chart in the dialog's category, so the
+policy must also work out which chart the problem belongs to.
+
+Networks are built up front and shared: a network caches its compiled arrays, and worker
+processes forked by the harness inherit them instead of rebuilding one per case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from knowledge.datasets import ddxplus, flodial
+from planning.network import EvidentialNetwork
+from planning.simulation import Case
+
+DATASETS = ("ddxplus", "flodial")
+SPLITS = ("dev", "test", "all")
+DDXPLUS_TRAIN_SPLIT = "dev"
+
+
+@dataclass
+class CaseSource:
+    """The cases of one run and, for each, the network it is played on."""
+
+    dataset: str
+    split: str
+    cases: list[Case]
+    networks: dict[str, EvidentialNetwork]
+    key_of: Callable[[Case], str]  # which of ``networks`` a case is played on
+
+    def network_for_case(self, case: Case) -> EvidentialNetwork:
+        return self.networks[self.key_of(case)]
+
+    def describe_networks(self) -> list[str]:
+        return sorted(n.name for n in self.networks.values())
+
+
+def _check(dataset: str, split: str, limit: int | None) -> None:
+    if dataset not in DATASETS:
+        raise ValueError(f"unknown dataset {dataset!r}; choose from {', '.join(DATASETS)}")
+    if split not in SPLITS:
+        raise ValueError(f"unknown split {split!r}; choose from {', '.join(SPLITS)}")
+    if limit is not None and limit < 1:
+        raise ValueError(f"limit must be >= 1, got {limit}")
+
+
+def ddxplus_source(split: str, limit: int | None = None) -> CaseSource:
+    _check("ddxplus", split, limit)
+    splits = ("dev", "test") if split == "all" else (split,)
+    cases: list[Case] = []
+    for name in splits:
+        remaining = None if limit is None else limit - len(cases)
+        if remaining is not None and remaining <= 0:
+            break
+        cases.extend(ddxplus.load_cases(name, limit=remaining))
+    network = ddxplus.load_network(train_split=DDXPLUS_TRAIN_SPLIT)
+    return CaseSource("ddxplus", split, cases, {"ddxplus": network}, _ddxplus_key)
+
+
+def _ddxplus_key(case: Case) -> str:
+    return "ddxplus"
+
+
+def _chart_of(case: Case) -> str:
+    chart = case.metadata.get("chart")
+    if not isinstance(chart, str):
+        raise ValueError(f"FloDial case {case.id!r} has no chart in its metadata")
+    return chart
+
+
+def flodial_source(split: str, limit: int | None = None, chart_known: bool = True) -> CaseSource:
+    _check("flodial", split, limit)
+    cases = flodial.load_cases(split)
+    if limit is not None:
+        cases = cases[:limit]
+    charts = sorted({_chart_of(c) for c in cases})
+    if chart_known:
+        networks = {chart: flodial.load_network(chart) for chart in charts}
+        return CaseSource("flodial", split, cases, networks, _chart_of)
+    category = {chart: str(flodial.load_chart(chart)["category"]) for chart in charts}
+    combined = {cat: flodial.load_combined_network(cat) for cat in sorted(set(category.values()))}
+    return CaseSource("flodial", split, cases, combined, lambda case: category[_chart_of(case)])
+
+
+def load_source(
+    dataset: str, split: str, limit: int | None = None, chart_known: bool = True
+) -> CaseSource:
+    _check(dataset, split, limit)
+    if dataset == "ddxplus":
+        return ddxplus_source(split, limit)
+    return flodial_source(split, limit, chart_known)

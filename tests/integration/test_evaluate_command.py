@@ -1,0 +1,137 @@
+"""``manage.py evaluate`` end to end on a few real cases of each dataset."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import CommandError, call_command
+from PIL import Image
+
+from planning.metrics import METRIC_NAMES
+
+POLICIES = ["source-order", "random"]
+RATES = (
+    "success_rate",
+    "abstain_rate",
+    "escalate_rate",
+    "accuracy_when_concluded",
+    "recall_at_3",
+    "red_flag_rate",
+)
+
+
+def run(*args: str) -> str:
+    out = StringIO()
+    call_command("evaluate", *args, stdout=out, stderr=StringIO())
+    return out.getvalue()
+
+
+def check_payload(payload: dict[str, Any], dataset: str, split: str, max_turns: int) -> None:
+    assert payload["dataset"] == dataset and payload["split"] == split
+    assert payload["n_cases"] == 5
+    assert payload["settings"]["policy"] == POLICIES
+    assert payload["settings"]["limit"] == 5
+    assert payload["settings"]["max_turns"] == max_turns
+    assert set(payload["policies"]) == set(POLICIES)
+    for name, endings in payload["endings"].items():
+        assert sum(endings.values()) == 5, name
+    for metrics in payload["policies"].values():
+        assert set(METRIC_NAMES) <= set(metrics)
+        for key in RATES:
+            assert metrics[key] is None or 0.0 <= metrics[key] <= 100.0
+        assert (
+            metrics["abstain_rate"] + metrics["escalate_rate"] + 100.0 * metrics["n_concluded"] / 5
+        ) == pytest.approx(100.0)
+        assert 0.0 <= metrics["mean_turns"] <= max_turns
+        assert metrics["ece"] is None or 0.0 <= metrics["ece"] <= 1.0
+        assert 0.0 <= metrics["decision_ms_p50"] <= metrics["decision_ms_p99"]
+
+
+def check_report(directory: Path) -> None:
+    report = (directory / "report.md").read_text(encoding="utf-8")
+    assert "| policy |" in report and "source-order" in report
+    pngs = sorted(directory.glob("*.png"))
+    assert {p.name for p in pngs} == {
+        "success_vs_turns.png",
+        "calibration_source-order.png",
+        "calibration_random.png",
+    }
+    for png in pngs:
+        assert f"]({png.name})" in report
+        with Image.open(png) as image:
+            image.load()
+            assert image.format == "PNG" and image.width > 100 and image.height > 100
+
+
+def test_ddxplus_dev_subset_json_report_and_table(tmp_path: Path) -> None:
+    out = run(
+        "ddxplus",
+        "--split", "dev",
+        "--policy", *POLICIES,
+        "--limit", "5",
+        "--max-turns", "10",
+        "--json", str(tmp_path / "ddx.json"),
+        "--report", str(tmp_path / "report"),
+    )  # fmt: skip
+    payload = json.loads((tmp_path / "ddx.json").read_text(encoding="utf-8"))
+    check_payload(payload, "ddxplus", "dev", max_turns=10)
+    assert payload["settings"]["red_flags"] == "flag"
+    assert payload["networks"] == ["ddxplus"]
+    lines = out.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("policy"))
+    assert [line.split()[0] for line in lines[header + 2 : header + 4]] == POLICIES
+    check_report(tmp_path / "report")
+
+
+def test_flodial_subset_with_the_chart_known_walks_it_to_the_fix(tmp_path: Path) -> None:
+    run(
+        "flodial",
+        "--split", "dev",
+        "--policy", *POLICIES,
+        "--limit", "5",
+        "--json", str(tmp_path / "flo.json"),
+    )  # fmt: skip
+    payload = json.loads((tmp_path / "flo.json").read_text(encoding="utf-8"))
+    check_payload(payload, "flodial", "dev", max_turns=15)
+    assert payload["settings"]["chart_known"] is True
+    # With exact answers, walking the dialog's own flowchart always reaches its fix.
+    assert payload["policies"]["source-order"]["success_rate"] == 100.0
+
+
+def test_flodial_subset_with_the_chart_unknown(tmp_path: Path) -> None:
+    out = run(
+        "flodial",
+        "--split", "all",
+        "--policy", *POLICIES,
+        "--limit", "5",
+        "--no-chart-known",
+        "--flip-rate", "0.1",
+        "--json", str(tmp_path / "flo.json"),
+    )  # fmt: skip
+    payload = json.loads((tmp_path / "flo.json").read_text(encoding="utf-8"))
+    check_payload(payload, "flodial", "all", max_turns=15)
+    assert payload["settings"]["chart_known"] is False
+    assert payload["settings"]["flip_rate"] == 0.1
+    assert all(name.startswith("flodial:") for name in payload["networks"])
+    assert "source-order" in out and "random" in out
+
+
+def test_unknown_policy_names_the_valid_choices() -> None:
+    with pytest.raises(CommandError, match=r"unknown policy 'oracle'.*infogatherer"):
+        run("ddxplus", "--policy", "oracle", "--limit", "1")
+
+
+def test_unknown_dataset_and_split_name_the_valid_choices() -> None:
+    with pytest.raises(CommandError, match=r"invalid choice: 'mimic'.*ddxplus.*flodial"):
+        run("mimic", "--policy", "random")
+    with pytest.raises(CommandError, match=r"invalid choice: 'train'.*dev.*test.*all"):
+        run("flodial", "--split", "train", "--policy", "random")
+
+
+def test_a_rate_outside_the_unit_interval_is_refused() -> None:
+    with pytest.raises(CommandError, match=r"'1.5' is not a rate in \[0, 1\]"):
+        run("ddxplus", "--policy", "random", "--flip-rate", "1.5")

@@ -1,0 +1,296 @@
+"""The evaluation harness on a tiny network whose outcomes can be worked out by hand.
+
+Network: hypotheses h1, h2, h3. Finding ``f1`` (yes/no): under h1 ``m({yes}) = 0.8,
+m(Theta) = 0.2``; under h2 and h3 ``m({no}) = 0.8, m(Theta) = 0.2``. Answering "yes" gives
+weights w = (1, 0.2, 0.2); in product form m({h1}) = 0.64, m({h1,h2}) = m({h1,h3}) = 0.16,
+m({h1,h2,h3}) = 0.04, so BetP(h1) = 0.64 + 0.16 + 0.04/3 = 0.81333..., BetP(h2) = BetP(h3) =
+0.08 + 0.04/3 = 0.09333... ``f2`` separates h2 (yes) from h3 (no) crisply and says nothing about
+h1. ``f3`` is a red flag when "yes" and says nothing about anyone. ``f4``: every hypothesis
+says "no" crisply, so "yes" contradicts them all.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from planning.actions import Abstain, Action, Ask, Conclude, Escalate, Rationale
+from planning.dialogue import DialogueState, StoppingRule
+from planning.evidence import Answer
+from planning.harness import (
+    ABSTAINED,
+    CONCLUDED,
+    ESCALATED,
+    CaseResult,
+    HarnessError,
+    Policy,
+    evaluate,
+    run_case,
+)
+from planning.network import EvidentialNetwork, Finding, Hypothesis, Link, RedFlag
+from planning.simulation import Case, SimulatedUser
+
+BETP_H1_AFTER_YES = 0.64 + 0.16 + 0.04 / 3
+BETP_OTHER_AFTER_YES = 0.08 + 0.04 / 3
+
+
+def make_network() -> EvidentialNetwork:
+    hyps = [Hypothesis(h, h.upper()) for h in ("h1", "h2", "h3")]
+    findings = [Finding(f, f"{f}?") for f in ("f1", "f2", "f3", "f4")]
+    links = [
+        Link.make("h1", "f1", {"yes": 0.8, ("yes", "no"): 0.2}),
+        Link.make("h2", "f1", {"no": 0.8, ("yes", "no"): 0.2}),
+        Link.make("h3", "f1", {"no": 0.8, ("yes", "no"): 0.2}),
+        Link.make("h2", "f2", {"yes": 1.0}),
+        Link.make("h3", "f2", {"no": 1.0}),
+        *(Link.make(h, "f4", {"no": 1.0}) for h in ("h1", "h2", "h3")),
+    ]
+    return EvidentialNetwork(
+        "tiny", hyps, findings, links, red_flags=[RedFlag("f3", ("yes",), "danger")]
+    )
+
+
+def ask(finding: str) -> Ask:
+    return Ask(finding, Rationale((), 0.0, {}))
+
+
+class ScriptedPolicy:
+    """Asks its script in order (skipping what is already known), then concludes the leader.
+
+    On a red flag it escalates when the stopping rule says so; past ``max_turns`` it abstains.
+    """
+
+    def __init__(self, script: list[str], stopping: StoppingRule, conclude: str | None = None):
+        self.script = script
+        self.stopping = stopping
+        self.conclude = conclude
+
+    def choose(self, state: DialogueState, network: EvidentialNetwork) -> Action:
+        ranking = state.ranking(network)
+        if state.red_flags and self.stopping.red_flags == "escalate":
+            return Escalate("red_flag", state.red_flags[0].reason, tuple(ranking))
+        for finding in self.script:
+            if finding not in state.asked:
+                if state.turns >= self.stopping.max_turns:
+                    return Abstain("max_turns", tuple(ranking))
+                return ask(finding)
+        best, p = ranking[0]
+        return Conclude(self.conclude or best, p)
+
+
+class ReAsker:
+    def choose(self, state: DialogueState, network: EvidentialNetwork) -> Action:
+        return ask("f1")
+
+
+class NeverStops:
+    def choose(self, state: DialogueState, network: EvidentialNetwork) -> Action:
+        remaining = [f.id for f in network.findings if f.id not in state.asked]
+        return ask(remaining[0])
+
+
+STOP = StoppingRule(tau=0.85, max_turns=3, red_flags="flag")
+NET = make_network()
+
+
+def case(
+    case_id: str, truth: str, answers: dict[str, str], opening: tuple[Answer, ...] = ()
+) -> Case:
+    return Case(case_id, truth, answers, opening)
+
+
+def play(policy: Policy, c: Case, stopping: StoppingRule = STOP, **user: float) -> CaseResult:
+    return run_case(policy, NET, c, SimulatedUser(c, **user), stopping)
+
+
+def test_one_question_then_conclude_matches_the_hand_computed_belief() -> None:
+    result = play(ScriptedPolicy(["f1"], STOP), case("a", "h1", {"f1": "yes"}))
+    assert result.outcome == CONCLUDED
+    assert result.concluded == "h1" and result.correct
+    assert result.turns == 1 and result.asked == ("f1",)
+    assert result.confidence == pytest.approx(BETP_H1_AFTER_YES)
+    assert result.true_betp == pytest.approx(BETP_H1_AFTER_YES)
+    assert result.top3[0] == "h1" and set(result.top3) == {"h1", "h2", "h3"}
+    assert len(result.decision_ms) == 2  # the question and the conclusion
+    assert all(t >= 0.0 for t in result.decision_ms)
+    assert result.red_flags == ()
+
+
+def test_a_wrong_conclusion_is_recorded_with_its_confidence() -> None:
+    # The patient has h2 but answers f1 "yes" (allowed by h2's ignorance mass): h1 leads.
+    result = play(ScriptedPolicy(["f1"], STOP), case("b", "h2", {"f1": "yes"}))
+    assert result.concluded == "h1" and not result.correct
+    assert result.confidence == pytest.approx(BETP_H1_AFTER_YES)
+    assert result.true_betp == pytest.approx(BETP_OTHER_AFTER_YES)
+    # h2 ties with h3 behind h1: counted pessimistically it ranks third, still in the top 3.
+    assert result.true_rank == 3 and result.in_top3
+
+
+def test_a_truth_tied_with_too_many_others_is_not_in_the_top3() -> None:
+    # Four hypotheses, one finding linked to none: the belief stays flat at 1/4 each. Network
+    # order lists a1 first, but a1 is no more plausible than the three others.
+    flat = EvidentialNetwork(
+        "flat", [Hypothesis(h, h) for h in ("a1", "a2", "a3", "a4")], [Finding("g", "g?")], []
+    )
+    c = case("q", "a1", {"g": "yes"})
+    result = run_case(ScriptedPolicy(["g"], STOP), flat, c, SimulatedUser(c), STOP)
+    assert result.correct and result.confidence == pytest.approx(0.25)
+    assert result.top3 == ("a1", "a2", "a3")
+    assert result.true_rank == 4 and not result.in_top3
+
+
+def test_confidence_is_recomputed_not_taken_from_the_policy() -> None:
+    policy = ScriptedPolicy(["f1"], STOP, conclude="h3")
+    result = play(policy, case("c", "h3", {"f1": "yes"}))
+    assert result.correct
+    assert result.confidence == pytest.approx(BETP_OTHER_AFTER_YES)
+    assert result.stated_confidence == pytest.approx(BETP_H1_AFTER_YES)
+
+
+def test_opening_costs_no_turn_and_is_not_listed_as_asked() -> None:
+    c = case("d", "h2", {"f1": "no", "f2": "yes"}, opening=(Answer.crisp("f1", "no"),))
+    result = play(ScriptedPolicy(["f1", "f2"], STOP), c)
+    assert result.asked == ("f2",) and result.turns == 1
+    # f1 = no then f2 = yes: w = (0.2, 1, 0), so m({h2}) = 0.8, m({h1, h2}) = 0.2.
+    assert result.concluded == "h2" and result.confidence == pytest.approx(0.9)
+
+
+def test_ruled_out_hypotheses_leave_the_top3() -> None:
+    result = play(ScriptedPolicy(["f1", "f2"], STOP), case("e", "h2", {"f1": "no", "f2": "yes"}))
+    # f2 = yes gives h3 plausibility 0; h1 keeps 0.2 from f1's ignorance mass.
+    assert result.top3 == ("h2", "h1")
+
+
+def test_red_flag_is_recorded_and_the_dialogue_goes_on_in_flag_mode() -> None:
+    c = case("f", "h1", {"f3": "yes", "f1": "yes"})
+    result = play(ScriptedPolicy(["f3", "f1"], STOP), c)
+    assert result.red_flags == ("f3",)
+    assert result.outcome == CONCLUDED and result.turns == 2
+
+
+def test_red_flag_escalates_in_escalate_mode() -> None:
+    stopping = StoppingRule(max_turns=3, red_flags="escalate")
+    c = case("g", "h1", {"f3": "yes", "f1": "yes"})
+    result = play(ScriptedPolicy(["f3", "f1"], stopping), c, stopping)
+    assert result.outcome == ESCALATED and result.reason == "red_flag"
+    assert result.turns == 1 and result.concluded is None and result.confidence is None
+
+
+def test_abstain_at_max_turns() -> None:
+    stopping = StoppingRule(max_turns=1, red_flags="flag")
+    c = case("h", "h2", {"f1": "no", "f2": "yes"})
+    result = play(ScriptedPolicy(["f1", "f2"], stopping), c, stopping)
+    assert result.outcome == ABSTAINED and result.reason == "max_turns"
+    assert result.turns == 1 and not result.correct and result.confidence is None
+
+
+def test_noisy_user_answers_reach_the_belief() -> None:
+    # flip_rate 1 turns the true "yes" into "no": the leader is no longer h1.
+    result = play(ScriptedPolicy(["f1"], STOP), case("i", "h1", {"f1": "yes"}), flip_rate=1.0)
+    assert result.concluded != "h1"
+    assert result.true_betp < 0.1
+
+
+def test_unsure_answer_costs_a_turn_and_changes_nothing() -> None:
+    result = play(ScriptedPolicy(["f1"], STOP), case("j", "h1", {}))
+    assert result.turns == 1
+    assert result.confidence == pytest.approx(1 / 3)
+
+
+def test_open_world_takes_the_mass_when_every_hypothesis_is_contradicted() -> None:
+    c = case("k", "h1", {"f4": "yes"})
+    result = run_case(ScriptedPolicy(["f4"], STOP), NET, c, SimulatedUser(c), STOP, open_world=0.5)
+    assert result.top3 == ()  # every known hypothesis has BetP 0
+    assert result.true_betp == 0.0
+    assert result.confidence == 0.0
+
+
+def test_re_asking_a_finding_is_an_error() -> None:
+    c = case("l", "h1", {"f1": "yes"})
+    with pytest.raises(HarnessError, match="re-asked finding 'f1'"):
+        play(ReAsker(), c)
+
+
+def test_re_asking_the_opening_finding_is_an_error() -> None:
+    c = case("m", "h1", {"f1": "yes"}, opening=(Answer.crisp("f1", "yes"),))
+    with pytest.raises(HarnessError, match="re-asked"):
+        play(ReAsker(), c)
+
+
+def test_asking_past_max_turns_is_an_error() -> None:
+    c = case("n", "h1", {"f1": "yes"})
+    with pytest.raises(HarnessError, match="past max_turns=3"):
+        play(NeverStops(), c)
+
+
+def test_a_case_whose_truth_is_not_in_the_network_is_an_error() -> None:
+    with pytest.raises(HarnessError, match="'h9' is not in network 'tiny'"):
+        play(ScriptedPolicy(["f1"], STOP), case("o", "h9", {}))
+
+
+CASES = [
+    case("p1", "h1", {"f1": "yes", "f2": "no"}),
+    case("p2", "h2", {"f1": "no", "f2": "yes"}),
+    case("p3", "h3", {"f1": "no", "f2": "no"}),
+    case("p4", "h2", {"f1": "yes", "f2": "yes"}),
+]
+
+
+def run_eval(workers: int) -> dict[str, list[CaseResult]]:
+    policies = {
+        "one": ScriptedPolicy(["f1"], STOP),
+        "two": ScriptedPolicy(["f1", "f2"], STOP),
+    }
+    return evaluate(
+        policies,
+        lambda c: NET,
+        CASES,
+        lambda c: SimulatedUser(c, flip_rate=0.3, seed=7),
+        STOP,
+        workers=workers,
+    )
+
+
+def strip_times(results: dict[str, list[CaseResult]]) -> dict[str, list[dict[str, object]]]:
+    return {
+        name: [{k: v for k, v in r.to_dict().items() if k != "decision_ms"} for r in rs]
+        for name, rs in results.items()
+    }
+
+
+def test_evaluate_runs_every_policy_on_the_same_cases_in_order() -> None:
+    results = run_eval(workers=1)
+    assert list(results) == ["one", "two"]
+    for rs in results.values():
+        assert [r.case_id for r in rs] == ["p1", "p2", "p3", "p4"]
+    assert [r.turns for r in results["one"]] == [1, 1, 1, 1]
+    # Both policies ask f1 first and get the same (seeded, possibly flipped) answer.
+    for a, b in zip(results["one"], results["two"], strict=True):
+        assert a.true_hypothesis == b.true_hypothesis
+
+
+def test_evaluate_is_deterministic_and_the_same_with_worker_processes() -> None:
+    first = strip_times(run_eval(workers=1))
+    assert strip_times(run_eval(workers=1)) == first
+    assert strip_times(run_eval(workers=2)) == first
+
+
+def test_evaluate_reports_progress_and_names_the_failing_policy() -> None:
+    seen: list[tuple[int, int]] = []
+    evaluate(
+        {"one": ScriptedPolicy(["f1"], STOP)},
+        lambda c: NET,
+        CASES[:2],
+        SimulatedUser,
+        STOP,
+        progress=lambda done, total: seen.append((done, total)),
+    )
+    assert seen == [(1, 2), (2, 2)]
+    with pytest.raises(HarnessError, match=r"policy 'bad'.*re-asked"):
+        evaluate({"bad": ReAsker()}, lambda c: NET, CASES[:1], SimulatedUser, STOP)
+
+
+def test_evaluate_rejects_duplicate_case_ids_and_no_policies() -> None:
+    with pytest.raises(ValueError, match="not unique"):
+        evaluate({"one": ReAsker()}, lambda c: NET, [CASES[0], CASES[0]], SimulatedUser, STOP)
+    with pytest.raises(ValueError, match="no policies"):
+        evaluate({}, lambda c: NET, CASES, SimulatedUser, STOP)

@@ -1,0 +1,436 @@
+"""Question policies on small hand-made networks where the right action is known.
+
+Network ``triage``: hypotheses h1, h2 (equally likely a priori).
+
+* ``sep`` separates them crisply: h1 answers "yes", h2 answers "no".
+* ``weak`` leans the same way for both (``m({yes}) = 0.6, m(Theta) = 0.4`` under each), so
+  whatever the answer, h1 and h2 stay exactly as likely as each other.
+* ``vac`` is linked to no hypothesis (vacuous).
+* ``flag`` is a red flag when "yes" and says nothing about either hypothesis.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from django.core.management import call_command
+
+from planning.actions import Abstain, Action, Ask, Conclude, Escalate
+from planning.dialogue import DialogueState, StoppingRule
+from planning.evidence import Answer
+from planning.network import EvidentialNetwork, Finding, Hypothesis, Link, RedFlag
+from planning.policies import POLICIES, POLICY_NAMES, make_policy
+from planning.policies.ig_bayesian import bayesian_posterior
+from planning.policies.infogatherer import lexicographic_choice
+
+INFORMED = ("infogatherer", "uot", "mcts", "ig-bayesian")
+FAST = {"mcts": {"iterations": 60}}
+
+
+def policy(name: str, stopping: StoppingRule | None = None, seed: int = 0, **params: object):
+    merged = {**FAST.get(name, {}), **params}
+    return make_policy(name, stopping=stopping, seed=seed, **merged)
+
+
+def triage() -> EvidentialNetwork:
+    hyps = [Hypothesis("h1", "First"), Hypothesis("h2", "Second")]
+    findings = [
+        Finding("weak", "Weak?"),
+        Finding("vac", "Vacuous?"),
+        Finding("sep", "Separating?"),
+        Finding("flag", "Emergency sign?"),
+    ]
+    links = [
+        Link.make("h1", "sep", {"yes": 1.0}),
+        Link.make("h2", "sep", {"no": 1.0}),
+        Link.make("h1", "weak", {"yes": 0.6, ("yes", "no"): 0.4}),
+        Link.make("h2", "weak", {"yes": 0.6, ("yes", "no"): 0.4}),
+    ]
+    flags = [RedFlag("flag", ("yes",), "emergency sign")]
+    return EvidentialNetwork("triage", hyps, findings, links, red_flags=flags)
+
+
+def play(pol, network: EvidentialNetwork, truth: dict[str, str], state: DialogueState) -> Action:
+    """Answer every question from ``truth`` until the policy stops asking."""
+    while True:
+        action = pol.choose(state, network)
+        if not isinstance(action, Ask):
+            return action
+        state.apply(Answer.crisp(action.finding, truth[action.finding]), network)
+
+
+# -- question choice ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", INFORMED)
+def test_the_separating_question_is_asked_first(name: str) -> None:
+    network = triage()
+    action = policy(name).choose(DialogueState.start(network), network)
+    assert isinstance(action, Ask)
+    assert action.finding == "sep"
+    assert set(action.rationale.separates) == {"h1", "h2"}
+
+
+@pytest.mark.parametrize("name", INFORMED)
+def test_a_separating_answer_then_concludes_the_truth(name: str) -> None:
+    network = triage()
+    truth = {"sep": "no", "weak": "yes", "vac": "no", "flag": "no"}
+    action = play(policy(name), network, truth, DialogueState.start(network))
+    assert action == Conclude("h2", pytest.approx(1.0))
+
+
+def test_infogatherer_never_asks_a_vacuous_finding() -> None:
+    network = triage()
+    # tau = 1 cannot be reached by the weak finding, so the policy runs out of questions.
+    state = DialogueState.start(network)
+    state.apply(Answer.unsure("sep"), network)
+    pol = policy("infogatherer", StoppingRule(tau=1.0))
+    asked = []
+    while True:
+        action = pol.choose(state, network)
+        if not isinstance(action, Ask):
+            break
+        asked.append(action.finding)
+        state.apply(Answer.crisp(action.finding, "no"), network)
+    assert "vac" not in asked
+    assert asked == ["weak"]
+    assert isinstance(action, Abstain)
+    assert action.reason == "no_informative_question"
+
+
+def test_lexicographic_choice_breaks_near_ties_by_the_second_score() -> None:
+    primary = np.array([1.0, 0.99, 0.5])
+    secondary = np.array([0.1, 0.3, 9.0])
+    assert lexicographic_choice(primary, secondary, tolerance=0.0) == 0
+    assert lexicographic_choice(primary, secondary, tolerance=0.05) == 1  # 0.99 is near 1.0
+    assert lexicographic_choice(primary, secondary, tolerance=0.6) == 2
+
+
+def test_infogatherer_phase_follows_the_nonspecificity_threshold() -> None:
+    network = triage()
+    state = DialogueState.start(network)  # nonspecificity log2(3) bits: both hypotheses open
+    first = policy("infogatherer", nonspecificity_threshold=0.5).choose(state, network)
+    second = policy("infogatherer", nonspecificity_threshold=5.0).choose(state, network)
+    assert isinstance(first, Ask) and isinstance(second, Ask)
+    assert first.rationale.details["phase"] == 1.0
+    assert first.rationale.score_name == "expected_nonspecificity_reduction"
+    assert second.rationale.details["phase"] == 2.0
+    assert second.rationale.score_name == "expected_discord_reduction"
+    # Either way "sep" resolves everything: both parts of the uncertainty drop to 0.
+    assert first.finding == second.finding == "sep"
+    assert first.rationale.expected_gain == pytest.approx(np.log2(3))
+
+
+@pytest.mark.parametrize("name", POLICY_NAMES)
+def test_every_question_carries_a_complete_rationale(name: str) -> None:
+    network = triage()
+    action = policy(name, StoppingRule(tau=1.0)).choose(DialogueState.start(network), network)
+    assert isinstance(action, Ask)
+    probs = action.rationale.answer_probability
+    assert set(probs) == set(network.finding(action.finding).states)
+    assert sum(probs.values()) == pytest.approx(1.0)
+    assert all(0.0 <= p <= 1.0 for p in probs.values())
+    assert np.isfinite(action.rationale.expected_gain)
+    assert action.rationale.score_name
+
+
+def test_answer_probability_is_the_pignistic_prediction() -> None:
+    network = triage()
+    state = DialogueState.start(network)
+    state.apply(Answer.unsure("sep"), network)
+    action = policy("infogatherer", StoppingRule(tau=1.0)).choose(state, network)
+    assert isinstance(action, Ask) and action.finding == "weak"
+    # Under both hypotheses BetP(yes) = 0.6 + 0.4 / 2.
+    assert action.rationale.answer_probability == pytest.approx({"yes": 0.8, "no": 0.2})
+
+
+@pytest.mark.parametrize("name", POLICY_NAMES)
+def test_choices_are_deterministic_given_the_seed(name: str) -> None:
+    network = triage()
+    state = DialogueState.start(network)
+    first = policy(name, StoppingRule(tau=1.0), seed=3).choose(state, network)
+    again = policy(name, StoppingRule(tau=1.0), seed=3).choose(state.copy(), network)
+    assert first == again
+
+
+def test_random_is_seeded_and_never_repeats_a_question() -> None:
+    hyps = [Hypothesis("h", "H"), Hypothesis("g", "G")]
+    findings = [Finding(f"f{i}", f"F{i}?") for i in range(12)]
+    network = EvidentialNetwork("flat", hyps, findings, [])
+    rule = StoppingRule(tau=1.0, max_turns=12)
+
+    def sequence(seed: int) -> list[str]:
+        pol = policy("random", rule, seed=seed)
+        state = DialogueState.start(network)
+        asked = []
+        while isinstance(action := pol.choose(state, network), Ask):
+            asked.append(action.finding)
+            state.apply(Answer.crisp(action.finding, "no"), network)
+        return asked
+
+    assert sequence(1) == sequence(1)
+    assert sorted(sequence(1)) == sorted(f.id for f in findings)
+    assert len({tuple(sequence(seed)) for seed in range(5)}) > 1
+
+
+# -- shared stopping and safety rules -----------------------------------------------------
+
+
+@pytest.mark.parametrize("name", POLICY_NAMES)
+def test_concludes_once_the_leader_reaches_tau(name: str) -> None:
+    network = triage()
+    state = DialogueState.start(network)
+    state.apply(Answer("sep", ("yes",), reliability=0.9), network)
+    p = state.ranking(network)[0][1]  # BetP(h1) after a hedged "yes"
+    assert 0.5 < p < 1.0
+    at = policy(name, StoppingRule(tau=p - 1e-9)).choose(state, network)
+    above = policy(name, StoppingRule(tau=min(1.0, p + 1e-6))).choose(state, network)
+    if name == "ig-bayesian":  # decides with its own posterior, a different number
+        assert isinstance(at, Conclude) and at.hypothesis == "h1"
+    else:
+        assert at == Conclude("h1", pytest.approx(p))
+        assert not isinstance(above, Conclude)
+
+
+def test_ig_bayesian_concludes_on_its_posterior_not_on_betp() -> None:
+    hyps = [Hypothesis("h1", "H1"), Hypothesis("h2", "H2")]
+    findings = [Finding(f, f"{f}?") for f in ("a", "b", "c")]
+    links = [
+        link
+        for f in ("a", "b", "c")
+        for link in (
+            Link.make("h1", f, {"yes": 0.5, ("yes", "no"): 0.5}),
+            Link.make("h2", f, {"no": 0.5, ("yes", "no"): 0.5}),
+        )
+    ]
+    network = EvidentialNetwork("lean", hyps, findings, links)
+    state = DialogueState.start(network)
+    state.apply(Answer.crisp("a", "yes"), network)
+    state.apply(Answer.crisp("b", "yes"), network)
+    # Evidential: w = (1, 0.25), BetP(h1) = 0.75 + 0.25 / 2. Bayesian on the pignistic
+    # likelihoods P(yes | h1) = 0.75, P(yes | h2) = 0.25: 0.75^2 / (0.75^2 + 0.25^2) = 0.9.
+    assert state.ranking(network)[0] == ("h1", pytest.approx(0.875))
+    assert bayesian_posterior(state, network) == pytest.approx([0.9, 0.1])
+    rule = StoppingRule(tau=0.8875)
+    assert policy("ig-bayesian", rule).choose(state, network) == Conclude("h1", pytest.approx(0.9))
+    assert isinstance(policy("infogatherer", rule).choose(state, network), Ask)
+
+
+def test_ig_bayesian_ignores_unsure_and_discounts_hedged_answers() -> None:
+    network = triage()
+    state = DialogueState.start(network)
+    state.apply(Answer.unsure("weak"), network)
+    assert bayesian_posterior(state, network) == pytest.approx([0.5, 0.5])
+    state.apply(Answer("sep", ("yes",), reliability=0.9), network)
+    # A noisy channel: P(yes | h1) = 0.9 + 0.1 / 2, P(yes | h2) = 0 + 0.1 / 2.
+    assert bayesian_posterior(state, network) == pytest.approx([0.95, 0.05])
+
+
+@pytest.mark.parametrize("name", POLICY_NAMES)
+def test_abstains_with_the_differential_at_max_turns(name: str) -> None:
+    network = triage()
+    state = DialogueState.start(network)
+    state.apply(Answer.crisp("weak", "yes"), network)
+    state.apply(Answer.crisp("vac", "no"), network)
+    action = policy(name, StoppingRule(max_turns=2)).choose(state, network)
+    assert isinstance(action, Abstain)
+    assert action.reason == "max_turns"
+    assert [h for h, _ in action.differential] == ["h1", "h2"]
+    assert sum(p for _, p in action.differential) == pytest.approx(1.0)
+
+
+def test_abstains_when_nothing_is_left_to_ask() -> None:
+    network = triage()
+    state = DialogueState.start(network)
+    for finding in ("weak", "vac", "flag"):
+        state.apply(Answer.crisp(finding, "no"), network)
+    state.apply(Answer.unsure("sep"), network)
+    action = policy("random", StoppingRule(tau=1.0)).choose(state, network)
+    assert isinstance(action, Abstain) and action.reason == "no_questions"
+
+
+@pytest.mark.parametrize("name", POLICY_NAMES)
+def test_a_red_flag_escalates_at_once_or_is_only_recorded(name: str) -> None:
+    network = triage()
+    state = DialogueState.start(network)
+    state.apply(Answer.crisp("flag", "yes"), network)
+    action = policy(name, StoppingRule(red_flags="escalate")).choose(state, network)
+    assert isinstance(action, Escalate)
+    assert action.reason == "red_flag"
+    assert action.detail == "emergency sign"
+    for mode in ("flag", "off"):
+        assert isinstance(policy(name, StoppingRule(red_flags=mode)).choose(state, network), Ask)
+
+
+@pytest.mark.parametrize("name", POLICY_NAMES)
+def test_a_request_for_a_person_escalates(name: str) -> None:
+    network = triage()
+    state = DialogueState.start(network)
+    state.human_requested = True
+    action = policy(name).choose(state, network)
+    assert isinstance(action, Escalate) and action.reason == "requested"
+
+
+def contradicted() -> tuple[EvidentialNetwork, DialogueState, DialogueState]:
+    """Answers every known hypothesis rules out, with and without an open-world element."""
+    hyps = [Hypothesis("h1", "H1"), Hypothesis("h2", "H2")]
+    findings = [Finding("f", "F?"), Finding("g", "G?")]
+    links = [
+        Link.make("h1", "f", {"no": 0.99, ("yes", "no"): 0.01}),
+        Link.make("h2", "f", {"no": 0.99, ("yes", "no"): 0.01}),
+        Link.make("h1", "g", {"no": 1.0}),
+        Link.make("h2", "g", {"no": 1.0}),
+    ]
+    network = EvidentialNetwork("closed", hyps, findings, links)
+    open_state = DialogueState.start(network, open_world=0.05)
+    closed_state = DialogueState.start(network)
+    for state in (open_state, closed_state):
+        state.apply(Answer.crisp("f", "yes"), network)
+    return network, open_state, closed_state
+
+
+@pytest.mark.parametrize("name", POLICY_NAMES)
+def test_answers_that_fit_no_known_cause_escalate(name: str) -> None:
+    network, open_state, closed_state = contradicted()
+    assert open_state.belief.open_world_mass() > 0.5
+    action = policy(name).choose(open_state, network)
+    assert isinstance(action, Escalate) and action.reason == "open_world"
+    # Without the open-world element the same answer just leaves the two hypotheses tied.
+    assert isinstance(policy(name).choose(closed_state, network), Ask)
+    # Total conflict (K = 1) escalates as conflict instead of failing.
+    closed_state.apply(Answer.crisp("g", "yes"), network)
+    action = policy(name).choose(closed_state, network)
+    assert isinstance(action, Escalate) and action.reason == "conflict"
+
+
+def test_a_conflict_threshold_escalates_before_total_conflict() -> None:
+    network, _, closed_state = contradicted()
+    k = closed_state.belief.conflict()
+    rule = StoppingRule(conflict_threshold=k - 1e-9)
+    action = policy("infogatherer", rule).choose(closed_state, network)
+    assert isinstance(action, Escalate) and action.reason == "conflict"
+
+
+# -- flowcharts -------------------------------------------------------------------------
+
+
+def chart() -> EvidentialNetwork:
+    """q1 yes -> q2 (yes -> t2, no -> t3); q1 no -> q3 (only "no" -> t4; "yes" dead end)."""
+    hyps = [Hypothesis(t, t) for t in ("t2", "t3", "t4")]
+    findings = [Finding(q, f"{q}?") for q in ("q1", "q2", "q3")]
+    links = [
+        Link.make("t2", "q1", {"yes": 1.0}),
+        Link.make("t2", "q2", {"yes": 1.0}),
+        Link.make("t3", "q1", {"yes": 1.0}),
+        Link.make("t3", "q2", {"no": 1.0}),
+        Link.make("t4", "q1", {"no": 1.0}),
+        Link.make("t4", "q3", {"no": 1.0}),
+    ]
+    flow = {"q1": {"yes": "q2", "no": "q3"}, "q2": {"yes": "t2", "no": "t3"}, "q3": {"no": "t4"}}
+    return EvidentialNetwork("chart", hyps, findings, links, flow=flow, flow_root="q1")
+
+
+def test_source_order_walks_the_flowchart_and_concludes_at_the_terminal() -> None:
+    network = chart()
+    pol = policy("source-order", StoppingRule(tau=1.0))
+    state = DialogueState.start(network)
+    assert pol.choose(state, network).finding == "q1"  # type: ignore[union-attr]
+    state.apply(Answer.crisp("q1", "yes"), network)
+    assert pol.choose(state, network).finding == "q2"  # type: ignore[union-attr]
+    state.apply(Answer.crisp("q2", "no"), network)
+    assert pol.choose(state, network) == Conclude("t3", pytest.approx(1.0))
+
+
+def test_source_order_moves_on_in_flow_order_when_the_user_is_not_sure() -> None:
+    network = chart()
+    pol = policy("source-order", StoppingRule(tau=1.0))
+    state = DialogueState.start(network)
+    state.apply(Answer.unsure("q1"), network)
+    assert pol.choose(state, network).finding == "q2"  # type: ignore[union-attr]
+
+
+def test_source_order_without_a_flow_asks_in_network_order() -> None:
+    network = triage()
+    state = DialogueState.start(network)
+    pol = policy("source-order", StoppingRule(tau=1.0))
+    assert pol.choose(state, network).finding == "weak"  # type: ignore[union-attr]
+    state.apply(Answer.crisp("weak", "yes"), network)
+    assert pol.choose(state, network).finding == "vac"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("name", INFORMED)
+def test_informed_policies_keep_to_the_flowchart_frontier(name: str) -> None:
+    network = chart()
+    state = DialogueState.start(network)
+    assert policy(name).choose(state, network).finding == "q1"  # type: ignore[union-attr]
+    free = policy(name, respect_flow=False).choose(state, network)
+    assert isinstance(free, Ask)
+    state.apply(Answer.crisp("q1", "no"), network)
+    # Only t4 is left: concluded without asking q3, whose answer the chart implies.
+    assert policy(name).choose(state, network) == Conclude("t4", pytest.approx(1.0))
+
+
+def test_a_question_with_one_way_out_does_not_block_the_frontier() -> None:
+    from planning.policies.flow import frontier
+
+    network = chart()
+    state = DialogueState.start(network)
+    assert frontier(network, state) == {"q1"}
+    state.apply(Answer.crisp("q1", "no"), network)
+    assert frontier(network, state) == {"q3"}  # beyond q3 lies only the terminal t4
+    state = DialogueState.start(network)
+    state.apply(Answer.unsure("q1"), network)
+    assert frontier(network, state) == {"q2", "q3"}
+
+
+# -- construction -----------------------------------------------------------------------
+
+
+def test_make_policy_rejects_unknown_names_and_parameters() -> None:
+    with pytest.raises(ValueError, match="unknown policy 'nope'"):
+        make_policy("nope")
+    with pytest.raises(ValueError, match="depth"):
+        make_policy("uot", colour="blue")
+    with pytest.raises(ValueError, match="tolerance"):
+        make_policy("infogatherer", tolerance=2.0)
+    with pytest.raises(ValueError, match="seed"):
+        make_policy("random", seed=-1)
+
+
+def test_registry_and_parameters() -> None:
+    assert set(POLICY_NAMES) == {
+        "infogatherer",
+        "uot",
+        "mcts",
+        "ig-bayesian",
+        "source-order",
+        "random",
+    }
+    assert all(POLICIES[name].name == name for name in POLICY_NAMES)
+    uot = make_policy("uot", depth=2, branching=4)
+    assert uot.get_params() == {"depth": 2, "branching": 4, "lam": 0.4, "respect_flow": True}
+    assert make_policy("infogatherer").get_params()["discord"] == "plausibility"
+    assert make_policy("random").get_params() == {}
+
+
+def test_bench_planner_writes_timings_for_each_policy(tmp_path: Path) -> None:
+
+    out = tmp_path / "bench.json"
+    call_command(
+        "bench_planner",
+        hypotheses=30,
+        findings=40,
+        decisions=3,
+        policies=["infogatherer", "random"],
+        json=out,
+        stdout=io.StringIO(),
+    )
+    payload = json.loads(out.read_text())
+    assert payload["hypotheses"] == 30 and payload["findings"] == 40
+    assert set(payload["policies"]) == {"infogatherer", "random"}
+    for row in payload["policies"].values():
+        assert 0 < row["p50_ms"] <= row["p99_ms"]
