@@ -1,0 +1,264 @@
+"""Cases and their dialogue state in the database, one writer per case at a time.
+
+``CaseStore.locked(channel, thread)`` opens a transaction and takes the case's lock before
+anything is read: the case row is written first (``UPDATE ... SET updated_at``, or the
+``INSERT`` of a new case), then read back with ``select_for_update``. On PostgreSQL the row
+lock serialises the turns of one case and nothing else; on SQLite, which ignores
+``select_for_update``, the first write takes the database's write lock, so concurrent writers
+queue for it. Either way a second worker handling the same case waits and then sees the first
+worker's committed state: no turn is lost or applied twice.
+
+The dialogue state is stored in ``Case.state`` as JSON (:func:`dump_state`): the belief
+(``BeliefState.to_dict``), the findings asked, every answer (with whether it was asked or
+volunteered), the turn count, red flags, the prior, and the pending question with its
+rationale. :func:`load_state` restores it; when the pack has changed under a running case
+(a new version with other hypotheses) the belief is rebuilt by replaying the prior and the
+answers on the new network, dropping answers about findings it no longer has.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from bots.language.base import answer_from_dict, answer_to_dict
+from bots.models import Case, CaseStatus, Role, Turn
+from planning.belief import BeliefState
+from planning.dialogue import DialogueState
+from planning.evidence import Answer
+from planning.network import EvidentialNetwork, RedFlag
+
+STATE_VERSION = 1
+
+
+class StateError(ValueError):
+    """A stored dialogue state cannot be restored (names the problem)."""
+
+
+@dataclass
+class Pending:
+    """The question the bot is waiting on: the finding, how it was shown, and why."""
+
+    finding: str
+    text: str
+    rationale: dict[str, Any] = field(default_factory=dict)
+    misunderstood: int = 0  # consecutive replies the interpreter could not place
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "finding": self.finding,
+            "text": self.text,
+            "rationale": self.rationale,
+            "misunderstood": self.misunderstood,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Pending:
+        return cls(
+            finding=str(data["finding"]),
+            text=str(data.get("text", "")),
+            rationale=dict(data.get("rationale") or {}),
+            misunderstood=int(data.get("misunderstood", 0)),
+        )
+
+
+@dataclass
+class StoredDialogue:
+    """Everything ``Case.state`` holds for a running case."""
+
+    state: DialogueState
+    asked_flags: list[bool]  # per answer: asked (True) or volunteered (False)
+    prior: dict[str, float]  # hypothesis id -> prior plausibility, where not 1
+    open_world: float | None
+    pending: Pending | None = None
+    complaint: str = ""
+    network_name: str = ""
+    section: str = ""  # the pack's routing group the dialogue is focused on ("" = whole pack)
+    replayed: bool = False  # restored by replay on a changed network
+
+
+def dump_state(dialogue: StoredDialogue, network: EvidentialNetwork) -> dict[str, Any]:
+    """The JSON-able form of a running dialogue (see the module docstring)."""
+    state = dialogue.state
+    if len(dialogue.asked_flags) != len(state.answers):
+        raise StateError("asked_flags must have one entry per answer")
+    return {
+        "version": STATE_VERSION,
+        "network": network.name,
+        "hypotheses": [h.id for h in network.hypotheses],
+        "belief": state.belief.to_dict(),
+        "asked": sorted(state.asked),
+        "answers": [
+            {**answer_to_dict(a), "asked": flag}
+            for a, flag in zip(state.answers, dialogue.asked_flags, strict=True)
+        ],
+        "turns": state.turns,
+        "red_flags": [
+            {"finding": f.finding, "states": list(f.states), "reason": f.reason, "level": f.level}
+            for f in state.red_flags
+        ],
+        "human_requested": state.human_requested,
+        "prior": dict(dialogue.prior),
+        "open_world": dialogue.open_world,
+        "pending": dialogue.pending.to_dict() if dialogue.pending else None,
+        "complaint": dialogue.complaint,
+        "section": dialogue.section,
+    }
+
+
+def load_state(data: Mapping[str, Any], network: EvidentialNetwork) -> StoredDialogue:
+    """Restore a dialogue stored by :func:`dump_state` onto ``network``."""
+    if data.get("version") != STATE_VERSION:
+        raise StateError(f"unsupported dialogue state version {data.get('version')!r}")
+    try:
+        answers = [answer_from_dict(a) for a in data["answers"]]
+        flags = [bool(a.get("asked", True)) for a in data["answers"]]
+        prior = {str(k): float(v) for k, v in (data.get("prior") or {}).items()}
+        open_world = data.get("open_world")
+        pending = Pending.from_dict(data["pending"]) if data.get("pending") else None
+        same_network = list(data.get("hypotheses", [])) == [h.id for h in network.hypotheses]
+        if same_network:
+            belief = BeliefState.from_dict(dict(data["belief"]))
+            state = DialogueState(
+                belief=belief,
+                asked={str(f) for f in data.get("asked", [])},
+                answers=answers,
+                turns=int(data.get("turns", 0)),
+                red_flags=[
+                    RedFlag(
+                        str(r["finding"]),
+                        tuple(str(s) for s in r["states"]),
+                        str(r.get("reason", "")),
+                        str(r.get("level", "emergency")),
+                    )
+                    for r in data.get("red_flags", [])
+                ],
+                human_requested=bool(data.get("human_requested", False)),
+            )
+            replayed = False
+        else:
+            state, flags = _replay(network, prior, open_world, answers, flags)
+            state.human_requested = bool(data.get("human_requested", False))
+            replayed = True
+            if pending is not None and pending.finding not in network.finding_index:
+                pending = None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise StateError(f"malformed dialogue state: {exc}") from exc
+    return StoredDialogue(
+        state=state,
+        asked_flags=flags,
+        prior=prior,
+        open_world=open_world,
+        pending=pending,
+        complaint=str(data.get("complaint", "")),
+        network_name=str(data.get("network", "")),
+        section=str(data.get("section", "")),
+        replayed=replayed,
+    )
+
+
+def prior_vector(network: EvidentialNetwork, prior: Mapping[str, float]) -> np.ndarray | None:
+    if not prior:
+        return None
+    return np.array([prior.get(h.id, 1.0) for h in network.hypotheses], dtype=np.float64)
+
+
+def _replay(
+    network: EvidentialNetwork,
+    prior: Mapping[str, float],
+    open_world: float | None,
+    answers: list[Answer],
+    flags: list[bool],
+) -> tuple[DialogueState, list[bool]]:
+    state = DialogueState.start(network, prior_vector(network, prior), open_world)
+    kept_flags: list[bool] = []
+    for answer, asked in zip(answers, flags, strict=True):
+        if answer.finding not in network.finding_index:
+            continue
+        finding = network.finding(answer.finding)
+        if answer.states is not None and not set(answer.states) <= set(finding.states):
+            continue
+        state.apply(answer, network, asked=asked)
+        kept_flags.append(asked)
+    return state, kept_flags
+
+
+# -- the store --------------------------------------------------------------------------------
+
+
+class CaseStore:
+    """Finds, creates, locks and archives cases; appends turns in order."""
+
+    @contextlib.contextmanager
+    def locked(
+        self, channel: str, thread_id: str, *, user_id: str = "", user_display: str = ""
+    ) -> Iterator[Case]:
+        """The case of (channel, thread), created if new, locked until the block ends.
+
+        Everything done in the block commits together; an exception rolls it all back (the
+        inbound event can then be retried without a half-applied turn).
+        """
+        with transaction.atomic():
+            case = self._lock(channel, thread_id, user_id, user_display)
+            yield case
+
+    def _lock(self, channel: str, thread_id: str, user_id: str, user_display: str) -> Case:
+        rows = Case.objects.filter(channel=channel, external_thread_id=thread_id)
+        # Write first: on SQLite this takes the write lock before anything is read.
+        if not rows.update(updated_at=timezone.now()):
+            try:
+                with transaction.atomic():
+                    Case.objects.create(
+                        channel=channel,
+                        external_thread_id=thread_id,
+                        external_user_id=user_id,
+                        user_display=user_display,
+                    )
+            except IntegrityError:
+                # Another worker created it between our UPDATE and INSERT: wait for its lock.
+                rows.update(updated_at=timezone.now())
+        query = rows
+        if connection.features.has_select_for_update:
+            query = rows.select_for_update()
+        case: Case = query.get()
+        return case
+
+    def add_turn(self, case: Case, role: object, **fields: Any) -> Turn:
+        """Append a turn (its index follows the case's last one; the caller holds the lock).
+
+        ``role`` is a ``bots.models.Role`` (its value is stored)."""
+        last = case.turns.aggregate(last=Max("index"))["last"]
+        turn: Turn = Turn.objects.create(
+            case=case, index=0 if last is None else last + 1, role=str(role), **fields
+        )
+        return turn
+
+    def archive(self, case: Case, *, reason: str) -> None:
+        """Free the thread for a new case: the old one keeps its turns under a renamed thread
+        id, and is closed unless a person is already working on it."""
+        case.external_thread_id = f"{case.external_thread_id[:150]}~{case.pk}"
+        if case.status == CaseStatus.ACTIVE:
+            case.status = CaseStatus.CLOSED
+        if case.closed_at is None:
+            case.closed_at = timezone.now()
+        case.save()
+        self.add_turn(case, Role.SYSTEM, text=f"case archived: {reason}")
+
+    def create(
+        self, channel: str, thread_id: str, *, user_id: str = "", user_display: str = ""
+    ) -> Case:
+        """A new case for a thread whose previous case was just archived (lock still held)."""
+        case: Case = Case.objects.create(
+            channel=channel,
+            external_thread_id=thread_id,
+            external_user_id=user_id,
+            user_display=user_display,
+        )
+        return case

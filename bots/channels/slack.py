@@ -1,0 +1,480 @@
+"""Slack: events over HTTP inside Django (Bolt's Django adapter) or Socket Mode; Block Kit replies.
+
+What arrives and which case it belongs to (``Case.external_thread_id`` is
+``"<channel id>:<thread ts>"``):
+
+- ``app_mention``: a mention starts a case in the thread under the message (or continues the
+  case of the thread it was written in);
+- ``message`` in a DM (``message.im``): continues the DM's active case, else starts one in the
+  thread of that message; in a channel, only replies in the thread of an existing case count;
+- a button press (``block_actions``, action ids ``askfew:<n>``): the case of the message it
+  was pressed on;
+- the slash command (``/askfew <complaint>``): a new case; the first reply is posted to the
+  channel and its thread becomes the case's thread.
+
+Every request is verified by Bolt (v0 signature with ``SLACK_SIGNING_SECRET``); the view also
+refuses a missing or non-numeric timestamp, or one outside the 5-minute replay window, before
+Bolt sees the request. Listeners only store the event (``bots.runtime.accept``) and ack, so
+Slack gets its answer well within 3 s; the reply is computed by the task. Slack's retries
+(``X-Slack-Retry-Num``) carry the same message, so they hit InboundEvent's unique
+(channel, event id) and are dropped: the event id of a message is ``msg:<channel>:<ts>``, which
+also makes the ``app_mention`` and ``message`` deliveries of one message a single event.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+from django.conf import settings
+from django.db import close_old_connections
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+from slack_bolt import Ack, App
+from slack_bolt.adapter.django import SlackRequestHandler
+from slack_bolt.adapter.socket_mode import SocketModeHandler
+from slack_bolt.adapter.socket_mode.internals import run_bolt_app, send_response
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError, SlackRequestError
+from slack_sdk.socket_mode.builtin import SocketModeClient
+from slack_sdk.socket_mode.request import SocketModeRequest
+
+from bots import runtime
+from bots.models import Case, CaseStatus, Channel, OutboundMessage
+from bots.outbound import PermanentSendError, TransientSendError
+from bots.runtime import Received
+
+logger = logging.getLogger(__name__)
+
+ACTION_PREFIX = "askfew:"
+GREETING = "hello"
+REPLAY_WINDOW_S = 5 * 60
+# Slack's own limits (https://api.slack.com/reference/block-kit): section text, button label,
+# button value, elements per actions block, blocks per message.
+SECTION_MAX = 3000
+LABEL_MAX = 75
+VALUE_MAX = 2000
+ACTIONS_MAX = 25
+BLOCKS_MAX = 50
+TEXT_MAX = 4000
+# Error codes a retry can cure; every other ``ok: false`` is permanent (channel_not_found,
+# not_in_channel, invalid_auth, msg_too_long, ...).
+TRANSIENT_ERRORS = {
+    "ratelimited",
+    "internal_error",
+    "fatal_error",
+    "service_unavailable",
+    "request_timeout",
+}
+_MENTION = re.compile(r"<@[A-Z0-9]+>")
+
+T = TypeVar("T")
+
+
+def command_name() -> str:
+    return str(getattr(settings, "SLACK_COMMAND", "") or "/askfew")
+
+
+# -- the Bolt app ----------------------------------------------------------------------------
+
+_apps: dict[tuple[str, str, str], tuple[App, SlackRequestHandler]] = {}
+_apps_lock = threading.Lock()
+
+
+def web_client() -> WebClient:
+    return WebClient(token=settings.SLACK_BOT_TOKEN, base_url=settings.SLACK_API_URL, timeout=10)
+
+
+def bolt_app() -> tuple[App, SlackRequestHandler] | None:
+    """The Bolt app for the current settings (built once per token/secret/URL), or None when
+    SLACK_BOT_TOKEN is unset."""
+    token = settings.SLACK_BOT_TOKEN
+    if not token:
+        return None
+    key = (token, settings.SLACK_SIGNING_SECRET, settings.SLACK_API_URL)
+    with _apps_lock:
+        if key not in _apps:
+            app = build_app(*key)
+            _apps[key] = (app, SlackRequestHandler(app))
+        return _apps[key]
+
+
+def build_app(token: str, signing_secret: str, api_url: str) -> App:
+    app = App(
+        signing_secret=signing_secret,
+        client=WebClient(token=token, base_url=api_url, timeout=10),
+        # Listeners run in the request thread and only store the event; the slow part runs in
+        # the task, so acking after the listener still answers Slack in milliseconds.
+        process_before_response=True,
+        # auth.test runs on the first request instead of at import (no network at startup).
+        token_verification_enabled=False,
+        name="askfew",
+    )
+    app.event("app_mention")(_on_mention)
+    app.event("message")(_on_message)
+    app.action(re.compile("^" + re.escape(ACTION_PREFIX)))(_on_action)
+    app.command(command_name())(_on_command)
+    return app
+
+
+@csrf_exempt
+@require_POST
+def events_view(request: HttpRequest) -> HttpResponse:
+    """``POST /slack/events``: Events API, interactivity and the slash command."""
+    built = bolt_app()
+    if built is None or not settings.SLACK_SIGNING_SECRET:
+        return HttpResponse(
+            "Slack is not configured: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET",
+            status=503,
+            content_type="text/plain",
+        )
+    problem = timestamp_problem(request.headers.get("X-Slack-Request-Timestamp"))
+    if problem:
+        logger.info("Slack request refused: %s", problem)
+        return HttpResponse(problem, status=401, content_type="text/plain")
+    _, handler = built
+    with runtime.deferred() as pending:
+        response = handler.handle(request)
+    return runtime.respond_then_process(response, pending)
+
+
+def timestamp_problem(value: str | None, now: float | None = None) -> str:
+    if not value:
+        return "missing X-Slack-Request-Timestamp"
+    if not value.isdigit():
+        return f"X-Slack-Request-Timestamp {value[:20]!r} is not a Unix time"
+    age = (time.time() if now is None else now) - int(value)
+    if abs(age) > REPLAY_WINDOW_S:
+        return (
+            f"X-Slack-Request-Timestamp is {int(age)} s away from now (limit {REPLAY_WINDOW_S} s)"
+        )
+    return ""
+
+
+# -- listeners: Slack payload -> Received ----------------------------------------------------
+
+
+def _on_mention(
+    ack: Ack, event: dict[str, Any], body: dict[str, Any], context: dict[str, Any]
+) -> None:
+    ack()
+    received = received_from_message(event, context.get("bot_user_id") or "", mention=True)
+    if received is not None:
+        runtime.accept(received, raw=body)
+
+
+def _on_message(
+    ack: Ack, event: dict[str, Any], body: dict[str, Any], context: dict[str, Any]
+) -> None:
+    ack()
+    received = received_from_message(event, context.get("bot_user_id") or "", mention=False)
+    if received is not None:
+        runtime.accept(received, raw=body)
+
+
+def _on_action(ack: Ack, body: dict[str, Any], action: dict[str, Any]) -> None:
+    ack()
+    received = received_from_action(body, action)
+    if received is not None:
+        runtime.accept(received, raw=body)
+
+
+def _on_command(ack: Ack, command: dict[str, Any]) -> None:
+    text = str(command.get("text") or "").strip()
+    if not text:
+        ack(
+            f"Tell me what is wrong, for example `{command_name()} my laptop won't connect to "
+            "Wi-Fi`."
+        )
+        return
+    ack("Got it - I'll ask a few questions in a thread.")
+    runtime.accept(received_from_command(command), raw=command)
+
+
+def received_from_message(
+    event: dict[str, Any], bot_user_id: str, *, mention: bool
+) -> Received | None:
+    if event.get("bot_id") or event.get("subtype") not in (None, "file_share", "thread_broadcast"):
+        return None  # our own posts, edits, deletions, joins
+    channel = str(event.get("channel") or "")
+    ts = str(event.get("ts") or "")
+    user = str(event.get("user") or "")
+    if not channel or not ts or not user or user == bot_user_id:
+        return None
+    thread_ts = str(event.get("thread_ts") or "")
+    if mention:
+        thread = thread_ts or ts
+    elif event.get("channel_type") == "im":
+        thread = thread_ts or _active_thread(channel) or ts
+    elif (
+        thread_ts
+        and Case.objects.filter(
+            channel=Channel.SLACK, external_thread_id=f"{channel}:{thread_ts}"
+        ).exists()
+    ):
+        thread = thread_ts
+    else:
+        return None  # channel chatter that is not part of a case
+    text = strip_mentions(str(event.get("text") or ""))
+    if not text and not mention:
+        return None  # a file or an emoji without words: nothing to read
+    return Received(
+        channel=Channel.SLACK,
+        event_id=f"msg:{channel}:{ts}",
+        thread_id=f"{channel}:{thread}",
+        # A bare "@askfew" is a greeting: the service answers by asking what is wrong.
+        text=text or GREETING,
+        user_id=user,
+        user_display=user,
+        meta={"channel": channel, "ts": ts},
+    )
+
+
+def received_from_action(body: dict[str, Any], action: dict[str, Any]) -> Received | None:
+    message = body.get("message") or {}
+    container = body.get("container") or {}
+    channel = str((body.get("channel") or {}).get("id") or container.get("channel_id") or "")
+    ts = str(message.get("ts") or container.get("message_ts") or "")
+    user = body.get("user") or {}
+    if not channel or not ts:
+        return None
+    label = str((action.get("text") or {}).get("text") or "")
+    press = body.get("trigger_id") or action.get("action_ts") or ""
+    return Received(
+        channel=Channel.SLACK,
+        event_id=f"act:{channel}:{ts}:{press}",
+        thread_id=_thread_of(channel, ts, str(message.get("thread_ts") or "")),
+        text=label,
+        button=str(action.get("value") or ""),
+        user_id=str(user.get("id") or ""),
+        user_display=str(user.get("username") or user.get("name") or user.get("id") or ""),
+        meta={
+            "channel": channel,
+            "ts": ts,
+            "text": str(message.get("text") or ""),
+            "blocks": list(message.get("blocks") or []),
+        },
+    )
+
+
+def received_from_command(command: dict[str, Any]) -> Received:
+    channel = str(command["channel_id"])
+    trigger = str(command["trigger_id"])
+    user = str(command.get("user_id") or "")
+    text = str(command.get("text") or "").strip()
+    return Received(
+        channel=Channel.SLACK,
+        event_id=f"cmd:{trigger}",
+        # No message to thread under yet: the first reply creates it (see ``send``).
+        thread_id=f"{channel}:cmd-{trigger}"[:200],
+        text=text,
+        user_id=user,
+        user_display=str(command.get("user_name") or user),
+        meta={"channel": channel, "intro": f"<@{user}> asked: {escape(text)}"},
+    )
+
+
+def strip_mentions(text: str) -> str:
+    return _MENTION.sub("", text).strip()
+
+
+def _active_thread(channel: str) -> str:
+    case = (
+        Case.objects.filter(
+            channel=Channel.SLACK,
+            external_thread_id__startswith=f"{channel}:",
+            status=CaseStatus.ACTIVE,
+        )
+        .order_by("-pk")
+        .first()
+    )
+    return case.external_thread_id.partition(":")[2] if case else ""
+
+
+def _thread_of(channel: str, ts: str, thread_ts: str) -> str:
+    """The case thread of a message the bot posted (a button press names only the message)."""
+    case_thread = (
+        OutboundMessage.objects.filter(channel=Channel.SLACK, external_id=ts)
+        .values_list("case__external_thread_id", flat=True)
+        .first()
+    )
+    return case_thread or f"{channel}:{thread_ts or ts}"
+
+
+# -- rendering and sending -------------------------------------------------------------------
+
+
+def escape(text: str) -> str:
+    """Slack's three control characters (https://api.slack.com/reference/surfaces/formatting)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def render_blocks(payload: dict[str, Any], intro: str = "") -> list[dict[str, Any]]:
+    blocks: list[dict[str, Any]] = []
+    if intro:
+        blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": intro}]})
+    if payload.get("role") == "operator":
+        who = escape(str(payload.get("operator") or "Operator"))
+        label = f"*{who}* (operator)" if payload.get("operator") else "*Operator*"
+        blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": label}]})
+    for part in payload.get("parts") or []:
+        text = escape(str(part))
+        for start in range(0, max(len(text), 1), SECTION_MAX):
+            chunk = text[start : start + SECTION_MAX]
+            if chunk.strip():
+                blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": chunk}})
+    buttons = list(payload.get("buttons") or [])
+    for first in range(0, len(buttons), ACTIONS_MAX):
+        elements = [
+            {
+                "type": "button",
+                "action_id": f"{ACTION_PREFIX}{first + i}",
+                "text": {"type": "plain_text", "text": str(b["label"])[:LABEL_MAX], "emoji": True},
+                "value": str(b["payload"])[:VALUE_MAX],
+            }
+            for i, b in enumerate(buttons[first : first + ACTIONS_MAX])
+        ]
+        blocks.append(
+            {"type": "actions", "block_id": f"askfew-answers-{first}", "elements": elements}
+        )
+    return blocks[:BLOCKS_MAX]
+
+
+def fallback_text(payload: dict[str, Any], intro: str = "") -> str:
+    """The ``text`` Slack shows in notifications and where blocks cannot be shown."""
+    parts = [intro] if intro else []
+    parts += [escape(str(p)) for p in payload.get("parts") or []]
+    return ("\n\n".join(parts) or "…")[:TEXT_MAX]
+
+
+def send(outbound: OutboundMessage) -> str:
+    """Post one stored reply in its case's thread; returns the message ts."""
+    case = outbound.case
+    channel, _, thread = thread_of_case(case.external_thread_id)
+    starts_thread = thread.startswith("cmd-")
+    intro = ""
+    if starts_thread and outbound.in_reply_to is not None:
+        received = outbound.in_reply_to.payload.get("received", {})
+        intro = str(received.get("meta", {}).get("intro", ""))
+    kwargs: dict[str, Any] = {
+        "channel": channel,
+        "text": fallback_text(outbound.payload, intro),
+        "blocks": render_blocks(outbound.payload, intro),
+    }
+    if not starts_thread:
+        kwargs["thread_ts"] = thread
+    response = call_slack(lambda client: client.chat_postMessage(**kwargs))
+    ts = str(response["ts"])
+    if starts_thread:
+        # The slash command's case now lives in the thread of the message just posted.
+        Case.objects.filter(pk=case.pk).update(external_thread_id=f"{channel}:{ts}")
+    return ts
+
+
+def thread_of_case(external_thread_id: str) -> tuple[str, str, str]:
+    """(channel, ":", thread ts) of a case; an archived case's id ends in "~<case id>"."""
+    return external_thread_id.split("~", 1)[0].partition(":")
+
+
+def acknowledge(received: Received) -> None:
+    """Replace the pressed message's buttons with a line saying what was answered."""
+    meta = received.meta
+    kept = [b for b in meta.get("blocks") or [] if b.get("type") != "actions"]
+    who = f"<@{received.user_id}>" if received.user_id else "You"
+    kept.append(
+        {
+            "type": "context",
+            "elements": [
+                {
+                    "type": "mrkdwn",
+                    "text": f"{who} answered: *{escape(received.text or received.button)}*",
+                }
+            ],
+        }
+    )
+    call_slack(
+        lambda client: client.chat_update(
+            channel=meta["channel"],
+            ts=meta["ts"],
+            text=meta.get("text") or received.text,
+            blocks=kept,
+        )
+    )
+
+
+def call_slack(request: Callable[[WebClient], T]) -> T:
+    """Run one Web API call, sorting failures into transient and permanent ones."""
+    try:
+        return request(web_client())
+    except SlackApiError as exc:
+        status = exc.response.status_code
+        error = str(exc.response.get("error") or f"HTTP {status}")
+        if status == 429 or error == "ratelimited":
+            raise TransientSendError(
+                f"Slack rate limit ({error})", retry_after=_retry_after(exc.response.headers)
+            ) from exc
+        if status >= 500 or error in TRANSIENT_ERRORS:
+            raise TransientSendError(f"Slack error {error} (HTTP {status})") from exc
+        raise PermanentSendError(f"Slack refused the message: {error}") from exc
+    except (SlackRequestError, OSError, ValueError) as exc:
+        # Network failures, timeouts, a non-JSON answer from a proxy in front of Slack.
+        raise TransientSendError(f"Slack unreachable: {exc}") from exc
+
+
+def _retry_after(headers: Any) -> float | None:
+    for name, value in dict(headers or {}).items():
+        if name.lower() == "retry-after":
+            raw = value[0] if isinstance(value, list) else value
+            try:
+                return float(raw)
+            except (TypeError, ValueError):
+                return None
+    return None
+
+
+# -- Socket Mode -----------------------------------------------------------------------------
+
+
+class AckFirstSocketModeHandler(SocketModeHandler):
+    """Bolt's Socket Mode handler, acking each envelope before the eager task runs."""
+
+    def handle(self, client: SocketModeClient, req: SocketModeRequest) -> None:  # type: ignore[override]
+        start = time.time()
+        close_old_connections()
+        try:
+            with runtime.deferred() as pending:
+                response = run_bolt_app(self.app, req)
+            send_response(client, req, response, start)
+            runtime.run_now(pending)
+        finally:
+            close_old_connections()
+
+
+def socket_mode_handler() -> AckFirstSocketModeHandler:
+    built = bolt_app()
+    if built is None or not settings.SLACK_APP_TOKEN:
+        raise RuntimeError("Socket Mode needs SLACK_BOT_TOKEN and SLACK_APP_TOKEN (xapp-...)")
+    return AckFirstSocketModeHandler(built[0], settings.SLACK_APP_TOKEN)
+
+
+def start_socket_mode_in_background() -> Iterator[str]:
+    if not settings.SLACK_BOT_TOKEN:
+        return
+    if not settings.SLACK_APP_TOKEN:
+        yield "Slack: events over HTTP at /slack/events (SLACK_APP_TOKEN unset, no Socket Mode)"
+        return
+    handler = socket_mode_handler()
+
+    def connect() -> None:
+        try:
+            handler.connect()
+        except Exception:
+            logger.exception("Slack Socket Mode could not connect")
+
+    threading.Thread(target=connect, name="slack-socket-mode", daemon=True).start()
+    yield "Slack: Socket Mode connecting in the background"

@@ -1,0 +1,193 @@
+"""Web chat: a page in the console and a small JSON API over the same runtime as the bots.
+
+``GET /chat/``                                  the page (pick a pack, type, press buttons)
+``POST /chat/api/messages``                     send a message or a button press
+``GET /chat/api/cases/<token>/messages?after=N`` the conversation from message N+1 on
+
+A case is identified by a random token (``Case.external_thread_id``) that the first POST
+creates and the page keeps; holding it is what lets a browser read and write its case, so it
+is long and unguessable. POSTs are CSRF-protected like every console form (the page sends the
+``csrftoken`` cookie back in ``X-CSRFToken``).
+
+The transcript is read back from the database (``InboundEvent`` for the user's side,
+``OutboundMessage`` for the bot's and operators'), never from a POST's response, so operator
+replies stored for the case (a later issue) show up in the same poll. Messages are numbered by
+their position in the transcript (``seq``, from 1), ordered by when they were received or sent;
+``after=N`` returns the messages after the N-th.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import uuid
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.http import require_GET, require_POST
+
+from bots import runtime
+from bots.models import Case, Channel, InboundEvent, OutboundMessage, OutboundStatus
+from bots.runtime import Received
+
+TEXT_MAX = 4000
+PAYLOAD_MAX = 500
+_CLIENT_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+
+
+class BadInput(ValueError):
+    pass
+
+
+def available_packs() -> list[dict[str, str]]:
+    from knowledge.models import Pack
+
+    return [
+        {"name": p.name, "title": p.title or p.name, "domain": p.domain}
+        for p in Pack.objects.filter(current_version__isnull=False).order_by("name")
+    ]
+
+
+@require_GET
+@ensure_csrf_cookie
+def chat_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "bots/webchat.html", {"packs": available_packs()})
+
+
+@require_POST
+def post_message(request: HttpRequest) -> JsonResponse:
+    """Body: ``{"text": ..., "button": payload?, "token": case?, "pack": name?,
+    "client_id": id?}``. ``client_id`` makes a re-sent POST (a flaky network) count once."""
+    try:
+        received = parse_message(request.body)
+    except BadInput as exc:
+        return JsonResponse({"error": str(exc)}, status=400)
+    is_new = bool(received.meta.get("new"))
+    if (
+        not is_new
+        and not Case.objects.filter(
+            channel=Channel.WEB, external_thread_id=received.thread_id
+        ).exists()
+    ):
+        return JsonResponse({"error": "no chat with this token"}, status=404)
+    event = runtime.accept(received, raw={"user_agent": request.headers.get("User-Agent", "")})
+    return JsonResponse(
+        {"token": received.thread_id, "event_id": received.event_id, "duplicate": event is None},
+        status=201 if event is not None else 200,
+    )
+
+
+def parse_message(body: bytes) -> Received:
+    try:
+        data = json.loads(body or b"{}")
+    except ValueError as exc:
+        raise BadInput(f"body is not JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise BadInput("body must be a JSON object")
+    text = data.get("text", "")
+    button = data.get("button", "")
+    if not isinstance(text, str) or not isinstance(button, str):
+        raise BadInput("'text' and 'button' must be strings")
+    text, button = text.strip(), button.strip()
+    if not text and not button:
+        raise BadInput("send 'text' or a 'button' payload")
+    if len(text) > TEXT_MAX:
+        raise BadInput(f"'text' is longer than {TEXT_MAX} characters")
+    if len(button) > PAYLOAD_MAX:
+        raise BadInput(f"'button' is longer than {PAYLOAD_MAX} characters")
+    token = data.get("token") or ""
+    if token and (not isinstance(token, str) or not _TOKEN.match(token)):
+        raise BadInput("'token' is not a chat token")
+    pack = data.get("pack") or ""
+    if pack and (not isinstance(pack, str) or pack not in {p["name"] for p in available_packs()}):
+        raise BadInput(f"unknown pack {pack!r}")
+    client_id = data.get("client_id") or ""
+    if client_id and (not isinstance(client_id, str) or not _CLIENT_ID.match(client_id)):
+        raise BadInput("'client_id' must be 1-64 letters, digits, '-' or '_'")
+    new = not token
+    return Received(
+        channel=Channel.WEB,
+        event_id=f"web:{token or 'new'}:{client_id or uuid.uuid4().hex}",
+        thread_id=token or secrets.token_urlsafe(24),
+        text=text,
+        button=button,
+        pack=pack if new else "",
+        meta={"new": new},
+    )
+
+
+@require_GET
+def case_messages(request: HttpRequest, token: str) -> JsonResponse:
+    case = Case.objects.filter(channel=Channel.WEB, external_thread_id=token).first()
+    if case is None:
+        return JsonResponse({"error": "no chat with this token"}, status=404)
+    raw_after = request.GET.get("after", "0")
+    if not raw_after.isdigit():
+        return JsonResponse(
+            {"error": f"'after' must be a whole number, not {raw_after!r}"}, status=400
+        )
+    messages = transcript(case)
+    after = int(raw_after)
+    return JsonResponse(
+        {
+            "token": token,
+            # Starting over archives the case and opens a new one under the same token: a new
+            # ``case`` tells the page to show the new conversation from its start.
+            "case": case.pk,
+            "pack": case.pack,
+            "status": case.status,
+            "count": len(messages),
+            "messages": messages[after:],
+        }
+    )
+
+
+def transcript(case: Case) -> list[dict[str, Any]]:
+    items: list[tuple[Any, int, dict[str, Any]]] = []
+    for event in InboundEvent.objects.filter(case=case).order_by("received_at", "pk"):
+        received = event.payload.get("received", {})
+        items.append(
+            (
+                event.received_at,
+                0,
+                {
+                    "id": f"in-{event.pk}",
+                    "role": "user",
+                    "text": received.get("text") or received.get("button") or "",
+                    "button": received.get("button", ""),
+                    "parts": [],
+                    "buttons": [],
+                },
+            )
+        )
+    for out in OutboundMessage.objects.filter(case=case, status=OutboundStatus.SENT):
+        payload = out.payload
+        items.append(
+            (
+                out.sent_at or out.created_at,
+                1,
+                {
+                    "id": f"out-{out.pk}",
+                    "role": str(payload.get("role") or "bot"),
+                    "text": "\n\n".join(str(p) for p in payload.get("parts") or []),
+                    "parts": [str(p) for p in payload.get("parts") or []],
+                    "buttons": [
+                        {"label": str(b["label"]), "payload": str(b["payload"])}
+                        for b in payload.get("buttons") or []
+                    ],
+                    "kind": str(payload.get("kind") or ""),
+                    "operator": str(payload.get("operator") or ""),
+                },
+            )
+        )
+    items.sort(key=lambda item: (item[0], item[1]))
+    return [{"seq": n, **message} for n, (_, _, message) in enumerate(items, start=1)]
+
+
+def send(outbound: OutboundMessage) -> str:
+    """Web chat is read from the database: 'sending' is marking the message visible."""
+    return f"web-{outbound.pk}"

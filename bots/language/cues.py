@@ -1,0 +1,309 @@
+"""The offline interpreter's vocabulary: cue patterns and word lists.
+
+All hand-written, generic English (how people say yes, no, "not sure", ask why or how, hedge,
+negate, or judge a thing as fine or faulty); nothing here was learnt from dialog data. Patterns
+run on text normalised by :func:`bots.language.text.normalise` (lower case, negated
+contractions spelt out: "doesn't" reads "does not").
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import text as tx
+
+# Reliability of hedged answers ("I think so", "probably"), and of answers that report an
+# appearance ("it seems to", "it looks like"). An appearance is how people report what they
+# observed, not a guess: on the FloDial dev dialogs such answers were read as accurately as
+# firm ones, and discounting them only left every rival cause a little plausibility (with
+# enough rivals the leading cause never reached the stopping threshold), so they count fully.
+HEDGE_RELIABILITY = 0.8
+APPEARANCE_RELIABILITY = 1.0
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+def rx(*patterns: str) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in patterns))
+
+
+RESTART = rx(
+    r"^/?(?:please\s+)?(?:let'?s?\s+(?:us\s+)?|can we\s+|i want to\s+)?"
+    r"(?:start(?:\s+all)?\s+over|restart|start again|begin again|reset|start from scratch|"
+    r"new (?:case|problem|issue|conversation)|"
+    r"start a new (?:case|problem|issue|conversation))(?:\s+please)?\W*$",
+)
+HUMAN = rx(
+    r"\b(?:talk|speak|chat)\s+(?:to|with)\s+(?:a|an|the|some|your)?\s*(?:real\s+|live\s+|actual\s+)?"
+    r"(?:human|person|agent|operator|someone|somebody|technician|nurse|doctor|staff|people)\b",
+    r"\b(?:want|need|get|give)\s+(?:me\s+)?(?:a|an|to\s+a)?\s*(?:real\s+|live\s+)?"
+    r"(?:human|person|agent|operator)\b",
+    r"^(?:a\s+)?(?:human|agent|operator|real person|live agent)(?:\s+please)?\W*$",
+    r"\b(?:transfer|connect|hand)\s+me\s+(?:to|over)\b",
+)
+GREETING = rx(
+    r"^(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings|thanks|thank you|"
+    r"thx|ok|okay|cool|great)(?:\s+(?:there|again|bot|so much))?\W*$"
+)
+WHY = rx(
+    r"^(?:but\s+|and\s+|so\s+|i must ask,?\s+)?why\b",
+    r"\bhow\s+come\b",
+    r"\b(?:do|did)\s+not\s+(?:know|understand|see)\s+why\b",
+    r"\bwhat\s+is\s+the\s+(?:reason|point|purpose)\b",
+    r"\bwhy\s+(?:are|do|did|would|does|is)\s+(?:you|it|that|this)\b",
+    r"\bwhat\s+does\s+(?:that|this|it)\s+have\s+to\s+do\s+with\b",
+    r"\bhow\s+is\s+(?:that|this|it)\s+(?:relevant|important|related)\b",
+    r"\bwhy\s+(?:does|would)\s+(?:it|that)\s+matter\b",
+    r"\bwhy\s+do\s+i\s+need\s+to\b",
+)
+HOW = rx(
+    r"\bhow\s+(?:do|does|can|could|would|should|will|might|am|to|exactly)\b",
+    r"\bhow\s+i\s+(?:can|could|would|should)\b",
+    r"^what\s+(?:is|are|does|do|exactly|should|steps|would|can)\b",
+    r"^what'?s\b",
+    r"\bwhat\s+(?:is|are)\s+(?:a|an|the|that|this|those|these)\b",
+    r"\bwhat\s+(?:does|do)\s+.{0,40}\bmean\b",
+    r"\bwhat\s+steps\b",
+    r"\b(?:do|did)\s+not\s+(?:even\s+)?(?:know|understand|get)\s+"
+    r"(?:what|how|where|which|if|the way)\b",
+    r"\b(?:do|did)\s+not\s+(?:even\s+)?know\s+(?:anything\s+)?about\b",
+    r"\b(?:no|any)\s+(?:idea|clue)\s+(?:what|how|where|which)\b",
+    r"\bnot\s+(?:sure|certain|aware)\s+(?:of\s+)?(?:what|how|where|which|if i can|of any)\b",
+    r"\bunsure\s+(?:of\s+)?(?:what|how|where)\b",
+    r"\bnot\s+knowledgeable\b",
+    r"\b(?:do|did)\s+not\s+know\s+(?:the|a|any)\s+(?:method|way|procedure|steps|process)\b",
+    r"\bnever\s+heard\s+of\b",
+    r"\bfirst\s+time\s+i\s+am\s+hearing\b",
+    r"(?:^|\b(?:you|please|to)\s+)(?:tell|show|explain|teach|walk)\s+(?:me|us)\b",
+    r"^(?:please\s+)?explain\b",
+    r"\bcan\s+you\s+(?:help|explain|describe|clarify)\b",
+    r"\bis\s+there\s+(?:a|any)\s+(?:way|method|procedure|steps?)\b",
+    r"\bare\s+there\s+(?:any\s+)?(?:ways|methods|steps)\b",
+    r"\bwhere\s+(?:is|are|do|does|can|should|would|could)\b",
+    r"\b(?:i\s+)?need\s+(?:some\s+)?help\s+(?:with|to|in|opening|checking|finding)\b",
+    r"\bwhat\s+(?:should|do|would|can)\s+i\s+do\b",
+    r"\bwhat\s+(?:is\s+)?the\s+(?:way|procedure|method|process)\b",
+    r"\b(?:the|a)\s+(?:way|procedure|steps)\s+to\s+(?:check|tell|find|test|see)\b",
+    r"\bi\s+(?:do|did)\s+not\s+know\s+how\b",
+    r"\bhow\s+(?:exactly\s+)?(?:i|one)\b",
+    r"^how\b",
+)
+# "I can check that", "I know how to do it": about the user's ability, not an answer.
+META = rx(
+    r"\bi\s+(?:can|could|will|would|am\s+able\s+to|am\s+capable\s+of|know\s+how\s+to|have\s+"
+    r"done|did)\s+(?:definitely\s+|easily\s+|surely\s+)?(?:check|test|measure|inspect|verify|"
+    r"do|doing|look|find\s+out|determine|examine|try|perform|disable|figure)\b",
+    r"\bi\s+know\s+(?:how|the\s+steps|what\s+to\s+do)\b",
+    r"\bi\s+(?:have|had)\s+done\s+(?:that|this|it)\b",
+    r"\b(?:that|this|it)\s+is\s+obvious\b",
+    r"\bi\s+am\s+(?:familiar|capable)\b",
+    r"\blet\s+me\s+(?:check|see|look)\b",
+    r"\b(?:can\s+not|unable\s+to|not\s+able\s+to)\s+(?:use|do|check|test|measure|inspect|perform|"
+    r"verify)\s+(?:it|that|this|them)\b",
+    r"\b(?:checking|doing|measuring|testing)\s+(?:that|this|it)\s+is\s+not\s+(?:a\s+)?"
+    r"(?:problem|hard|difficult)\b",
+    r"\bi\s+will\s+(?:check|look|try|test)\b",
+)
+UNSURE = rx(
+    r"\bnot\s+(?:sure|certain)\b",
+    r"\bunsure\b",
+    r"\b(?:do|did)\s+not\s+know\b",
+    r"\bno\s+(?:idea|clue)\b",
+    r"\bcan\s+not\s+(?:tell|say|remember|be sure)\b",
+    r"\bhard\s+to\s+(?:say|tell)\b",
+    r"\bdunno\b",
+    r"\bidk\b",
+    r"^maybe\W*$",
+    r"^(?:i\s+)?(?:do|did)\s+not\s+remember\W*$",
+    r"^(?:i\s+am\s+)?not\s+sure\b",
+    r"\bnot\s+that\s+i\s+(?:know|noticed)\b",
+    r"\b(?:do|did)\s+not\s+have\s+(?:that|the|this)\s+information\b",
+)
+# Explicit answers: the whole sentence, or its first word ("Yes, ...", "Nope - ...").
+WHOLE_YES = re.compile(
+    r"^(?:yes|yeah|yea|yep|yup|ya|y|aye|correct|right|exactly|indeed|definitely|absolutely|"
+    r"certainly|sure|of course|true|affirmative|you bet|i think so|i believe so|probably|"
+    r"likely|most likely|i guess so|i guess|seems so|looks like it|it seems so|yes please|"
+    r"that is (?:right|correct|true|the case|it)|(?:you are|you're) right|uh[- ]?huh|mhm|yes sir|"
+    r"(?:yes,?\s+)?(?:i|it|they|we|there|that|he|she)\s+(?:\w+ly\s+|sure\s+)?(?:do|does|did|am|is|"
+    r"are|was|were|have|has|had|can|could|will)(?:\s+(?:indeed|so|too|yes))?)\W*$"
+)
+WHOLE_NO = re.compile(
+    r"^(?:no|nope|nah|n|never|negative|not really|not at all|none|nothing|no way|not quite|"
+    r"false|i do not think so|i do not believe so|probably not|not likely|unlikely|"
+    r"(?:that|this|it) is not (?:right|correct|true|the case|it)|not the case|nope not really|"
+    r"no sir|"
+    r"(?:no,?\s+)?(?:i|it|they|we|there|that|he|she)\s+(?:\w+ly\s+)?(?:do|does|did|am|is|are|"
+    r"was|were|have|has|had|can|could|will|would)\s+(?:not|never)(?:\s+\w+ly)?(?:\s+(?:have|need)"
+    r"\s+to)?|(?:i|you)\s+(?:\w+ly\s+)?(?:do|did)\s+not\s+(?:\w+ly\s+)?(?:have|need)\s+to)\W*$"
+)
+LEAD_HEDGED = re.compile(
+    r"^(?:(?P<no>i do not think so|i do not believe so|probably not|not really|not at all|"
+    r"i doubt it)|(?P<yes>i think so|i believe so|i guess so|of course|that is (?:right|correct|"
+    r"true)))\b"
+)
+YES_WORDS = ("yes", "yeah", "yea", "yep", "yup", "correct", "absolutely", "definitely", "indeed")
+NO_WORDS = ("no", "nope", "nah", "never", "negative")
+HEDGE = rx(
+    r"\bi\s+(?:think|believe|guess|suppose|suspect|assume|feel like)\b",
+    r"\bprobably\b",
+    r"\b(?:most\s+)?likely\b",
+    r"\bmaybe\b",
+    r"\bperhaps\b",
+    r"\bpossibly\b",
+    r"\bmight\b",
+    r"(?<!some )(?<!any )(?<!a )(?<!what )(?<!this )(?<!that )\b(?:kind|sort)\s+of\b",
+    r"\bnot\s+(?:entirely|completely|totally|100%?)\s+sure\b",
+    r"\bpretty\s+sure\b",
+    r"\bi\s+am\s+not\s+positive\b",
+)
+APPEARANCE = rx(
+    r"\b(?:seems?|seemed|appears?|appeared|looks?\s+(?:like|to)|apparently|sounds?\s+like)\b"
+)
+NEGATIONS = _words(
+    "not no never nothing none nobody nowhere neither nor without cannot lack lacks "
+    "lacking unable fails failed"
+)
+# Words that say something is not there ("the list is empty"): negative like a negation.
+ABSENCE_WORDS = frozenset(["empty", "blank", "missing", "gone", "absent"])
+# Negations that do not negate the statement: "not only", "no matter", "or not".
+IDLE_NEGATION = re.compile(
+    r"\b(?:not\s+only|no\s+matter|or\s+not|if\s+not|whether\s+or\s+not|nothing\s+else|"
+    r"not\s+just|never\s+mind)\b"
+)
+# Phrases that judge the state of things as good despite containing a negation.
+GOOD_PHRASES = re.compile(
+    r"\b(?:no|not\s+(?:a|any))\s+(?:problems?|issues?|trouble|worries|hiccups?)\b|\bnothing\s+"
+    r"(?:wrong|unusual|abnormal|odd|strange)\b|\b[a-z]+-free\b"
+)
+# Sentences that report what the user did, not what they found ("I tried booting it").
+ACTION_REPORT = re.compile(
+    r"^(?:so\s+|and\s+|then\s+|ok\s+|okay\s+)?i\s+(?:have\s+|had\s+|just\s+|also\s+)*(?:tried|try|"
+    r"attempted|checked|measured|tested|hooked|connected|plugged|ran|run|refreshed|restarted|"
+    r"looked|went|used|did|pressed|turned|took|opened|followed|am checking|am testing)"
+    r"\b(?!\s+not\b)"
+)
+# Restrictive questions ("only when ...?") are answered no by a broadening reply.
+BROADENING = re.compile(
+    r"\b(?:always|constantly|constant|continuous(?:ly)?|even\s+when|even\s+if|other\s+times|"
+    r"at\s+any\s+time|not\s+just|not\s+only|regardless|no\s+matter|every\s+time|anytime|"
+    r"all\s+times|any\s+speed|otherwise|at\s+other|whether|either\s+way|both)\b|\btoo\W*$"
+)
+ALTERNATIVE = re.compile(r"\b(?:as\s+opposed\s+to|rather\s+than|instead\s+of)\b(.*)$")
+EMPHATIC = re.compile(r"\b(?:i|it|they|we|he|she)\s+(?:\w+ly\s+)?(?:do|does|did)\s+(?!not\b)[a-z]+")
+# "I checked and ...": the result follows the report of what was done.
+REPORT_PREFIX = re.compile(
+    r"^(?:so\s+|ok\s+|okay\s+)?(?:i|we)\s+(?:have\s+|just\s+|also\s+)*(?:checked|looked|tested|"
+    r"measured|inspected|tried|did)(?:\s+(?:it|that|this|them|again|as\s+you\s+(?:said|suggested)|"
+    r"what\s+you\s+said))?\s*(?:,\s*|\s+and\s+|\s+but\s+)(?:i\s+found\s+(?:that\s+)?)?"
+)
+# Frequency words: "sometimes it doesn't" is still not "always".
+FREQUENCY = frozenset({"alway", "always", "constant"})
+PRONOUNS = re.compile(r"\b(?:it|that|this|they|them|those|these|there|one|i|we)\b")
+# Words that judge a state as normal, and words that name a problem. Generic troubleshooting
+# and symptom vocabulary, not taken from any dataset.
+GOOD_WORDS = _words(
+    "fine normal normally ok okay good well properly correct correctly usual regular "
+    "perfect perfectly great functional functioning intact healthy consistent stable "
+    "steady smooth smoothly clean cool cold secure tight sturdy reliable dry spotless "
+    "firm"
+)
+PROBLEM_WORDS = frozenset(
+    tx.stem(w)
+    for w in _words(
+        "fail failure failing broken broke break damage damaged loose leak leaking leaks "
+        "noise noises noisy smell smells smoke smoking burn burning burnt overheat "
+        "overheating overheats hot blown crack cracked worn dead drain draining drains "
+        "flicker flickering intermittent error errors freeze freezing freezes crash crashes "
+        "crashing stuck jammed jerky jerk pull pulls pulling vibration vibrate vibrates "
+        "vibrating shake shakes shaking wobble wobbles steam steaming hiss hissing tick "
+        "ticking clunk clunking squeal squealing squeak squeaking grind grinding rattle "
+        "rattling knock knocking click clicking problem problems issue issues trouble wrong "
+        "faulty fault corrupt corrupted virus malware pain painful ache aches fever bleeding "
+        "frayed torn clogged blocked spongy worn bald rough roughly "
+        "bleed swelling swollen cough coughing rash nausea vomiting dizzy dizziness itchy "
+        "itching weak weakness numb numbness slow short drop drops dropping disconnect "
+        "disconnects disconnecting low high stall stalls stalling dies misfire misfires "
+        "hiccup difficult lock locked locking drag dragging drip drips dripping dirty rust "
+        "rusty corroded corrosion abnormal unusual strange odd blank dim"
+    )
+)
+CHECK_STATE_WORDS = GOOD_WORDS | {"work", "working", "works"}
+# Problem phrases the word list cannot see ("hard to brake", "runs down").
+PROBLEM_PHRASES = re.compile(
+    r"\bhard\s+to\b|\bruns?\s+(?:down|out)\b|\brunning\s+(?:down|out)\b|\bnot\s+working\b|"
+    r"\bwill\s+not\b|\bgo(?:es)?\s+out\b"
+)
+NOT_PROBLEMS = re.compile(r"\bpull(?:s|ed|ing)?\s+(?:over|up|in|out)\b|\bhard\s+(?:drive|disk)s?\b")
+QUOTED = re.compile(r"'[^']{2,60}'|\"[^\"]{2,60}\"")
+# Pairs of opposite words (canonical forms): an answer naming the opposite of the question's
+# word, and not the word itself, answers no.
+OPPOSITES = {
+    "hot": {"cool", "cold", "normal"},
+    "loose": {"tight", "secure", "firm", "sturdy"},
+    "high": {"low"},
+    "low": {"high", "full"},
+    "fast": {"slow"},
+    "slow": {"fast", "quick", "quickly"},
+    "full": {"empty"},
+    "empty": {"full"},
+    "bright": {"dim", "dark"},
+    "loud": {"quiet", "silent"},
+    "quiet": {"loud", "noisy"},
+    "connect": {"disconnect"},
+    "enable": {"disable"},
+    "disable": {"enable"},
+    "always": {"sometimes", "occasionally", "rarely", "intermittent", "intermittently"},
+    "constant": {"intermittent", "sometimes", "occasionally"},
+    "intermittent": {"constant", "consistent", "always", "steady"},
+    "smooth": {"rough", "jerky"},
+    "same": {"different"},
+    "different": {"same"},
+    "increase": {"decrease", "drop", "lower"},
+    "drop": {"same", "increase", "rise", "constant"},
+    "present": {"absent"},
+    "visible": {"invisible"},
+    "automatic": {"manual"},
+    "wet": {"dry"},
+    "drip": {"dry"},
+    "dirty": {"clean"},
+    "clean": {"dirty"},
+    "run": {"stop", "stopped", "off"},
+    "recent": {"old"},
+    "new": {"old"},
+}
+# The same pairs in canonical (stemmed) form, as the reader compares them.
+OPPOSITE_FORMS = {
+    tx.canonical(k): frozenset(tx.canonical(v) for v in vs) for k, vs in OPPOSITES.items()
+}
+ON_STATE_Q = re.compile(
+    r"\b(?:switch|switched|turn|turned|power|powered|is|are|stay|stays)\s+on\b|"
+    r"\bon\s*(?:\?|$|or\b|and\b|when\b|while\b|after\b|during\b)|\b(?:lit|illuminated)\b"
+)
+# Asks whether something goes off ("does it shut down?"); "it stays on" answers no.
+OFF_STATE_Q = re.compile(
+    r"\b(?:shut|shuts|shutting|turn|turns|turning|switch|switches|power|powers|powering)\s+"
+    r"(?:itself\s+)?(?:down|off)\b|\b(?:is|are|stays?|goes|go)\s+off\b"
+)
+ON_STATE_A = re.compile(
+    r"\b(?:stays?|stayed|remains?|remained|keeps?|kept|continues?|continued)\s+(?:to\s+stay\s+)?"
+    r"(?:on|running|working)\b"
+)
+OFF_STATE_A = re.compile(
+    r"\b(?:is|are|was|were|stays?|remains?|switched|turned|powered|usually|always|be)\s+off\b|"
+    r"^off\b|\boff\W*$|\b(?:disabled|deactivated|inactive)\b|\b(?:is|are|went|goes|gone)\s+out\b|\b(?:stays?|stayed|remains?|remained|is|are|was|goes|went)\s+(?:dark|black)\b"
+)
+# What a user may lack to check something ("I don't have a multimeter").
+INABILITY_TOOLS = _words(
+    "multimeter meter voltmeter tester tool tools gauge thermometer equipment password login "
+    "credentials details manual ladder jack key access time"
+)
+# "no" opening a sentence answers the question only when a clause follows it ("no, it ...",
+# "no it isn't"); "no lights at all" is a negated noun phrase, read like any negation.
+NO_FOLLOWERS = _words(
+    "i it its they there that this the we he she you my our not never nothing none sorry thanks "
+    "thank sir madam way definitely absolutely really actually unfortunately just so but and "
+    "because as"
+)

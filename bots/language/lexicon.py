@@ -1,0 +1,103 @@
+"""General English word knowledge for reading answers: opposite states and comparisons.
+
+A user often answers a yes/no question by naming the state they see rather than restating the
+question: "it's off" to "is the light on?", "it turns easily" to "is it hard to turn?", "it
+lasts all day" to "does the battery drain quickly?". Each group below pairs two sets of words
+for opposite states; an answer that names one side while the question names the other (and
+not the same side) answers the question the other way. The groups are hand-written, generic
+English (states, amounts, speed, temperature, motion, light, sound, cleanliness), not taken
+from any dialog or chart.
+
+Words are compared in their canonical form (:func:`bots.language.text.canonical`), over every
+token of a sentence, stop words included, so "above" and "below" count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from . import text as tx
+
+# (one state, the opposite state). A word may sit in several groups.
+OPPOSITE_GROUPS: tuple[tuple[str, str], ...] = (
+    ("on", "off"),
+    ("lit illuminated bright shining", "dark unlit dim off"),
+    ("loud noisy", "quiet quietly silent silently silence"),
+    (
+        "sound noise beep beeps beeping chirp chirps ring rings buzz buzzes buzzing hum hums "
+        "humming whine whines whining click clicks clicking squeal squeals squealing honk honks "
+        "roar roars grind grinding rattle rattles rattling",
+        "quiet quietly silent silently silence",
+    ),
+    ("flash flashing flashes blink blinking blinks flicker flickering flickers", "steady solid"),
+    ("soft spongy mushy", "firm hard stiff solid"),
+    ("clog clogged blocked blockage", "clean clear"),
+    ("rough roughly jerky uneven", "smooth smoothly"),
+    ("worse", "better same"),
+    ("deep", "shallow worn bald"),
+    ("hold holds held keep keeps kept", "lose loses losing lost"),
+    ("hard difficult stiff tough heavy effort struggle", "easy easily effortless smoothly freely"),
+    ("fast faster quick quickly rapid rapidly", "slow slower slowly"),
+    ("high higher above over exceed exceeds more greater", "low lower below under less fewer"),
+    ("full plenty", "empty low"),
+    ("slip slips slipping slipped", "hold holds held firm grip grips"),
+    ("hot hotter warm warmer overheat overheating", "cool cooler cold colder normal"),
+    ("wet leak leaking leaks drip dripping damp puddle", "dry"),
+    ("dirty dirt grime grimy corroded corrosion", "clean cleaned spotless"),
+    ("loose wobbly", "tight secure firm snug sturdy solid"),
+    (
+        "move moving moves spin spinning spins rotate rotating run running runs",
+        "still stopped stationary motionless idle idling parked stop stops off",
+    ),
+    ("straight", "pull pulls pulling drift drifts drifting veer veers veering wander"),
+    (
+        "steady stable smooth",
+        "shake shakes shaking vibrate vibrates vibrating wobble wobbles "
+        "shudder shudders shuddering judder",
+    ),
+    ("open", "closed shut"),
+    ("connect connected", "disconnect disconnected"),
+    ("enable enabled", "disable disabled"),
+    ("plug plugged", "unplug unplugged"),
+    ("charge charging charges", "discharge discharging drain draining drains"),
+    ("drain draining drains die dies", "last lasts lasting hold holds"),
+    (
+        "always constant constantly continuous continuously",
+        "sometimes occasionally intermittent intermittently rarely",
+    ),
+    ("present visible", "absent missing gone invisible"),
+    ("new recent recently", "old"),
+    ("same", "different"),
+    (
+        "increase increases rise rises rising climb climbs",
+        "decrease decreases drop drops dropping fall falls falling",
+    ),
+    (
+        "increase increases decrease decreases drop drops dropping fall falls falling rise rises",
+        "constant steady same unchanged",
+    ),
+    ("automatic automatically", "manual manually"),
+    ("pass passes passed", "fail fails failed"),
+    ("strong", "weak"),
+    ("early", "late"),
+    ("front", "rear back"),
+    ("lock locked", "unlock unlocked"),
+    ("accept accepted", "reject rejected refuse refused"),
+)
+
+
+def _build(groups: Iterable[tuple[str, str]]) -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for left, right in groups:
+        a = {tx.canonical(w) for w in left.split()}
+        b = {tx.canonical(w) for w in right.split()}
+        for word in a:
+            out.setdefault(word, set()).update(b - a)
+        for word in b:
+            out.setdefault(word, set()).update(a - b)
+    return {w: frozenset(v) for w, v in out.items() if v}
+
+
+def opposites() -> dict[str, frozenset[str]]:
+    """Canonical word -> the canonical words of its opposite states (symmetric)."""
+    return _build(OPPOSITE_GROUPS)

@@ -1,0 +1,192 @@
+"""The offline interpreter: cue-based, deterministic, no model (design section 6).
+
+It is the default language layer and the fallback when a language model fails. One message is
+read in this order:
+
+1. a pressed button's payload (``answer:yes``, ``why``, ``how``, ``human``, ``restart``);
+2. whole-message commands: "start over", "talk to a person";
+3. an explicit answer ("yes", "nope", "I think so", "not sure", a state's name or number);
+4. a question back: "why are you asking?" (why) or "how do I check that?", "what is a fusible
+   link?", "I don't know how to check" (how_to_check);
+5. an answer in the user's own words. Each sentence is scored against the pending question: a
+   restatement ("the light is blinking amber", "it is not spinning") shares content words with
+   it, and its polarity is that of the sentence: negation cues make it negative, unless the
+   negated words only echo a negation the question itself contains ("does it freeze even when
+   it is not hot?" - "it freezes even when it's not hot"). A sentence that judges the state
+   of things ("it's fine", "the lamps are ok", "it stays cool") answers a question about a
+   problem ("is it overheating?") with no, and a question about normal function ("is it
+   working?") with yes. Hedges ("probably", "I think", "it seems") lower the reliability.
+   A sentence about the user's ability to check ("I can check that", "I know how to do it")
+   answers nothing; one saying they cannot ("I can't access the settings", "I don't have a
+   multimeter") is read as "how do I check?", so the bot explains and asks again.
+
+Volunteered facts: every sentence is also matched against the other findings' questions
+(:mod:`bots.language.volunteer`); a finding counts as mentioned only when the sentence restates
+most of its question with a clear polarity.
+
+The pieces: :mod:`~bots.language.text` (normalising, stems), :mod:`~bots.language.cues` (the
+vocabulary), :mod:`~bots.language.reader` (one message against one yes/no question),
+:mod:`~bots.language.volunteer` (facts nobody asked about), and this module (the order above,
+categorical states, the :class:`OfflineInterpreter`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from planning.evidence import Answer
+from planning.network import EvidentialNetwork, Finding
+
+from . import text as tx
+from .base import Intent, Interpretation, Interpreter, parse_button, validate, yes_no_states
+from .cues import GREETING, HEDGE_RELIABILITY, HUMAN, RESTART, UNSURE, WHOLE_NO
+from .reader import (
+    EXPLICIT,
+    Reading,
+    clauses,
+    is_asking,
+    is_unable,
+    is_why,
+    question_profile,
+    read_answer,
+)
+from .volunteer import volunteered_facts
+
+__all__ = ["OfflineInterpreter", "categorical_states"]
+
+
+# -- categorical findings --------------------------------------------------------------------
+
+
+def categorical_states(text: str, finding: Finding) -> tuple[str, ...]:
+    """States named in the message ("the second one", "7", "chest"), in the finding's order."""
+    normalised = tx.normalise(text).strip(" .!?")
+    states = finding.states
+    lowered = [s.lower() for s in states]
+    if normalised in lowered:
+        return (states[lowered.index(normalised)],)
+    number = re.fullmatch(r"(?:option|number|choice|#)?\s*(\d+)", normalised)
+    if number:
+        value = number.group(1)
+        if value in lowered:
+            return (states[lowered.index(value)],)
+        position = int(value)
+        if 1 <= position <= len(states):
+            return (states[position - 1],)
+        return ()
+    found = []
+    for state, low in zip(states, lowered, strict=True):
+        label = re.escape(low.replace("_", " "))
+        if re.search(rf"(?<![a-z0-9]){label}(?![a-z0-9])", normalised):
+            found.append(state)
+    return tuple(found)
+
+
+# -- the interpreter -------------------------------------------------------------------------
+
+
+class OfflineInterpreter(Interpreter):
+    """Cue-based interpretation (module docstring); deterministic and dependency-free."""
+
+    name = "offline"
+
+    def __init__(self, *, volunteer: bool = True) -> None:
+        self.volunteer = volunteer
+
+    def interpret(
+        self,
+        text: str,
+        *,
+        pending: Finding | None,
+        network: EvidentialNetwork,
+        button: str | None = None,
+    ) -> Interpretation:
+        if button:
+            return validate(
+                parse_button(button, pending=pending, network=network, source="offline"),
+                pending=pending,
+                network=network,
+            )
+        result = self._interpret(text or "", pending, network)
+        return validate(result, pending=pending, network=network)
+
+    def _interpret(
+        self, text: str, pending: Finding | None, network: EvidentialNetwork
+    ) -> Interpretation:
+        normalised = tx.normalise(text).strip()
+        bare = normalised.strip(" .!?")
+        if not bare:
+            return Interpretation("unknown", confidence=0.0, detail="empty message")
+        if RESTART.search(bare):
+            return Interpretation("restart", confidence=0.95, detail="restart cue")
+        if HUMAN.search(bare):
+            return Interpretation("human", confidence=0.9, detail="asks for a person")
+        skip = frozenset({pending.id} if pending else ())
+        volunteered = volunteered_facts(text, network, skip=skip) if self.volunteer else ()
+        if pending is None:
+            if GREETING.match(bare):
+                return Interpretation("greeting", confidence=0.9, detail="greeting")
+            intent: Intent = "answer" if volunteered else "unknown"
+            return Interpretation(intent, (), volunteered, 0.5, detail="no pending question")
+        return self._reply_to(normalised, pending, volunteered)
+
+    def _reply_to(
+        self, normalised: str, pending: Finding, volunteered: tuple[Answer, ...]
+    ) -> Interpretation:
+        binary = yes_no_states(pending)
+        parts = [c for c, _ in clauses(normalised)]
+        reading = read_answer(normalised, pending.question) if binary else None
+        # An explicit answer wins over a question in the same message ("No. How do I check?").
+        if binary is None:
+            named = categorical_states(normalised, pending)
+            if not named and pending.default_state and WHOLE_NO.match(normalised.strip(" .!?")):
+                # "How intense is the pain?" - "none": the default state is the absent one.
+                named = (pending.default_state,)
+            if named:
+                answer = Answer(pending.id, named)
+                return Interpretation("answer", (answer,), volunteered, 0.9, detail="state named")
+        elif reading is not None and reading.strength >= EXPLICIT:
+            return self._answer(pending, binary, reading, volunteered)
+        asking = [p for p in parts if is_asking(p)]
+        if asking:
+            why = any(is_why(p) for p in asking)
+            how = any(not is_why(p) for p in asking)
+            intent: Intent = "how_to_check" if how or not why else "why"
+            return Interpretation(intent, (), volunteered, 0.8, detail=f"{intent} cue")
+        if GREETING.match(normalised.strip(" .!?")):
+            return Interpretation("greeting", (), volunteered, 0.9, detail="greeting")
+        if binary is not None and reading is not None and reading.polarity != 0:
+            return self._answer(pending, binary, reading, volunteered)
+        if binary is not None and any(
+            is_unable(p, question_profile(pending.question)) for p in parts
+        ):
+            # "I can't access the settings", "I don't have a multimeter": the user needs help
+            # checking, which is what "how do I check?" gets.
+            return Interpretation("how_to_check", (), volunteered, 0.6, detail="cannot check")
+        if any(UNSURE.search(p) for p in parts):
+            answer = Answer.unsure(pending.id)
+            return Interpretation("answer", (answer,), volunteered, 0.8, detail="unsure cue")
+        detail = "no state named" if reading is None else reading.cue
+        return Interpretation("unknown", (), volunteered, 0.2, detail=detail)
+
+    @staticmethod
+    def _answer(
+        pending: Finding,
+        binary: tuple[str, str],
+        reading: Reading,
+        volunteered: tuple[Answer, ...],
+        *,
+        hedged: bool = False,
+    ) -> Interpretation:
+        state = binary[0] if reading.polarity > 0 else binary[1]
+        reliability = min(reading.reliability, HEDGE_RELIABILITY if hedged else 1.0)
+        confidence = (
+            0.95 if reading.strength >= EXPLICIT else min(0.9, 0.4 + 0.1 * reading.strength)
+        )
+        answer = Answer(pending.id, (state,), reliability)
+        return Interpretation("answer", (answer,), volunteered, confidence, detail=f"{reading.cue}")
+
+    def describe(self) -> Mapping[str, Any]:
+        return {"name": self.name, "volunteer": self.volunteer}

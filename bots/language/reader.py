@@ -1,0 +1,537 @@
+"""Reading one message against one yes/no question: which way does it answer, how firmly.
+
+Each sentence (and each "but" clause) of a message is read against the question's profile
+(:class:`QuestionProfile`: its content words, the words it negates, whether it asks about a
+problem or about normal function, whether it is an "only when" question):
+
+- an explicit answer ("yes", "nope", "I don't think so") decides at once;
+- a sentence about the user's ability to check ("I can check that"), an "I don't know", or a
+  question back ("how do I check?") answers nothing;
+- a sentence saying the user cannot check ("I can't access the settings page", "I don't own a
+  multimeter") answers nothing either (the interpreter makes it a "how do I check?");
+- a judgement of the state ("it's fine", "it stays cool") answers a question about a problem
+  with no and a question about normal function with yes; an opposite state
+  (:mod:`~bots.language.lexicon`: "switched off" to "is it on?", "turns easily" to "is it hard
+  to turn?", "intermittently" to "all the time?") answers no, and yes when negated; a number
+  read out answers a threshold question (:mod:`~bots.language.comparison`);
+- "only when" questions: a broader answer says no, a negated statement about another condition
+  says yes; "did you ...?" questions are answered by what the user reports doing;
+- otherwise a restatement sharing content words with the question answers yes, or no when it
+  carries a negation that is not an echo of the question's own ("does it freeze even when it
+  is not hot?" - "it freezes even when it's not hot" is a yes).
+
+The strongest sentence decides ("but" clauses weigh a little more); hedges ("probably",
+"I think") lower the reliability.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from . import text as tx
+from .comparison import Comparison, answer_value, question_comparison
+from .cues import (
+    ABSENCE_WORDS,
+    ACTION_REPORT,
+    ALTERNATIVE,
+    APPEARANCE,
+    APPEARANCE_RELIABILITY,
+    BROADENING,
+    CHECK_STATE_WORDS,
+    EMPHATIC,
+    FREQUENCY,
+    GOOD_PHRASES,
+    GOOD_WORDS,
+    HEDGE,
+    HEDGE_RELIABILITY,
+    HOW,
+    IDLE_NEGATION,
+    INABILITY_TOOLS,
+    LEAD_HEDGED,
+    META,
+    NEGATIONS,
+    NO_FOLLOWERS,
+    NO_WORDS,
+    NOT_PROBLEMS,
+    OFF_STATE_A,
+    OFF_STATE_Q,
+    ON_STATE_A,
+    ON_STATE_Q,
+    PROBLEM_PHRASES,
+    PROBLEM_WORDS,
+    PRONOUNS,
+    QUOTED,
+    REPORT_PREFIX,
+    UNSURE,
+    WHOLE_NO,
+    WHOLE_YES,
+    WHY,
+    YES_WORDS,
+)
+from .lexicon import opposites
+
+OPPOSITES = opposites()
+# Phrases whose words do not name a state or an amount ("pull over", "hard drive", "at least").
+_NOT_STATES = re.compile(
+    r"\b(?:pull|pulled|pulling|turn|turned|hand|handed|look|looked|go|went|think|thought)\s+"
+    r"over\b|\bhard\s+(?:drive|disk)s?\b|\bmore\s+or\s+less\b|\b(?:no|any|once)\s+more\b|"
+    r"\bat\s+least\b|\bin\s+front\s+of\b|\b(?:go|come|came|went|turn|get|got)\s+back\b|"
+    r"\bback\s+(?:on|in|up|to)\b"
+)
+# A question's leading condition ("if you pull over and stay idle, does ...") sets up the
+# test; the state asked about is in the main clause.
+_LEADING_CONDITION = re.compile(r"^\s*(?:if|when|once|after|while)\b[^,?]{0,80},\s*")
+# "undamaged", "non-responsive": the prefix negates a word the reader knows.
+_UN_PREFIX = re.compile(r"\b(?:un|non-?)([a-z]{4,})\b")
+_NOT_UN = frozenset({"unless", "until", "united", "universal", "university", "unique", "uniform"})
+# Sentences about the user's means to check, not the answer: "I can't access the settings",
+# "I don't own a multimeter" (unless what they cannot reach is what the question asks about).
+_INABILITY = re.compile(
+    r"\b(?:can\s+not|could\s+not|unable\s+to|not\s+able\s+to)\s+(?:access|reach|get\s+(?:to|into|at)|"
+    r"log\s*(?:in|into|on)|locate|find|open\s+up)\b(?P<object>.*)$|"
+    r"\b(?:do|did)\s+not\s+(?:own|have)\s+(?P<tool>.*)$|"
+    r"\b(?:do|did)\s+not\s+(?:know|remember|have)\s+(?:\w+\s+){0,3}?(?P<secret>password|login|"
+    r"credentials|username|user\s+name|details|code|pin)\b|"
+    r"\b(?:no|any)\s+(?:way|means)\s+(?:of|to)\s+(?:check|test|tell|know|measure|verify|find|see)|"
+    r"\b(?:can\s+not|unable\s+to|not\s+able\s+to)\s+(?:check|test|measure|verify|inspect)\s+"
+    r"(?:that|this|it)\b"
+)
+# Words any answer may add without naming another condition ("I hear it", "my car makes it").
+_GENERIC_WORDS = frozenset(
+    tx.canonical(w)
+    for w in ("hear", "make", "makes", "made", "notice", "noticed", "happen", "happens", "any")
+)
+
+# Reading strengths: which sentence of a message decides it.
+EXPLICIT = 10.0
+JUDGED = 5.0
+NEGATED = 2.0
+RESTATED = 1.0
+PRONOUN = 0.8
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How one sentence bears on one question: polarity +1 yes / -1 no / 0 none.
+
+    ``strength`` orders the sentences of a message: an explicit yes/no (EXPLICIT), a
+    judgement of the state or an opposite word (JUDGED), a negated restatement (NEGATED), a
+    plain restatement (RESTATED), a short reply about "it" (PRONOUN); each plus a little for
+    the number of words shared with the question. 0: nothing to do with the question.
+    """
+
+    polarity: int
+    strength: float
+    reliability: float
+    cue: str
+
+
+# -- the question's side ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class QuestionProfile:
+    """What the reader needs to know about a question.
+
+    ``words``: canonical content words; ``negated``: those under a negation in the question;
+    ``kind``: +1 asks about normal function, -1 about a problem, 0 neither; ``restrictive``:
+    an "only when" question; ``alternative``: words of an "as opposed to X" alternative;
+    ``on_state``: asks whether something is switched on.
+    """
+
+    words: frozenset[str]
+    negated: frozenset[str]
+    kind: int
+    restrictive: bool
+    alternative: frozenset[str]
+    on_state: bool
+    asks_action: bool = False
+    off_state: bool = False
+    only: bool = False
+    restricts: frozenset[str] = frozenset()
+    lexical: frozenset[str] = frozenset()
+    comparison: Comparison | None = None
+
+
+@lru_cache(maxsize=4096)
+def question_profile(question: str) -> QuestionProfile:
+    normalised = tx.normalise(question)
+    toks = tx.tokens(normalised)
+    words = frozenset(tx.content(toks))
+    # A quoted name ("a 'No Operating System' message") negates nothing.
+    negated = frozenset(_negated_words(tx.tokens(QUOTED.sub(" ", normalised))))
+    stems = [tx.stem(t) for t in tx.tokens(NOT_PROBLEMS.sub(" ", normalised))]
+    problem = sum(1 for s in stems if s in PROBLEM_WORDS)
+    problem += len(PROBLEM_PHRASES.findall(normalised))
+    good = sum(1 for t in toks if t in CHECK_STATE_WORDS)
+    kind = -1 if problem > good else (1 if good > problem else 0)
+    alternative: frozenset[str] = frozenset()
+    match = ALTERNATIVE.search(normalised)
+    if match:
+        alternative = frozenset(tx.content(tx.tokens(match.group(1)))) - frozenset(
+            tx.content(tx.tokens(normalised[: match.start()]))
+        )
+    return QuestionProfile(
+        words,
+        negated,
+        kind,
+        restrictive=bool(re.search(r"\b(?:only|just)\b", normalised)),
+        alternative=alternative,
+        on_state=bool(ON_STATE_Q.search(normalised)),
+        asks_action=bool(re.match(r"\s*(?:did|have)\s+you\b", normalised)),
+        off_state=bool(OFF_STATE_Q.search(normalised)),
+        only=bool(re.search(r"\bonly\b", normalised)),
+        restricts=frozenset(_condition_words(normalised)),
+        lexical=frozenset(lexical_words(QUOTED.sub(" ", _LEADING_CONDITION.sub("", normalised)))),
+        comparison=question_comparison(normalised),
+    )
+
+
+def lexical_words(normalised: str) -> set[str]:
+    """Canonical forms of every word (stop words too: "above", "off"), idioms removed."""
+    return {tx.canonical(t) for t in tx.tokens(_NOT_STATES.sub(" ", normalised))}
+
+
+_CONDITION = re.compile(
+    r"\b(?:when|if|while|without|with|on|after|before|during|alone|by\s+itself)\b(.*)$"
+)
+_ONLY_WHEN = re.compile(
+    r"\bonly\b(?:\s+[a-z]+){0,2}?\s+(?:when|if|while|with|after|on|in|at|during)\b(.*)$"
+)
+
+
+def _condition_words(normalised: str) -> set[str]:
+    """Content words of the question's condition ("... when it is plugged in?", "... on
+    battery alone?"); empty when the question has none."""
+    match = _CONDITION.search(_LEADING_CONDITION.sub("", normalised))
+    return set(tx.content(tx.tokens(match.group(0)))) if match else set()
+
+
+def _negated_words(toks: Sequence[str], window: int = 4) -> list[str]:
+    out: list[str] = []
+    for i, t in enumerate(toks):
+        if t in NEGATIONS:
+            out.extend(tx.content(toks[i + 1 : i + 1 + window]))
+    return out
+
+
+# -- one sentence against one question -------------------------------------------------------
+
+
+def is_asking(sentence: str) -> bool:
+    """The sentence asks something back (why, how, what is ...), rather than answering."""
+    s = sentence.strip()
+    if META.search(s):
+        return False
+    return bool(WHY.search(s) or HOW.search(s) or s.endswith("?"))
+
+
+def is_why(sentence: str) -> bool:
+    return bool(WHY.search(sentence.strip()))
+
+
+def read_sentence(sentence: str, profile: QuestionProfile) -> Reading:
+    """The polarity of one normalised sentence towards a question (see the module docstring)."""
+    raw = sentence.strip()
+    s = raw.strip(" ,.!?;:-\"'()")
+    if not s:
+        return Reading(0, 0.0, 1.0, "empty")
+    reliability = 1.0
+    if HEDGE.search(s):
+        reliability = HEDGE_RELIABILITY
+    elif APPEARANCE.search(s):
+        reliability = APPEARANCE_RELIABILITY
+    if WHOLE_NO.match(s):
+        return Reading(-1, EXPLICIT, reliability, "no")
+    if WHOLE_YES.match(s):
+        return Reading(1, EXPLICIT, reliability, "yes")
+    lead = LEAD_HEDGED.match(s)
+    if lead:
+        return Reading(-1 if lead.group("no") else 1, EXPLICIT, reliability, lead.group(0))
+    if UNSURE.search(s):
+        return Reading(0, 0.0, reliability, "unsure")
+    if META.search(s) or is_unable(s, profile):
+        return Reading(0, 0.0, reliability, "meta")
+    if is_asking(raw):
+        return Reading(0, 0.0, reliability, "asking")
+    if _starts_with(s, NO_WORDS) and _explicit_no(s):
+        return Reading(-1, EXPLICIT, reliability, "no")
+    if _starts_with(s, YES_WORDS):
+        return Reading(1, EXPLICIT, reliability, "yes")
+    s = REPORT_PREFIX.sub("", s) or s
+    if profile.asks_action and ACTION_REPORT.match(s):
+        # "Did you inspect the tires?" - "I have just checked the tires": what they did is the
+        # answer, whatever they found.
+        reading = _read_statement(s, profile, reliability, judge=False)
+        if reading.polarity:
+            return Reading(reading.polarity, JUDGED, reliability, "action reported")
+    # A report of what the user did is context, unless the question asks whether they did it.
+    action = bool(ACTION_REPORT.match(s)) and not profile.asks_action
+    reading = _read_statement(s, profile, reliability, judge=not action)
+    if reading.polarity and action:
+        # "I tried booting it": context for the answer, weaker than what the user found.
+        return Reading(reading.polarity, reading.strength / 2, reliability, reading.cue)
+    return reading
+
+
+def _read_statement(
+    s: str, profile: QuestionProfile, reliability: float, *, judge: bool = True
+) -> Reading:
+    """A statement's polarity: judgements, opposites, negation, restatement."""
+    s = _UN_PREFIX.sub(lambda m: _expand_un(m, profile), s)
+    toks = tx.tokens(IDLE_NEGATION.sub(" ", s))
+    words = tx.content(toks)
+    overlap = _overlap(words, profile.words)
+    bonus = min(overlap, 4) / 10.0
+    negated = _effective_negation(toks, profile)
+    if (
+        profile.only
+        and negated
+        and overlap
+        and "only" not in toks
+        and not _negates_other_thing(toks, profile)
+    ):
+        other = set(words) - profile.words - _GENERIC_WORDS
+        if other and not other & profile.negated:
+            # "only over bumps?" - "on smooth roads it makes no noise": not otherwise.
+            return Reading(1, JUDGED + bonus, reliability, "not otherwise")
+    if profile.restrictive and not negated:
+        if BROADENING.search(s):
+            return Reading(-1, JUDGED + bonus, reliability, "broadening")
+        if re.search(r"\b(?:only|just)\b", s) and overlap:
+            return Reading(1, JUDGED + bonus, reliability, "restriction echoed")
+    if not profile.restrictive and profile.restricts and not negated:
+        only = _ONLY_WHEN.search(s)
+        condition = set(tx.content(tx.tokens(only.group(1)))) if only else set()
+        if condition and not condition & (profile.restricts | profile.words):
+            # "does it work on battery alone?" - "it only works when plugged in"
+            return Reading(-1, JUDGED + bonus, reliability, "restricted otherwise")
+    if profile.alternative and set(words) & profile.alternative:
+        primary = profile.words - profile.alternative
+        if not set(words) & primary - {"hear", "sound", "car", "laptop"}:
+            return Reading(1 if negated else -1, JUDGED + bonus, reliability, "alternative")
+    if profile.comparison is not None:
+        value = answer_value(s, profile.comparison)
+        if value:
+            return Reading(value, JUDGED + bonus, reliability, "compared")
+    # What the user found does not answer whether they did something.
+    judged = _judgement(s, toks, profile) if judge and not profile.asks_action else None
+    if judged is not None:
+        polarity, cue, weight = judged
+        return Reading(polarity, weight + bonus, reliability, cue)
+    opposite = _opposite(s, profile) if judge else None
+    if opposite is not None:
+        word = opposite.removeprefix("opposite of ")
+        polarity = 1 if negated and word not in FREQUENCY else -1
+        if word in profile.negated:
+            polarity = -polarity  # "even when it is not hot?" - "even when it's cool"
+        return Reading(polarity, JUDGED + bonus, reliability, opposite)
+    # An absence word the question itself uses ("is the tray empty?") is a restatement.
+    absent = any(t in ABSENCE_WORDS and tx.canonical(t) not in profile.lexical for t in toks)
+    if absent and not negated:
+        polarity = 1 if profile.negated else -1
+        return Reading(polarity, NEGATED + bonus, reliability, "absence")
+    if (
+        profile.negated
+        and not any(t in NEGATIONS for t in toks)
+        and set(words) & profile.negated
+        and re.search(r"\b(?:some|something|shows?|showing|appears?|activity)\b", s)
+    ):
+        # The question negates what the answer affirms: "does it boot without displaying
+        # anything?" - "something shows on the LCD".
+        return Reading(-1, NEGATED + bonus, reliability, "contradicts negated")
+    if overlap == 0:
+        if negated and len(toks) <= 10 and not _negates_other_thing(toks, profile):
+            return Reading(-1, PRONOUN, reliability, "short negated")
+        if len(toks) <= 8 and PRONOUNS.search(s):
+            return Reading(1, PRONOUN, reliability, "pronoun")
+        return Reading(0, 0.0, reliability, "unrelated")
+    if negated:
+        return Reading(-1, NEGATED + bonus, reliability, "negated")
+    if EMPHATIC.search(s):
+        return Reading(1, NEGATED + bonus, reliability, "emphatic")
+    return Reading(1, RESTATED + bonus, reliability, "restated")
+
+
+@lru_cache(maxsize=65536)
+def similar(a: str, b: str) -> bool:
+    """Typo-tolerant word match ("volatge" / "voltag") for words of five letters or more."""
+    if len(a) < 5 or len(b) < 5 or abs(len(a) - len(b)) > 2:
+        return False
+    return difflib.SequenceMatcher(None, a, b).ratio() >= 0.8
+
+
+def _overlap(words: Sequence[str], question: frozenset[str]) -> int:
+    present = set(words)
+    exact = present & question
+    fuzzy = {w for w in present - exact if any(similar(w, q) for q in question - exact)}
+    return len(exact) + len(fuzzy)
+
+
+def _starts_with(s: str, words: Sequence[str]) -> bool:
+    first = re.match(r"[a-z]+", s)
+    if not first or first.group(0) not in words:
+        return False
+    rest = s[len(first.group(0)) :]
+    return not rest or not rest[0].isalpha()
+
+
+def _effective_negation(toks: Sequence[str], profile: QuestionProfile, window: int = 6) -> bool:
+    """A negation in the sentence that is not an echo of one in the question, nor a side
+    remark ("... with no airflow")."""
+    for i, t in enumerate(toks):
+        if t not in NEGATIONS:
+            continue
+        scope = set(tx.content(toks[i + 1 : i + 1 + window]))
+        if profile.negated and scope & profile.negated:
+            continue  # "not hot" answered to "... even when it is not hot?"
+        preposition = t == "without" or (i > 0 and toks[i - 1] == "with")
+        if preposition and scope and not scope & profile.words:
+            continue
+        return True
+    return False
+
+
+def _judgement(
+    s: str, toks: Sequence[str], profile: QuestionProfile
+) -> tuple[int, str, float] | None:
+    """A sentence saying things are fine (or not), mapped through the question's type."""
+    good = 0
+    if GOOD_PHRASES.search(s):
+        good = 1
+    else:
+        for i, t in enumerate(toks):
+            word = tx.stem(t)
+            is_good = t in GOOD_WORDS
+            is_bad = word in PROBLEM_WORDS
+            if not (is_good or is_bad):
+                continue
+            if tx.canonical(t) in profile.words or t in profile.words or word in profile.words:
+                continue  # the question's own word: an echo, read by the negation rule
+            if is_good and any(tx.canonical(t) in OPPOSITES.get(n, ()) for n in profile.negated):
+                continue  # "cool" answering "... even when it is not hot?" echoes the question
+            negated = any(n in NEGATIONS for n in toks[max(0, i - 6) : i])
+            value = 1 if is_good else -1
+            good = -value if negated else value
+            break
+    if good == 0:
+        return None
+    if profile.kind == 0:
+        return None  # neither a problem nor a function question: no reading from this
+    if good < 0 and profile.kind < 0:
+        return None  # a different problem says nothing about the one asked about
+    # A good state answers "is something wrong?" with no and "does it work?" with yes.
+    return good * profile.kind, "judged fine" if good > 0 else "judged faulty", JUDGED
+
+
+def _opposite(s: str, profile: QuestionProfile) -> str | None:
+    """The question's word whose opposite state the sentence names instead (lexicon groups)."""
+    present = lexical_words(s)
+    if profile.on_state and OFF_STATE_A.search(s) and "on" not in present:
+        return "opposite of on"
+    if profile.off_state and ON_STATE_A.search(s):
+        return "opposite of off"
+    for word in sorted(profile.lexical):
+        opposite = OPPOSITES.get(word)
+        if not opposite or word in present:
+            continue
+        if (present & opposite) - profile.lexical:
+            return f"opposite of {word}"
+    return None
+
+
+def _expand_un(match: re.Match[str], profile: QuestionProfile) -> str:
+    rest = match.group(1)
+    if match.group(0) in _NOT_UN:
+        return match.group(0)
+    known = tx.canonical(rest)
+    if (
+        known in profile.lexical
+        or known in OPPOSITES
+        or rest in GOOD_WORDS
+        or tx.stem(rest) in PROBLEM_WORDS
+    ):
+        return f"not {rest}"
+    return match.group(0)
+
+
+def is_unable(s: str, profile: QuestionProfile) -> bool:
+    """The sentence says the user cannot check (no access, no tool), not what they found."""
+    match = _INABILITY.search(s)
+    if not match:
+        return False
+    if match.group("tool") is None and match.group("object") is None:
+        return True  # "no way of checking", "I don't know the password"
+    if match.group("tool") is not None:
+        tool = tx.tokens(match.group("tool"))
+        asked = set(tx.content(tool)) & (profile.words - {"access", "time", "key"})
+        return bool(set(tool) & INABILITY_TOOLS) and not asked
+    thing = set(tx.content(tx.tokens(match.group("object") or "")))
+    # "I can't access it" is about the thing asked; "... the settings page" about a means.
+    return bool(thing) and not thing & profile.words
+
+
+def _negates_other_thing(toks: Sequence[str], profile: QuestionProfile) -> bool:
+    """Every negation is "no <thing>" about a thing the question does not name ("there is
+    sound but no picture" says nothing about the sound)."""
+    found = False
+    for i, t in enumerate(toks):
+        if t not in NEGATIONS:
+            continue
+        if t not in ("no", "without") or i + 1 >= len(toks):
+            return False
+        following = tx.content(toks[i + 1 : i + 2])
+        if not following or following[0] in profile.words:
+            return False
+        found = True
+    return found
+
+
+def _explicit_no(s: str) -> bool:
+    match = re.match(r"([a-z]+)\W*([a-z']*)", s)
+    if not match or match.group(1) != "no":
+        return True
+    following = s[len(match.group(1)) :]
+    if not following.strip() or not following[0].isspace():
+        return True  # "no", "no, ...", "no. ..."
+    return match.group(2) in NO_FOLLOWERS
+
+
+def read_answer(text: str, question: str) -> Reading:
+    """The decisive reading of a whole message (its strongest sentence) towards a question."""
+    profile = question_profile(question)
+    normalised = tx.normalise(text)
+    best = Reading(0, 0.0, 1.0, "unrelated")
+    readings = []
+    for sentence, contrast in clauses(normalised):
+        reading = read_sentence(sentence, profile)
+        if contrast and reading.polarity:
+            reading = Reading(
+                reading.polarity, reading.strength + 1.0, reading.reliability, reading.cue
+            )
+        readings.append(reading)
+        if reading.strength > best.strength:
+            best = reading
+    if best.polarity == 0:
+        return best
+    # "Not sure. I have chest pain": an explicit "not sure" answers the question; a sentence
+    # that shares no word with the question (read by pronoun alone) is about something else.
+    unsure = next((r for r in readings if r.cue == "unsure"), None)
+    if unsure is not None and best.cue in ("pronoun", "short negated"):
+        return unsure
+    # A hedge anywhere in the sentences that say the same thing weakens the answer.
+    hedged = min(r.reliability for r in readings if r.polarity == best.polarity)
+    return Reading(best.polarity, best.strength, hedged, best.cue)
+
+
+def clauses(normalised: str) -> list[tuple[str, bool]]:
+    """Sentences, with a "but" clause split off (flagged True): it usually carries the answer."""
+    out: list[tuple[str, bool]] = []
+    for sentence in tx.sentences(normalised) or [normalised]:
+        parts = re.split(r",?\s+but\s+", sentence)
+        out.extend((p, i > 0) for i, p in enumerate(parts) if p.strip())
+    return out

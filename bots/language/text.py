@@ -1,0 +1,347 @@
+"""Small text utilities for the offline interpreter: normalising, sentences, stems, overlap.
+
+Hand-written, generic English; nothing here is learnt from dialog data.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u00b4": "'"})
+# Negated contractions (also the common spellings without an apostrophe) become "<verb> not",
+# so one negation cue ("not") covers "doesn't", "does not" and "doesnt".
+_CONTRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bwon'?t\b"), "will not"),
+    (re.compile(r"\bcan'?t\b"), "can not"),
+    (re.compile(r"\bcannot\b"), "can not"),
+    (re.compile(r"\bain'?t\b"), "is not"),
+    (
+        re.compile(
+            r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should|must|need)n'?t\b"
+        ),
+        r"\1 not",
+    ),
+    (re.compile(r"\bi'm\b"), "i am"),
+    (re.compile(r"\b(it|that|there|what|here)'s\b"), r"\1 is"),
+    (re.compile(r"\b(i|you|we|they)'ve\b"), r"\1 have"),
+    (re.compile(r"\b(i|you|we|they|it)'ll\b"), r"\1 will"),
+    (re.compile(r"\b(you|we|they)'re\b"), r"\1 are"),
+    (re.compile(r"\b(i|you|we|they|it)'d\b"), r"\1 would"),
+)
+_TOKEN = re.compile(r"[a-z0-9]+(?:[.'/-][a-z0-9]+)*")
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=[a-z])[.!?;](?=[A-Za-z])")
+
+STOP_WORDS = frozenset(
+    [
+        "a",
+        "about",
+        "above",
+        "after",
+        "again",
+        "all",
+        "also",
+        "am",
+        "an",
+        "and",
+        "any",
+        "anything",
+        "are",
+        "as",
+        "at",
+        "be",
+        "because",
+        "been",
+        "before",
+        "being",
+        "below",
+        "between",
+        "both",
+        "but",
+        "by",
+        "can",
+        "could",
+        "did",
+        "do",
+        "does",
+        "doing",
+        "done",
+        "during",
+        "each",
+        "either",
+        "else",
+        "even",
+        "ever",
+        "every",
+        "for",
+        "from",
+        "further",
+        "get",
+        "gets",
+        "getting",
+        "got",
+        "had",
+        "has",
+        "have",
+        "having",
+        "he",
+        "her",
+        "here",
+        "him",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "itself",
+        "just",
+        "me",
+        "might",
+        "more",
+        "most",
+        "must",
+        "my",
+        "myself",
+        "now",
+        "of",
+        "once",
+        "only",
+        "or",
+        "other",
+        "our",
+        "out",
+        "over",
+        "own",
+        "please",
+        "same",
+        "she",
+        "should",
+        "so",
+        "some",
+        "such",
+        "than",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "through",
+        "to",
+        "too",
+        "under",
+        "until",
+        "upon",
+        "us",
+        "very",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "whether",
+        "which",
+        "while",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "would",
+        "you",
+        "your",
+        "yours",
+        "yourself",
+        "able",
+        "let",
+        "lets",
+        "really",
+        "still",
+        "actually",
+        "currently",
+        "right",
+        "now",
+        "okay",
+        "ok",
+        "well",
+        "yes",
+        "no",
+        "not",
+        "tell",
+        "see",
+        "check",
+        "checked",
+        "checking",
+        "sure",
+        "know",
+        "try",
+        "tried",
+    ]
+)
+# Words kept in overlap even though short or common: they carry the question's meaning.
+_KEEP = frozenset({"on", "off", "up", "low", "hot", "led", "ac", "dc", "os", "cd", "pc"})
+
+# A few words that mean the same thing in a symptom question: overlap and echo detection use
+# the canonical form ("overheats" asked, "gets hot" answered).
+_CANONICAL = {
+    "overheat": "hot",
+    "heat": "hot",
+    "warm": "hot",
+    "temperature": "hot",
+    "wifi": "wireless",
+    "wi-fi": "wireless",
+    "wlan": "wireless",
+    "internet": "network",
+    "monitor": "screen",
+    "lcd": "screen",
+    "light": "led",
+    "lamp": "led",
+    "glow": "led",
+    "noise": "sound",
+    "nois": "sound",
+    "boot": "start",
+    "display": "show",
+    "appear": "show",
+    "inspect": "check",
+    "automatical": "automatic",
+    "manually": "manual",
+    "disk": "drive",
+    "hdd": "drive",
+    "startup": "start",
+    "computer": "laptop",
+    "notebook": "laptop",
+    "pc": "laptop",
+    "vehicle": "car",
+    "automobile": "car",
+    "tyre": "tire",
+    # Near-synonyms a user swaps for the question's word ("vibrates" for "shakes").
+    "vibrate": "shake",
+    "vibration": "shake",
+    "shudder": "shake",
+    "judder": "shake",
+    "tremble": "shake",
+    "wobble": "shake",
+    "veer": "pull",
+    "drift": "pull",
+    "seep": "leak",
+    "quickly": "fast",
+    "quick": "fast",
+    "rapid": "fast",
+    "rapidly": "fast",
+    "slowly": "slow",
+    "silent": "quiet",
+    "silently": "quiet",
+    "quietly": "quiet",
+    "silence": "quiet",
+    "warmer": "hot",
+    "hotter": "hot",
+    "colder": "cold",
+    "cooler": "cool",
+    "respond": "work",
+    "responsive": "work",
+    "website": "site",
+    "audio": "sound",
+    "wander": "pull",
+    "webpage": "page",
+}
+
+
+_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bas well as\b"), "and"),  # not the "well" that judges a state
+    (re.compile(r"\bas well\b"), "too"),
+    (re.compile(r"\b(?:than|from)\s+(?:usual|normal|before)\b"), "than before"),
+    (re.compile(r"\ball (?:of )?the time\b"), "always"),
+    (re.compile(r"\bnever\s+(?:stops|ends|quits)\b"), "always"),
+    (
+        re.compile(
+            r"\b(?:(?:every\s+)?now\s+and\s+(?:then|again)|from\s+time\s+to\s+time|once\s+in\s+a\s+while)\b"
+        ),
+        "sometimes",
+    ),
+    (re.compile(r"\bof ?course\b"), "of course"),
+    (re.compile(r"(?<=[a-z])'s\b"), ""),  # possessive: "router's" -> "router"
+)
+
+
+def normalise(text: str) -> str:
+    """Lower-case, unify apostrophes, spell out contractions, neutralise a few idioms."""
+    out = text.translate(_APOSTROPHES).lower()
+    for pattern, replacement in _CONTRACTIONS:
+        out = pattern.sub(replacement, out)
+    for pattern, replacement in _IDIOMS:
+        out = pattern.sub(replacement, out)
+    return out
+
+
+def sentences(text: str) -> list[str]:
+    """Rough sentences of normalised text (".", "!", "?", ";" and line breaks end one)."""
+    parts = [p.strip() for p in _SENTENCE_END.split(text)]
+    return [p for p in parts if p and re.search(r"[a-z0-9]", p)]
+
+
+def tokens(text: str) -> list[str]:
+    return [t.strip("'") for t in _TOKEN.findall(text)]
+
+
+def stem(word: str) -> str:
+    """A light suffix stripper, enough to match a question's words with an answer's.
+
+    "spinning", "spins" -> "spin"; "overheats" -> "overheat"; "drive", "driving" -> "driv";
+    "temperatures" -> "temperatur"; "crashes" -> "crash"; "batteries" -> "battery".
+    """
+    w = word
+    if len(w) > 4 and w.endswith("ies"):
+        return w[:-3] + "y"
+    if len(w) > 4 and re.search(r"(?:x|z|ch|sh|ss)es$", w):
+        return w[:-2]
+    for suffix in ("ing", "ed", "ly", "s"):
+        if not w.endswith(suffix) or len(w) - len(suffix) < 2:
+            continue
+        if suffix == "s" and (w.endswith(("ss", "us", "is")) or len(w) <= 3):
+            continue
+        w = w[: -len(suffix)]
+        if suffix in ("ing", "ed") and len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "lsz":
+            w = w[:-1]  # "spinn" -> "spin", "runn" -> "run"
+        if suffix in ("ing", "ed") and len(w) == 2:
+            return w + "e"  # "using", "used" -> "use"
+        break
+    if len(w) > 3 and w.endswith("e") and not w.endswith("ee"):
+        w = w[:-1]  # "drive" and "driving" meet at "driv"
+    return w
+
+
+_CANONICAL_STEMS = {stem(k): v for k, v in _CANONICAL.items()}
+
+
+def canonical(word: str) -> str:
+    """The form words are compared in: a synonym's representative, stemmed ("websites",
+    "site" and "sites" all read "sit")."""
+    if word in _CANONICAL:
+        return stem(_CANONICAL[word])
+    s = stem(word)
+    return stem(_CANONICAL_STEMS[s]) if s in _CANONICAL_STEMS else s
+
+
+def content(text_tokens: Iterable[str]) -> list[str]:
+    """Canonical content words (stop words dropped) in order."""
+    out = []
+    for t in text_tokens:
+        if t in STOP_WORDS and t not in _KEEP:
+            continue
+        if len(t) < 2 and not t.isdigit():
+            continue
+        out.append(canonical(t))
+    return out
+
+
+def content_set(text: str) -> set[str]:
+    return set(content(tokens(normalise(text))))

@@ -1,0 +1,165 @@
+"""Facts a user volunteers about findings nobody asked about, found by TF-IDF over questions.
+
+A sentence counts as a statement about a finding only when it restates most of the finding's
+question (IDF-weighted coverage, typos tolerated) with a clear polarity; see
+:func:`volunteered_facts`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from planning.evidence import Answer
+from planning.network import EvidentialNetwork, Finding
+
+from . import text as tx
+from .base import yes_no_states
+from .cues import META, NEGATIONS, UNSURE
+from .reader import RESTATED, clauses, is_asking, question_profile, read_sentence, similar
+
+# Volunteered facts: the IDF-weighted share of a finding's question a sentence must restate,
+# the content words it must share with it, and the reliability such an unasked fact gets.
+VOLUNTEER_MIN_COVERAGE = 0.7
+VOLUNTEER_MIN_SHARED = 2
+VOLUNTEER_RELIABILITY = 0.8
+
+
+# -- volunteered facts -----------------------------------------------------------------------
+
+
+class FindingIndex:
+    """TF-IDF over the content words of a network's finding questions."""
+
+    def __init__(self, findings: Sequence[Finding]) -> None:
+        self.findings = list(findings)
+        # A parenthetical ("(either felt or measured with a thermometer)") clarifies; it is
+        # not what a user restates.
+        bags = [
+            Counter(tx.content(tx.tokens(tx.normalise(_PARENTHESES.sub(" ", f.question)))))
+            for f in findings
+        ]
+        df: Counter[str] = Counter()
+        for bag in bags:
+            df.update(bag.keys())
+        n = max(len(bags), 1)
+        self.idf = {w: math.log((n + 1) / (c + 0.5)) for w, c in df.items()}
+        self.vectors = [self._weigh(bag) for bag in bags]
+        # A word in at least a quarter of the questions ("laptop", "car") is not specific.
+        self.common_idf = math.log((n + 1) / (0.25 * n + 0.5))
+
+    def _weigh(self, bag: Mapping[str, int]) -> dict[str, float]:
+        vec = {w: (1 + math.log(c)) * self.idf.get(w, 0.0) for w, c in bag.items()}
+        norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
+        return {w: v / norm for w, v in vec.items()}
+
+    def rank(self, text: str, limit: int) -> list[Finding]:
+        """The findings whose questions are most similar to ``text`` (TF-IDF cosine > 0)."""
+        bag = Counter(tx.content(tx.tokens(tx.normalise(text))))
+        query = self._weigh({w: c for w, c in bag.items() if w in self.idf})
+        scored = []
+        for position, vec in enumerate(self.vectors):
+            score = sum(query[w] * vec[w] for w in query.keys() & vec.keys())
+            if score > 0:
+                scored.append((-score, position))
+        scored.sort()
+        return [self.findings[p] for _, p in scored[:limit]]
+
+    def specific_words(self, sentence: str) -> set[str]:
+        """Content words of the sentence that are not common across the network's questions."""
+        words = set(tx.content(tx.tokens(sentence)))
+        return {w for w in words if self.idf.get(w, math.inf) > self.common_idf}
+
+    def matches(self, sentence: str) -> list[tuple[Finding, float, frozenset[str]]]:
+        """(finding, coverage, shared words) for findings the sentence clearly restates, best first.
+
+        Coverage is the IDF-weighted share of the question's content words found in the
+        sentence (typos tolerated): a sentence must say most of what the question asks about,
+        not merely share a topic word with it.
+        """
+        present = set(tx.content(tx.tokens(sentence)))
+        if not present:
+            return []
+        out = []
+        for finding, vec in zip(self.findings, self.vectors, strict=True):
+            if not vec:
+                continue
+            question = frozenset(vec)
+            shared = {w for w in question if w in present or any(similar(w, p) for p in present)}
+            if len(shared) < min(VOLUNTEER_MIN_SHARED, len(question)):
+                continue
+            total = sum(self.idf[w] for w in question)
+            coverage = sum(self.idf[w] for w in shared) / total if total else 0.0
+            if coverage >= VOLUNTEER_MIN_COVERAGE:
+                out.append((finding, coverage, frozenset(shared)))
+        out.sort(key=lambda m: -m[1])
+        return out
+
+
+_PARENTHESES = re.compile(r"\([^)]*\)")
+_INDEXES: dict[tuple[str, int], FindingIndex] = {}
+
+
+def finding_index(network: EvidentialNetwork) -> FindingIndex:
+    key = (network.name, hash(tuple((f.id, f.question) for f in network.findings)))
+    index = _INDEXES.get(key)
+    if index is None:
+        if len(_INDEXES) > 64:
+            _INDEXES.clear()
+        index = _INDEXES[key] = FindingIndex(network.findings)
+    return index
+
+
+def volunteered_facts(
+    text: str, network: EvidentialNetwork, *, skip: frozenset[str] = frozenset()
+) -> tuple[Answer, ...]:
+    """Facts about findings (other than ``skip``) that the message states clearly.
+
+    A sentence must restate most of a finding's question (``FindingIndex.matches``) with a
+    clear polarity. A negative statement must also be about the question's own subject and
+    nothing more specific: "it's not a clunking sound" does not answer "any noises when you
+    brake?" with no, while "I hear a clunking sound when braking" does answer it with yes.
+    Volunteered facts are discounted (``VOLUNTEER_RELIABILITY``): nobody asked, so a misread
+    should shift the belief, not rule hypotheses out.
+    """
+    index = finding_index(network)
+    out: dict[str, Answer] = {}
+    for sentence, _contrast in clauses(tx.normalise(text)):
+        if is_asking(sentence) or UNSURE.search(sentence) or META.search(sentence):
+            continue
+        used: set[str] = set()
+        for finding, _coverage, shared in index.matches(sentence):
+            if finding.id in skip or finding.id in out or shared & used:
+                continue
+            binary = yes_no_states(finding)
+            if binary is None:
+                continue
+            profile = question_profile(finding.question)
+            reading = read_sentence(sentence, profile)
+            if reading.polarity == 0 or reading.strength < RESTATED:
+                continue
+            if reading.polarity < 0 and (
+                index.specific_words(sentence) - profile.words or _subordinate_negation(sentence)
+            ):
+                continue
+            state = binary[0] if reading.polarity > 0 else binary[1]
+            reliability = min(reading.reliability, VOLUNTEER_RELIABILITY)
+            out[finding.id] = Answer(finding.id, (state,), reliability)
+            used |= shared  # a word names one finding: "cough and fever" names two
+    return tuple(out.values())
+
+
+def _subordinate_negation(sentence: str) -> bool:
+    """Every negation sits in a "when/if/even ..." clause, so the main statement is positive."""
+    toks = tx.tokens(sentence)
+    negations = [i for i, t in enumerate(toks) if t in NEGATIONS]
+    return bool(negations) and all(
+        any(t in _SUBORDINATORS for t in toks[max(0, i - 3) : i]) for i in negations
+    )
+
+
+_SUBORDINATORS = frozenset(
+    ["when", "if", "even", "while", "unless", "whether", "although", "though"]
+)

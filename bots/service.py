@@ -1,0 +1,753 @@
+"""The conversation service: one Inbound in, exactly one Reply out (design sections 1, 4, 7).
+
+``ConversationService.handle(inbound)`` runs one turn of a case under the case's lock
+(:class:`bots.case_store.CaseStore`):
+
+1. find or create the case of (channel, thread) and persist the user's turn;
+2. a new case: route the complaint to a pack (the channel's configured pack, the web chat's
+   choice, or the router across packs) and a prior over its hypotheses, and apply the facts
+   the complaint volunteers;
+3. a running case: interpret the message against the pending question (language layer) and
+   act on its intent: apply the answer (and volunteered facts, which cost no turn), explain
+   why the question matters, say how to check, hand over to a person, or start over;
+4. ask the policy for the next action (red flags first: a red-flag answer escalates at once)
+   and turn it into a reply: a question with buttons, a conclusion with the fix and its
+   source, a hand-over with the differential, or an escalation with a clear instruction;
+5. persist the bot's turn (action, rationale, belief after the turn, latency) and the
+   dialogue state, so any worker can resume the case.
+
+For patient-facing packs (domain "medical" by default) a conclusion never names a condition:
+the patient gets next steps and a triage level; the differential is kept for staff in
+``Case.differential``.
+
+Settings: :mod:`bots.config`. Patient-facing triage: :mod:`bots.triage`. What a turn records
+(rationale, belief snapshot): :mod:`bots.records`. Packs, routing, FAQ and passages:
+:mod:`bots.grounding`.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils import timezone
+
+from bots.case_store import CaseStore, Pending, StoredDialogue, dump_state, load_state
+from bots.config import ServiceConfig, ServiceError
+from bots.grounding import Grounding, PackCatalog, PackInfo, Section, StoredPacks
+from bots.language import Interpretation, Interpreter
+from bots.language.base import yes_no_states
+from bots.messages import Button, Inbound, Reply, Source
+from bots.models import Case, CaseStatus, Role
+from bots.records import belief_snapshot, rationale_dict
+from bots.triage import (
+    NOT_A_DIAGNOSIS,
+    TRIAGE_ADVICE,
+    red_flag_level,
+    triage_level,
+)
+from planning.actions import Abstain, Ask, Conclude, Escalate
+from planning.dialogue import DialogueState
+from planning.evidence import Answer
+from planning.network import EvidentialNetwork, Finding, Hypothesis
+
+log = logging.getLogger(__name__)
+
+PACK_PREFIX = "pack:"
+SECTION_PREFIX = "section:"
+ANY_SECTION = "*"
+DIFFERENTIAL_SIZE = 10
+MISUNDERSTOOD_BEFORE_HUMAN = 2
+
+
+# A stand-in network for reading a message before any pack is chosen (commands, greetings).
+_NO_KNOWLEDGE = EvidentialNetwork(
+    name="no-pack", hypotheses=[Hypothesis("none", "none")], findings=[], links=[]
+)
+
+
+# -- the service ------------------------------------------------------------------------------
+
+
+@dataclass
+class _Context:
+    """What one turn works with (loaded under the case lock)."""
+
+    case: Case
+    info: PackInfo | None = None
+    network: EvidentialNetwork | None = None
+    dialogue: StoredDialogue | None = None
+
+    @property
+    def pending(self) -> Finding | None:
+        if self.dialogue is None or self.dialogue.pending is None or self.network is None:
+            return None
+        return self.network.finding(self.dialogue.pending.finding)
+
+
+@dataclass
+class _Outcome:
+    """A reply and what the bot's turn records about it."""
+
+    reply: Reply
+    action: dict[str, Any] = field(default_factory=dict)
+    rationale: dict[str, Any] = field(default_factory=dict)
+    canonical_text: str = ""
+
+
+class ConversationService:
+    """Handles one inbound message of one case at a time (module docstring)."""
+
+    def __init__(
+        self,
+        *,
+        packs: PackCatalog | None = None,
+        interpreter: Interpreter | None = None,
+        config: ServiceConfig | None = None,
+        grounding: Grounding | None = None,
+        store: CaseStore | None = None,
+    ) -> None:
+        from bots.language import get_interpreter
+        from planning.policies import make_policy
+
+        self.config = config or ServiceConfig.from_settings()
+        self.packs = packs or StoredPacks()
+        self.interpreter = interpreter or get_interpreter()
+        self.grounding = grounding or Grounding(self.packs)
+        self.store = store or CaseStore()
+        self.policy = make_policy(self.config.policy, stopping=self.config.stopping, seed=0)
+
+    # -- entry point -------------------------------------------------------------------------
+
+    def handle(self, inbound: Inbound) -> Reply:
+        """Run one turn; the returned Reply is the one reply to ``inbound``."""
+        started = time.perf_counter()
+        with self.store.locked(
+            inbound.channel,
+            inbound.thread_id,
+            user_id=inbound.user_id,
+            user_display=inbound.user_display,
+        ) as case:
+            ctx = self._load(case)
+            meaning = self._interpret(ctx, inbound)
+            user_text = inbound.text.strip() or f"[{inbound.button}]"
+            if meaning.intent == "restart":
+                self.store.add_turn(
+                    case, Role.USER, text=user_text, interpretation=meaning.to_dict()
+                )
+                self.store.archive(case, reason="the user started over")
+                case = self.store.create(
+                    inbound.channel,
+                    inbound.thread_id,
+                    user_id=inbound.user_id,
+                    user_display=inbound.user_display,
+                )
+                ctx = _Context(case)
+                outcome = self._prompt(ctx, inbound, intro=("OK, let's start over.",))
+            else:
+                self.store.add_turn(
+                    case, Role.USER, text=user_text, interpretation=meaning.to_dict()
+                )
+                outcome = self._respond(ctx, inbound, meaning)
+            return self._finish(ctx, outcome, started)
+
+    # -- loading and saving ------------------------------------------------------------------
+
+    def _load(self, case: Case) -> _Context:
+        ctx = _Context(case)
+        if case.pack:
+            ctx.info = self.packs.info(case.pack)
+            ctx.network = self.packs.network(case.pack)
+            section = str(case.state.get("section") or "")
+            if section:
+                try:
+                    ctx.network = self.grounding.section_network(case.pack, section)
+                except KeyError:  # the pack changed and lost the section: replay on all of it
+                    log.warning("case %s: section %s of %s is gone", case.pk, section, case.pack)
+            if case.state.get("version") is not None:
+                ctx.dialogue = load_state(case.state, ctx.network)
+        return ctx
+
+    def _finish(self, ctx: _Context, outcome: _Outcome, started: float) -> Reply:
+        case = ctx.case
+        if ctx.dialogue is not None and ctx.network is not None:
+            case.state = dump_state(ctx.dialogue, ctx.network)
+            case.pending_finding = ctx.dialogue.pending.finding if ctx.dialogue.pending else ""
+        belief = (
+            belief_snapshot(ctx.dialogue.state, ctx.network)
+            if ctx.dialogue is not None and ctx.network is not None
+            else {}
+        )
+        case.save()
+        reply = outcome.reply
+        latency_ms = (time.perf_counter() - started) * 1000.0
+        turn = self.store.add_turn(
+            case,
+            Role.BOT,
+            text=reply.text,
+            action=outcome.action,
+            rationale=outcome.rationale,
+            belief=belief,
+            canonical_text=outcome.canonical_text,
+            latency_ms=latency_ms,
+        )
+        return Reply(
+            parts=reply.parts,
+            kind=reply.kind,
+            buttons=reply.buttons,
+            case_id=case.pk,
+            status=case.status,
+            question=case.pending_finding or None,
+            sources=reply.sources,
+            triage_level=reply.triage_level,
+            turn_id=turn.pk,
+            metadata={"pack": case.pack} if case.pack else {},
+        )
+
+    # -- reading the message -----------------------------------------------------------------
+
+    def _interpret(self, ctx: _Context, inbound: Inbound) -> Interpretation:
+        network = ctx.network or _NO_KNOWLEDGE
+        pending = ctx.pending if ctx.case.status == CaseStatus.ACTIVE else None
+        button = inbound.button
+        if button and button.startswith((PACK_PREFIX, SECTION_PREFIX)):
+            return Interpretation("unknown", confidence=1.0, detail=f"button {button}")
+        try:
+            return self.interpreter.interpret(
+                inbound.text, pending=pending, network=network, button=button
+            )
+        except ValueError as exc:
+            # A stale button (an old question's answer) or a bad payload: not the user's fault.
+            log.info(
+                "case %s: could not interpret %r: %s", ctx.case.pk, button or inbound.text, exc
+            )
+            return Interpretation("unknown", confidence=0.0, detail=str(exc))
+
+    # -- what to do --------------------------------------------------------------------------
+
+    def _respond(self, ctx: _Context, inbound: Inbound, meaning: Interpretation) -> _Outcome:
+        case = ctx.case
+        if case.status != CaseStatus.ACTIVE:
+            if meaning.intent == "human" and case.status == CaseStatus.CONCLUDED:
+                return self._hand_over(ctx, "requested after the conclusion")
+            return self._closed(ctx)
+        if meaning.intent == "human":
+            if ctx.dialogue is not None:
+                ctx.dialogue.state.human_requested = True
+                ctx.dialogue.pending = None
+                return self._decide(ctx, ())
+            return self._hand_over(ctx, "requested")
+        if ctx.dialogue is None:
+            return self._start(ctx, inbound, meaning)
+        pending = ctx.pending
+        if pending is None:  # a running case always has a question pending; repair if not
+            return self._decide(ctx, ())
+        if meaning.intent == "answer":
+            return self._answered(ctx, meaning, pending)
+        if meaning.intent == "why":
+            return self._reask(ctx, pending, self._why(ctx, pending), kind="why")
+        if meaning.intent == "how_to_check":
+            return self._reask(ctx, pending, self._how(ctx, pending), kind="how")
+        return self._misunderstood(ctx, pending, meaning)
+
+    def _start(self, ctx: _Context, inbound: Inbound, meaning: Interpretation) -> _Outcome:
+        """The first message(s) of a case: greeting, pack and section choice, the complaint."""
+        case = ctx.case
+        button = inbound.button or ""
+        complaint = inbound.text.strip()
+        # Read with the pack's network (the pack was already known): its volunteered facts
+        # need no second reading.
+        facts = meaning.volunteered if ctx.network is not None and not button else None
+        if button.startswith(PACK_PREFIX):
+            chosen = button[len(PACK_PREFIX) :]
+            if chosen not in self.packs.names():
+                return self._prompt(ctx, inbound, intro=(f"I don't know the topic {chosen!r}.",))
+            self._set_pack(ctx, chosen)
+            complaint, facts = str(case.state.get("complaint", "")), None
+            if not complaint:
+                title = ctx.info.title if ctx.info else chosen
+                return self._prompt(ctx, inbound, intro=(f"OK: {title}.",))
+        elif button.startswith(SECTION_PREFIX):
+            if not case.pack or not case.state.get("awaiting_section"):
+                return self._prompt(ctx, inbound)
+            group = button[len(SECTION_PREFIX) :]
+            stored = str(case.state.get("complaint", ""))
+            return self._open_dialogue(ctx, stored, None, "" if group == ANY_SECTION else group)
+        elif meaning.intent == "greeting" or (not complaint and button):
+            return self._prompt(ctx, inbound)
+        elif case.state.get("awaiting_pack") and not case.pack:
+            named = self._pack_named(complaint)
+            if named is not None:
+                self._set_pack(ctx, named)
+                complaint, facts = str(case.state.get("complaint", "")), None
+                if not complaint:
+                    return self._prompt(ctx, inbound)
+        elif case.state.get("awaiting_section"):
+            # More words about the problem: route the whole description again.
+            complaint = f"{case.state.get('complaint', '')} {complaint}".strip()
+            facts = None
+        if not case.pack:
+            pack = self._pack_for(inbound, complaint)
+            if pack is None:
+                case.state = {"awaiting_pack": True, "complaint": complaint}
+                return self._choose_pack(ctx)
+            self._set_pack(ctx, pack)
+            facts = None
+        section, routes = self._focus(ctx, complaint)
+        if section is None:
+            case.state = {"awaiting_section": True, "complaint": complaint}
+            return self._choose_section(ctx, routes)
+        return self._open_dialogue(ctx, complaint, facts, section)
+
+    def _focus(self, ctx: _Context, complaint: str) -> tuple[str | None, list[Section]]:
+        """The section to focus on ("" = the whole pack), or None to ask the user."""
+        assert ctx.info is not None
+        if not self.config.focus_sections or len(self.grounding.groups(ctx.info.name)) < 2:
+            return "", []
+        routes = self.grounding.route_sections(ctx.info.name, complaint)
+        margin = self.config.section_margin
+        if routes and (len(routes) == 1 or routes[0].score >= margin * routes[1].score):
+            return routes[0].group, routes
+        return None, routes
+
+    def _pack_for(self, inbound: Inbound, complaint: str) -> str | None:
+        names = self.packs.names()
+        # A pack the user picked in the web chat that does not exist is ignored (routed
+        # instead); a channel mapped to a missing pack is a configuration error.
+        chosen = inbound.pack if inbound.pack in names else None
+        fixed = chosen or self.config.channel_packs.get(inbound.channel)
+        if fixed:
+            if fixed not in names:
+                raise ServiceError(
+                    f"pack {fixed!r} for channel {inbound.channel!r} is not loaded "
+                    f"(loaded: {', '.join(names) or 'none'}); import it or change BOT_CHANNEL_PACKS"
+                )
+            return fixed
+        return self.grounding.choose_pack(complaint, names) if complaint else None
+
+    def _pack_named(self, text: str) -> str | None:
+        wanted = text.strip().lower()
+        for name in self.packs.names():
+            if wanted in (name.lower(), self.packs.info(name).title.lower()):
+                return name
+        return None
+
+    def _set_pack(self, ctx: _Context, pack: str) -> None:
+        ctx.case.pack = pack
+        ctx.info = self.packs.info(pack)
+        ctx.case.pack_version = ctx.info.version
+        ctx.network = self.packs.network(pack)
+
+    def _open_dialogue(
+        self,
+        ctx: _Context,
+        complaint: str,
+        facts: Sequence[Answer] | None = None,
+        section: str = "",
+    ) -> _Outcome:
+        assert ctx.network is not None and ctx.info is not None
+        if section:
+            try:
+                ctx.network = self.grounding.section_network(ctx.info.name, section)
+            except KeyError:
+                log.warning("pack %s has no section %s; using all of it", ctx.info.name, section)
+                section = ""
+        network = ctx.network
+        prior = self.grounding.prior(ctx.info.name, complaint, network)
+        state = DialogueState.start(network, prior, self.config.open_world)
+        prior_map = (
+            {h.id: float(p) for h, p in zip(network.hypotheses, prior, strict=True) if p != 1.0}
+            if prior is not None
+            else {}
+        )
+        ctx.dialogue = StoredDialogue(
+            state=state,
+            asked_flags=[],
+            prior=prior_map,
+            open_world=self.config.open_world,
+            complaint=complaint,
+            section=section,
+        )
+        noted: list[str] = []
+        if complaint:
+            if facts is None or section:
+                facts = self._volunteered(complaint, network)
+            noted = self._apply_volunteered(ctx, facts)
+        intro = (f"Noted: {'; '.join(noted)}.",) if noted else ()
+        return self._decide(ctx, intro)
+
+    def _volunteered(self, text: str, network: EvidentialNetwork) -> tuple[Answer, ...]:
+        try:
+            return self.interpreter.interpret(text, pending=None, network=network).volunteered
+        except ValueError as exc:
+            log.info("volunteered facts of %r not applied: %s", text, exc)
+            return ()
+
+    def _apply_volunteered(self, ctx: _Context, facts: Sequence[Answer]) -> list[str]:
+        assert ctx.dialogue is not None and ctx.network is not None
+        noted = []
+        for fact in facts:
+            if fact.finding in ctx.dialogue.state.asked:
+                continue
+            ctx.dialogue.state.apply(fact, ctx.network, asked=False)
+            ctx.dialogue.asked_flags.append(False)
+            if fact.states is not None:
+                question = ctx.network.finding(fact.finding).question.rstrip("?")
+                noted.append(f"{question}? {'/'.join(fact.states)}")
+        return noted
+
+    def _answered(self, ctx: _Context, meaning: Interpretation, pending: Finding) -> _Outcome:
+        assert ctx.dialogue is not None and ctx.network is not None
+        answer = meaning.answer_for(pending.id)
+        if answer is None:
+            return self._misunderstood(ctx, pending, meaning)
+        ctx.dialogue.state.apply(answer, ctx.network, asked=True)
+        ctx.dialogue.asked_flags.append(True)
+        ctx.dialogue.pending = None
+        noted = self._apply_volunteered(ctx, meaning.volunteered)
+        intro = (f"Also noted: {'; '.join(noted)}.",) if noted else ()
+        return self._decide(ctx, intro)
+
+    # -- the policy's decision ---------------------------------------------------------------
+
+    def _decide(self, ctx: _Context, intro: Sequence[str]) -> _Outcome:
+        assert ctx.dialogue is not None and ctx.network is not None
+        action = self.policy.choose(ctx.dialogue.state, ctx.network)
+        if isinstance(action, Ask):
+            return self._ask(ctx, action, intro)
+        ctx.dialogue.pending = None
+        differential = self._differential(ctx)
+        ctx.case.differential = differential
+        if isinstance(action, Conclude):
+            return self._conclude(ctx, action, intro)
+        if isinstance(action, Escalate):
+            return self._escalate(ctx, action, intro)
+        assert isinstance(action, Abstain)
+        return self._abstain(ctx, action, intro)
+
+    def _ask(self, ctx: _Context, action: Ask, intro: Sequence[str]) -> _Outcome:
+        assert ctx.dialogue is not None and ctx.network is not None
+        finding = ctx.network.finding(action.finding)
+        shown = self._rephrase(ctx, finding)
+        rationale = rationale_dict(action, ctx.network)
+        ctx.dialogue.pending = Pending(finding.id, shown, rationale)
+        reply = Reply(
+            parts=(*intro, shown),
+            kind="question",
+            buttons=self._answer_buttons(finding),
+        )
+        return _Outcome(
+            reply,
+            action={"type": "ask", "finding": finding.id, "states": list(finding.states)},
+            rationale=rationale,
+            canonical_text=finding.question,
+        )
+
+    def _rephrase(self, ctx: _Context, finding: Finding) -> str:
+        try:
+            shown = self.interpreter.rephrase(
+                finding.question,
+                context={
+                    "pack": ctx.info.title if ctx.info else "",
+                    "complaint": ctx.dialogue.complaint if ctx.dialogue else "",
+                    "states": list(finding.states),
+                },
+            )
+        except Exception:  # rephrasing is cosmetic; the pack's wording always works
+            log.exception("rephrasing %s failed", finding.id)
+            return finding.question
+        return shown.strip() or finding.question
+
+    def _answer_buttons(self, finding: Finding, *, human: bool = False) -> tuple[Button, ...]:
+        binary = yes_no_states(finding)
+        if binary is not None and {s.lower() for s in finding.states} == {"yes", "no"}:
+            buttons = [Button("Yes", f"answer:{binary[0]}"), Button("No", f"answer:{binary[1]}")]
+        else:
+            buttons = [Button(_label(s), f"answer:{s}") for s in finding.states]
+        buttons += [Button("Not sure", "answer:unsure"), Button("Why?", "why")]
+        if finding.how_to_check.strip() or any("faq" in c.passage_id for c in finding.citations):
+            buttons.append(Button("How do I check?", "how"))
+        if human:
+            buttons.append(Button("Talk to a person", "human"))
+        return tuple(buttons)
+
+    def _conclude(self, ctx: _Context, action: Conclude, intro: Sequence[str]) -> _Outcome:
+        assert ctx.network is not None
+        case = ctx.case
+        hypothesis = ctx.network.hypothesis(action.hypothesis)
+        case.status = CaseStatus.CONCLUDED
+        case.conclusion = hypothesis.id
+        case.confidence = float(action.confidence)
+        case.closed_at = timezone.now()
+        buttons = (Button("Start over", "restart"), Button("Talk to a person", "human"))
+        record = {"type": "conclude", "hypothesis": hypothesis.id, "confidence": action.confidence}
+        if self._patient_facing(ctx):
+            level = self._triage(ctx)
+            case.triage_level = level
+            parts = (
+                *intro,
+                "Thank you, that's all I need to ask.",
+                f"Recommended next step ({level}): {TRIAGE_ADVICE[level]}",
+                NOT_A_DIAGNOSIS,
+            )
+            reply = Reply(parts=parts, kind="conclusion", buttons=buttons, triage_level=level)
+            return _Outcome(reply, action={**record, "triage_level": level})
+        sources = tuple(self.grounding.source(c) for c in hypothesis.citations[:2])
+        lines = [
+            *intro,
+            f"The most likely cause: {hypothesis.name} ({action.confidence:.0%} confidence).",
+        ]
+        if hypothesis.resolution.strip():
+            lines.append(f"What to do: {hypothesis.resolution.strip()}")
+        if sources:
+            lines.append("Source: " + "; ".join(f"{s.title} ({s.passage_id})" for s in sources))
+        reply = Reply(parts=tuple(lines), kind="conclusion", buttons=buttons, sources=sources)
+        return _Outcome(reply, action=record)
+
+    def _abstain(self, ctx: _Context, action: Abstain, intro: Sequence[str]) -> _Outcome:
+        case = ctx.case
+        case.status = CaseStatus.ABSTAINED
+        record = {"type": "abstain", "reason": action.reason}
+        if self._patient_facing(ctx):
+            level = self._triage(ctx)
+            case.triage_level = level
+            parts = [
+                *intro,
+                "Thank you. I've passed your answers to a nurse, who will reply here.",
+            ]
+            if level in ("emergency", "urgent"):
+                parts.append(TRIAGE_ADVICE[level])
+            else:
+                parts.append(
+                    "If you feel worse or notice new severe symptoms, call emergency services."
+                )
+            reply = Reply(parts=tuple(parts), kind="handoff", triage_level=level)
+            return _Outcome(reply, action={**record, "triage_level": level})
+        text = (
+            "I couldn't pin this down from your answers, so I've passed your case to a person "
+            "from our team with what we found so far. They'll reply here."
+        )
+        return _Outcome(Reply(parts=(*intro, text), kind="handoff"), action=record)
+
+    def _escalate(self, ctx: _Context, action: Escalate, intro: Sequence[str]) -> _Outcome:
+        case = ctx.case
+        record = {"type": "escalate", "reason": action.reason, "detail": action.detail}
+        patient = self._patient_facing(ctx)
+        if action.reason == "requested":
+            return self._hand_over(ctx, "requested", intro=intro)
+        case.status = CaseStatus.ESCALATED
+        if action.reason == "red_flag":
+            level = self._red_flag_level(ctx)
+            if patient:
+                case.triage_level = level
+                parts = (
+                    *intro,
+                    f"{'This may be an emergency. ' if level == 'emergency' else ''}"
+                    f"{TRIAGE_ADVICE[level]}",
+                    "I've also alerted our staff, who will contact you here.",
+                )
+                reply = Reply(parts=parts, kind="escalation", triage_level=level)
+                return _Outcome(reply, action={**record, "triage_level": level})
+            parts = (
+                *intro,
+                f"This needs attention right away: {action.detail or 'a safety warning'}. "
+                "Stop using the device, keep it unplugged, and wait for a person from our team, "
+                "who has been alerted and will reply here.",
+            )
+            return _Outcome(Reply(parts=parts, kind="escalation"), action=record)
+        # conflict / open_world: the answers fit nothing the pack knows.
+        parts = (
+            *intro,
+            "Your answers don't match any problem I know, so I've passed your case to a person "
+            "from our team. They'll reply here.",
+        )
+        if patient:
+            parts = (
+                *parts,
+                "If you feel worse or notice new severe symptoms, call emergency services.",
+            )
+        return _Outcome(Reply(parts=parts, kind="escalation"), action=record)
+
+    def _hand_over(self, ctx: _Context, reason: str, *, intro: Sequence[str] = ()) -> _Outcome:
+        case = ctx.case
+        case.status = CaseStatus.HANDED_OFF
+        if ctx.dialogue is not None:
+            ctx.dialogue.pending = None
+            if ctx.network is not None:
+                case.differential = self._differential(ctx)
+        parts = [*intro, "OK, I've asked a person from our team to take over. They'll reply here."]
+        if self._patient_facing(ctx):
+            parts.append("If this is an emergency, call emergency services (112 or 911) now.")
+        return _Outcome(
+            Reply(parts=tuple(parts), kind="handoff"),
+            action={"type": "handoff", "reason": reason},
+        )
+
+    # -- re-asking ---------------------------------------------------------------------------
+
+    def _reask(
+        self, ctx: _Context, pending: Finding, explanation: tuple[str, Source | None], *, kind: str
+    ) -> _Outcome:
+        assert ctx.dialogue is not None and ctx.dialogue.pending is not None
+        text, source = explanation
+        parts = [text]
+        if source is not None:
+            parts.append(f"Source: {source.title} ({source.passage_id})")
+        parts.append(ctx.dialogue.pending.text)
+        reply = Reply(
+            parts=tuple(parts),
+            kind="question",
+            buttons=self._answer_buttons(pending),
+            sources=(source,) if source else (),
+        )
+        return _Outcome(
+            reply,
+            action={"type": kind, "finding": pending.id, "then": "ask"},
+            rationale=ctx.dialogue.pending.rationale,
+            canonical_text=pending.question,
+        )
+
+    def _why(self, ctx: _Context, pending: Finding) -> tuple[str, Source | None]:
+        assert ctx.dialogue is not None and ctx.dialogue.pending is not None and ctx.network
+        rationale = ctx.dialogue.pending.rationale
+        names = [item["name"] for item in rationale.get("separates_named", [])]
+        if self._patient_facing(ctx):
+            text = (
+                "Your answer tells me which of the possible explanations for your symptoms fit, "
+                "and how soon you should be seen."
+            )
+        elif names:
+            listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+            text = f"Your answer helps me tell apart the likeliest causes: {listed}."
+        else:
+            text = "It is the most informative question I can ask at this point."
+        source = self.grounding.source(pending.citations[0]) if pending.citations else None
+        if source is not None and source.text:
+            text = f'{text} The guide says: "{source.text}"'
+        return text, source
+
+    def _how(self, ctx: _Context, pending: Finding) -> tuple[str, Source | None]:
+        assert ctx.info is not None and ctx.network is not None
+        text, source = self.grounding.how_to_check(ctx.info.name, pending, ctx.network)
+        if not text:
+            return (
+                "I don't have instructions for checking that. If you can't tell, answer "
+                '"Not sure" and I\'ll ask something else.',
+                None,
+            )
+        return f"Here is how to check: {text}", source
+
+    def _misunderstood(self, ctx: _Context, pending: Finding, meaning: Interpretation) -> _Outcome:
+        assert ctx.dialogue is not None and ctx.dialogue.pending is not None
+        ctx.dialogue.pending.misunderstood += 1
+        offer_human = ctx.dialogue.pending.misunderstood >= MISUNDERSTOOD_BEFORE_HUMAN
+        if yes_no_states(pending) is not None and len(pending.states) == 2:
+            hint = "Please answer yes, no or not sure, or ask me why I'm asking or how to check."
+        else:
+            hint = f"Please pick one of: {', '.join(_label(s) for s in pending.states)}."
+        opener = "Hello!" if meaning.intent == "greeting" else "Sorry, I didn't understand that."
+        parts = (opener, hint, ctx.dialogue.pending.text)
+        reply = Reply(
+            parts=parts, kind="question", buttons=self._answer_buttons(pending, human=offer_human)
+        )
+        return _Outcome(
+            reply,
+            action={"type": "reask", "finding": pending.id, "reason": meaning.intent},
+            rationale=ctx.dialogue.pending.rationale,
+            canonical_text=pending.question,
+        )
+
+    # -- outside the question loop -----------------------------------------------------------
+
+    def _prompt(self, ctx: _Context, inbound: Inbound, *, intro: Sequence[str] = ()) -> _Outcome:
+        """Ask for the complaint (and, where no pack is fixed, offer the topics)."""
+        fixed = ctx.case.pack or inbound.pack or self.config.channel_packs.get(inbound.channel)
+        if fixed or len(self.packs.names()) <= 1:
+            if not ctx.case.pack and fixed and fixed in self.packs.names():
+                self._set_pack(ctx, fixed)
+            parts = (*intro, "Hi! Please describe the problem in a sentence or two.")
+            return _Outcome(Reply(parts=parts, kind="prompt"), action={"type": "prompt"})
+        parts = (*intro, "Hi! What do you need help with? Describe the problem, or pick a topic.")
+        return _Outcome(
+            Reply(parts=parts, kind="prompt", buttons=self._pack_buttons()),
+            action={"type": "prompt"},
+        )
+
+    def _choose_pack(self, ctx: _Context) -> _Outcome:
+        parts = ("I'm not sure which topic this is. Please pick one:",)
+        return _Outcome(
+            Reply(parts=parts, kind="prompt", buttons=self._pack_buttons()),
+            action={"type": "choose_pack"},
+        )
+
+    def _choose_section(self, ctx: _Context, routes: Sequence[Section]) -> _Outcome:
+        assert ctx.info is not None
+        options = list(routes) or [
+            Section(str(g["id"]), str(g.get("title") or g["id"]))
+            for g in self.grounding.groups(ctx.info.name)
+        ]
+        buttons = tuple(Button(o.title, f"{SECTION_PREFIX}{o.group}") for o in options)
+        buttons += (Button("Something else", f"{SECTION_PREFIX}{ANY_SECTION}"),)
+        parts = ("Which of these is closest to your problem?",)
+        return _Outcome(
+            Reply(parts=parts, kind="prompt", buttons=buttons),
+            action={"type": "choose_section", "options": [o.group for o in options]},
+        )
+
+    def _pack_buttons(self) -> tuple[Button, ...]:
+        return tuple(
+            Button(self.packs.info(n).title or n, f"{PACK_PREFIX}{n}") for n in self.packs.names()
+        )
+
+    def _closed(self, ctx: _Context) -> _Outcome:
+        case = ctx.case
+        restart = Button("Start over", "restart")
+        if case.status == CaseStatus.CONCLUDED:
+            text = (
+                "This case is closed. If the problem is still there, start over or ask for a "
+                "person."
+            )
+            buttons: tuple[Button, ...] = (restart, Button("Talk to a person", "human"))
+        elif case.status in (CaseStatus.ABSTAINED, CaseStatus.ESCALATED, CaseStatus.HANDED_OFF):
+            text = (
+                "Your case is with a person from our team, who will reply here. To start a new "
+                "case, press Start over."
+            )
+            buttons = (restart,)
+        else:
+            text = "This case is closed. To start a new one, press Start over."
+            buttons = (restart,)
+        parts: tuple[str, ...] = (text,)
+        if case.triage_level in ("emergency", "urgent"):
+            parts = (*parts, TRIAGE_ADVICE[case.triage_level])
+        return _Outcome(
+            Reply(parts=parts, kind="closed", buttons=buttons),
+            action={"type": "closed", "status": case.status},
+        )
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def _patient_facing(self, ctx: _Context) -> bool:
+        return ctx.info is not None and ctx.info.domain in self.config.patient_domains
+
+    def _differential(self, ctx: _Context) -> list[dict[str, Any]]:
+        assert ctx.dialogue is not None and ctx.network is not None
+        out = []
+        for hid, p in ctx.dialogue.state.ranking(ctx.network)[:DIFFERENTIAL_SIZE]:
+            h = ctx.network.hypothesis(hid)
+            out.append({"id": hid, "name": h.name, "betp": round(p, 6), "severity": h.severity})
+        return out
+
+    def _triage(self, ctx: _Context) -> str:
+        flags = ctx.dialogue.state.red_flags if ctx.dialogue else []
+        return triage_level(ctx.case.differential or self._differential(ctx), flags)
+
+    def _red_flag_level(self, ctx: _Context) -> str:
+        return red_flag_level(ctx.dialogue.state.red_flags if ctx.dialogue else [])
+
+
+def _label(state: str) -> str:
+    return state.replace("_", " ").capitalize() if state.islower() else state

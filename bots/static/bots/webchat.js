@@ -1,0 +1,122 @@
+// The web chat page: post what the user types or presses, and poll the stored transcript.
+// Everything shown comes from GET .../messages, so operator replies appear the same way.
+(function () {
+  "use strict";
+  const root = document.getElementById("chat");
+  const list = document.getElementById("messages");
+  const form = document.getElementById("composer");
+  const input = document.getElementById("text");
+  const packSelect = document.getElementById("pack");
+  const errorBox = document.getElementById("error");
+  const POLL_MS = 2000;
+  let token = localStorage.getItem("askfew-chat-token") || "";
+  let seen = 0;
+  let caseId = null;
+
+  function csrfToken() {
+    const match = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/);
+    return match ? decodeURIComponent(match[1]) : "";
+  }
+
+  function showError(message) {
+    errorBox.textContent = message;
+    errorBox.hidden = !message;
+  }
+
+  function clientId() {
+    return Date.now().toString(36) + Math.random().toString(36).slice(2, 10);
+  }
+
+  async function send(body) {
+    showError("");
+    const payload = Object.assign({ client_id: clientId() }, body);
+    if (token) payload.token = token; else payload.pack = packSelect.value;
+    const response = await fetch(root.dataset.postUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
+      body: JSON.stringify(payload),
+    });
+    const data = await response.json();
+    if (!response.ok) { showError(data.error || "Could not send."); return; }
+    if (!token) { token = data.token; localStorage.setItem("askfew-chat-token", token); }
+    await poll();
+  }
+
+  function render(message) {
+    const item = document.createElement("li");
+    item.className = message.role;
+    if (message.role === "operator") {
+      const who = document.createElement("span");
+      who.className = "who";
+      who.textContent = message.operator ? message.operator + " (operator)" : "Operator";
+      item.appendChild(who);
+    }
+    item.appendChild(document.createTextNode(message.text));
+    if (message.buttons.length) {
+      const row = document.createElement("div");
+      row.className = "buttons";
+      for (const button of message.buttons) {
+        const element = document.createElement("button");
+        element.type = "button";
+        element.textContent = button.label;
+        element.addEventListener("click", () => {
+          send({ text: button.label, button: button.payload })
+            .catch(() => showError("Could not reach the server."));
+        });
+        row.appendChild(element);
+      }
+      item.appendChild(row);
+    }
+    list.appendChild(item);
+  }
+
+  function disableOldButtons() {
+    const rows = list.querySelectorAll(".buttons");
+    rows.forEach((row, index) => {
+      const latest = index === rows.length - 1 && row.parentElement === list.lastElementChild;
+      row.querySelectorAll("button").forEach((b) => { b.disabled = !latest; });
+    });
+  }
+
+  async function poll() {
+    if (!token) return;
+    const url = root.dataset.messagesUrl.replace("TOKEN", encodeURIComponent(token));
+    const response = await fetch(url + "?after=" + seen);
+    if (response.status === 404) { startOver(); return; }
+    if (!response.ok) return;
+    const data = await response.json();
+    if (caseId !== null && data.case !== caseId) {
+      // The user started over: the token now names a new case; show it from the start.
+      caseId = data.case;
+      seen = 0;
+      list.replaceChildren();
+      return poll();
+    }
+    caseId = data.case;
+    data.messages.forEach(render);
+    seen = data.count;
+    packSelect.disabled = true;
+    disableOldButtons();
+    list.scrollTop = list.scrollHeight;
+  }
+
+  function startOver() {
+    token = "";
+    seen = 0;
+    caseId = null;
+    localStorage.removeItem("askfew-chat-token");
+    list.replaceChildren();
+    packSelect.disabled = false;
+  }
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    input.value = "";
+    send({ text: text }).catch(() => showError("Could not reach the server."));
+  });
+  document.getElementById("new-chat").addEventListener("click", startOver);
+  setInterval(() => poll().catch(() => {}), POLL_MS);
+  poll().catch(() => {});
+})();

@@ -1,0 +1,184 @@
+"""Reading answers in users' own words: generic English phrasings, not taken from any dialog.
+
+Each row is a yes/no question and an answer that does not simply say "yes" or "no": it names
+the state the user sees (often the opposite of the question's word), reads out a number, puts
+the answer in a "but" clause, or says the user cannot check. Topics are deliberately spread
+over household, IT, car and health questions so the rules stay general.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bots.language import OfflineInterpreter
+from bots.language.comparison import Comparison, answer_value, question_comparison
+from bots.language.lexicon import opposites
+from planning.network import EvidentialNetwork, Finding, Hypothesis
+
+READINGS = [
+    # opposite states: the answer names the other side of the question's word
+    ("Is the router's power light on?", "It's off.", "no"),
+    ("Is the router's power light on?", "The light is lit solid green.", "yes"),
+    ("Is the pilot light lit?", "It's out.", "no"),
+    ("Is the Bluetooth turned on?", "Bluetooth is disabled in settings.", "no"),
+    ("Does the printer turn on when you press the power button?", "It stays dark.", "no"),
+    ("Does the laptop shut down suddenly?", "It stays on all day.", "no"),
+    ("Do you hear a grinding noise when braking?", "Braking is quiet.", "no"),
+    ("Does the smoke alarm beep every minute?", "It's completely silent.", "no"),
+    ("Is it hard to turn the steering wheel?", "It turns easily.", "no"),
+    ("Is it hard to turn the steering wheel?", "It feels very stiff.", "yes"),
+    ("Does the steering wheel shake at high speed?", "It's steady at any speed.", "no"),
+    ("Does the steering wheel shake at high speed?", "It vibrates a lot on the motorway.", "yes"),
+    ("Does the car pull to one side?", "It drives straight.", "no"),
+    ("Does the car pull to one side?", "It veers right when I let go of the wheel.", "yes"),
+    ("Is the fan spinning?", "It's stopped.", "no"),
+    ("Is the fridge colder than usual?", "It's warmer than it should be.", "no"),
+    ("Is the fluid reservoir leaking?", "It's dry underneath.", "no"),
+    ("Is the battery swollen?", "It looks normal.", "no"),
+    ("Does the battery drain quickly?", "It lasts all day.", "no"),
+    ("Does the battery hold a charge?", "It loses charge overnight.", "no"),
+    ("Is the charging light flashing?", "It's steady.", "no"),
+    ("Is the brake pedal spongy?", "It feels firm.", "no"),
+    ("Is the filter clogged?", "It's clean.", "no"),
+    ("Does the car idle roughly?", "It idles smoothly.", "no"),
+    ("Is the oil level low?", "It's right at the full mark.", "no"),
+    ("Is the paper tray empty?", "There is still plenty of paper in it.", "no"),
+    ("Is the paper tray empty?", "It's completely empty.", "yes"),
+    ("Is the cough worse at night?", "It's the same all day.", "no"),
+    ("Does the toilet run constantly?", "It only runs now and then.", "no"),
+    ("Does the toilet run constantly?", "It never stops running.", "yes"),
+    ("Is the screen cracked?", "It looks undamaged to me.", "no"),  # un- negates
+    # a negated opposite is a yes
+    ("Is the fan noisy?", "It is not quiet at all.", "yes"),
+    # numbers against a threshold
+    ("Does the battery read more than 12 volts?", "It reads 12.6 volts.", "yes"),
+    ("Does the battery read more than 12 volts?", "My meter shows 11.2V.", "no"),
+    ("Does the battery read more than 12 volts?", "It's below 12.", "no"),
+    ("Does the battery read more than 12 volts?", "Less than that.", "no"),
+    ("Is the temperature above 38 degrees?", "It was 39.5 this morning.", "yes"),
+    ("Is the coolant level below the minimum mark?", "It's above the minimum line.", "no"),
+    # "only when" questions and answers
+    ("Does the phone work on battery alone?", "It only works when plugged in.", "no"),
+    (
+        "Does the noise happen only when the car is cold?",
+        "I hear it whether it's hot or cold.",
+        "no",
+    ),
+    (
+        "Do you hear ticking only when the car is moving?",
+        "I don't hear it when the car is idle.",
+        "yes",
+    ),
+    ("Does the car make a noise only on bumpy roads?", "On smooth roads it makes no noise.", "yes"),
+    ("Does the car make a noise only on bumpy roads?", "It doesn't happen only on bumps.", "no"),
+    # the clause about the question decides, not a clause about something else
+    ("Does the TV show a picture?", "The picture is there but there is no sound.", "yes"),
+    ("Does the TV have sound?", "There is sound but no picture.", "yes"),
+    ("Is the router's power light on?", "No lights at all.", "no"),
+    # "did you ...?" is answered by what the user did, not by what they found
+    (
+        "Did you inspect the tires recently?",
+        "I have just checked the tires and they look fine.",
+        "yes",
+    ),
+    ("Did you change the tires recently?", "They are quite old.", "no"),
+    # restatements with a synonym
+    ("Can you connect to other websites?", "Other sites load fine.", "yes"),
+    ("Can you connect to other websites?", "I can't reach any site.", "no"),
+]
+
+
+def _network() -> EvidentialNetwork:
+    questions = sorted({q for q, _, _ in READINGS} | {q for q, _ in HELP})
+    findings = [Finding(f"f{i}", q) for i, q in enumerate(questions)]
+    return EvidentialNetwork(
+        name="readings", hypotheses=[Hypothesis("h", "Cause")], findings=findings, links=[]
+    )
+
+
+HELP = [
+    ("Is the fuse blown?", "I have no way of checking that."),
+    ("Are you able to log in to the router?", "I can't access the settings page."),
+    ("Can you connect when the router's security is off?", "I don't know the router password."),
+    ("Does the battery read more than 12 volts?", "I don't own a multimeter."),
+]
+NETWORK = _network()
+BY_QUESTION = {f.question: f for f in NETWORK.findings}
+interpreter = OfflineInterpreter(volunteer=False)
+
+
+@pytest.mark.parametrize(("question", "text", "state"), READINGS)
+def test_answers_in_own_words(question: str, text: str, state: str) -> None:
+    meaning = interpreter.interpret(text, pending=BY_QUESTION[question], network=NETWORK)
+    assert meaning.intent == "answer", meaning
+    assert meaning.answers[0].states == (state,), meaning.detail
+
+
+@pytest.mark.parametrize(("question", "text"), HELP)
+def test_cannot_check_asks_for_help(question: str, text: str) -> None:
+    """Saying one cannot check is neither a yes nor a no: the bot explains how and asks again."""
+    meaning = interpreter.interpret(text, pending=BY_QUESTION[question], network=NETWORK)
+    assert meaning.intent == "how_to_check", meaning
+    assert meaning.answers == ()
+
+
+def test_cannot_reach_the_thing_asked_about_is_an_answer() -> None:
+    finding = Finding("web", "Can you access the internet?")
+    network = EvidentialNetwork(
+        name="web", hypotheses=[Hypothesis("h", "Cause")], findings=[finding], links=[]
+    )
+    meaning = interpreter.interpret(
+        "I can't access the internet.", pending=finding, network=network
+    )
+    assert meaning.answers[0].states == ("no",)
+
+
+def test_an_appearance_is_a_full_answer_and_a_guess_is_hedged() -> None:
+    finding = BY_QUESTION["Is the battery swollen?"]
+    seems = interpreter.interpret("It seems to be swollen.", pending=finding, network=NETWORK)
+    guess = interpreter.interpret("I think it is swollen.", pending=finding, network=NETWORK)
+    assert seems.answers[0].states == guess.answers[0].states == ("yes",)
+    assert seems.answers[0].reliability == 1.0
+    assert guess.answers[0].reliability < 1.0
+
+
+@pytest.mark.parametrize(
+    ("question", "op", "threshold"),
+    [
+        ("does it read more than 12 volts?", "gt", 12.0),
+        ("is it 12 volts or higher?", "ge", 12.0),
+        ("is the pressure below 30 psi?", "lt", 30.0),
+        ("is it at least 2.5 bar?", "ge", 2.5),
+        ("is the battery charged?", None, None),
+    ],
+)
+def test_question_comparison(question: str, op: str | None, threshold: float | None) -> None:
+    found = question_comparison(question)
+    assert (found.op, found.threshold) == (op, threshold) if found else op is None
+
+
+@pytest.mark.parametrize(
+    ("answer", "value"),
+    [
+        ("it reads 12.6", 1),
+        ("11.9 volts", -1),
+        ("exactly 12", -1),  # not more than 12
+        ("it is over 12 volts", 1),
+        ("it is 12 volts or more", 0),  # may be exactly 12: not settled
+        ("higher than 11", 0),  # straddles the threshold
+        ("less than that", -1),
+        ("1.8 volts over the usual 12", 0),  # two numbers: not parsed, left to the other rules
+        ("it looks fine", 0),
+    ],
+)
+def test_answer_value_against_more_than_12(answer: str, value: int) -> None:
+    assert answer_value(answer, Comparison("gt", 12.0)) == value
+
+
+def test_opposites_are_symmetric_and_never_a_word_itself() -> None:
+    table = opposites()
+    for word, others in table.items():
+        assert word not in others
+        for other in others:
+            assert word in table[other], (word, other)
+    assert "off" in table["on"] and "quiet" in table["loud"]

@@ -1,0 +1,411 @@
+"""A loopback Slack Web API: the methods the bot calls, in Slack's wire format, over real HTTP.
+
+Only the remote end is simulated: the product talks to it through the real ``slack_sdk``
+``WebClient`` (``settings.SLACK_API_URL`` points here), so what the tests see is what
+slack.com would receive. Every call is recorded. Failures are scripted per method, answered
+in order before the normal behaviour resumes:
+
+    with FakeSlack(token="xoxb-test") as slack:
+        slack.fail("chat.postMessage", status=429, retry_after=1)   # then succeed
+        ...
+        assert slack.calls_to("chat.postMessage")[0].body["thread_ts"] == "1700000000.000100"
+
+Wire format (https://api.slack.com/web): every answer is a JSON object with ``ok``; errors
+are ``{"ok": false, "error": "<code>"}``; rate limiting is HTTP 429 with ``Retry-After``
+seconds and ``{"ok": false, "error": "ratelimited"}``. Requests arrive as JSON (with the
+token in ``Authorization: Bearer``) or form-encoded (token in the header or a ``token`` field).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import defaultdict, deque
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs
+
+JSON = dict[str, Any]
+
+BOT_USER_ID = "UBOT0001"
+BOT_ID = "BBOT0001"
+TEAM_ID = "T0000001"
+
+
+@dataclass
+class Call:
+    method: str
+    headers: dict[str, str]
+    body: JSON
+    at: float  # time.monotonic() when it arrived: lets a test check a retry waited
+
+    @property
+    def blocks(self) -> list[JSON]:
+        raw = self.body.get("blocks") or []
+        return json.loads(raw) if isinstance(raw, str) else list(raw)
+
+    def buttons(self) -> list[JSON]:
+        return [
+            element
+            for block in self.blocks
+            if block.get("type") == "actions"
+            for element in block.get("elements", [])
+            if element.get("type") == "button"
+        ]
+
+
+@dataclass
+class Failure:
+    status: int = 200
+    error: str = "internal_error"
+    retry_after: int | None = None
+
+
+@dataclass
+class FakeSlack:
+    token: str = "xoxb-test-token"
+    app_token: str = "xapp-1-test"
+    socket_url: str = ""  # what apps.connections.open hands out (a FakeSocketMode's URL)
+    calls: list[Call] = field(default_factory=list)
+    _failures: dict[str, deque[Failure]] = field(default_factory=lambda: defaultdict(deque))
+    _messages: dict[tuple[str, str], JSON] = field(default_factory=dict)
+    _clock: int = 0
+    _server: ThreadingHTTPServer | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    # -- scripting and inspection -------------------------------------------------------------
+
+    def fail(
+        self, method: str, status: int = 200, error: str = "", retry_after: int | None = None
+    ) -> None:
+        """Answer the next call of ``method`` with an error (HTTP ``status``)."""
+        if not error:
+            error = "ratelimited" if status == 429 else "internal_error"
+        with self._lock:
+            self._failures[method].append(Failure(status, error, retry_after))
+
+    def calls_to(self, method: str) -> list[Call]:
+        with self._lock:
+            return [c for c in self.calls if c.method == method]
+
+    def posted(self) -> list[JSON]:
+        """The messages as Slack now holds them (after any chat.update), oldest first."""
+        with self._lock:
+            return [dict(m) for m in self._messages.values()]
+
+    def wait_for(self, method: str, count: int, timeout_s: float = 20.0) -> list[Call]:
+        """Block until ``count`` successful-or-not calls of ``method`` arrived (worker tests)."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            calls = self.calls_to(method)
+            if len(calls) >= count:
+                return calls
+            time.sleep(0.05)
+        raise AssertionError(f"expected {count} {method} calls, got {len(self.calls_to(method))}")
+
+    @property
+    def url(self) -> str:
+        """The Web API base URL, as ``SLACK_API_URL`` takes it (``.../api/``)."""
+        assert self._server is not None, "start the server first (use it as a context manager)"
+        host, port = self._server.server_address[:2]
+        return f"http://{host}:{port}/api/"
+
+    # -- the API ------------------------------------------------------------------------------
+
+    def _answer(self, method: str, token: str, body: JSON) -> tuple[int, JSON, dict[str, str]]:
+        # apps.connections.open takes the app-level token (xapp-...), every other method ours.
+        expected = self.app_token if method == "apps.connections.open" else self.token
+        if token != expected:
+            return 200, {"ok": False, "error": "invalid_auth"}, {}
+        with self._lock:
+            queue = self._failures.get(method)
+            failure = queue.popleft() if queue else None
+        if failure is not None:
+            headers = {}
+            if failure.retry_after is not None:
+                headers["Retry-After"] = str(failure.retry_after)
+            return failure.status, {"ok": False, "error": failure.error}, headers
+        handler = getattr(self, "_m_" + method.replace(".", "_"), None)
+        if handler is None:
+            return 200, {"ok": False, "error": "unknown_method"}, {}
+        return 200, handler(body), {}
+
+    def _m_auth_test(self, body: JSON) -> JSON:
+        return {
+            "ok": True,
+            "url": "https://askfew-test.slack.com/",
+            "team": "askfew test",
+            "user": "askfew",
+            "team_id": TEAM_ID,
+            "user_id": BOT_USER_ID,
+            "bot_id": BOT_ID,
+            "is_enterprise_install": False,
+        }
+
+    def _m_apps_connections_open(self, body: JSON) -> JSON:
+        if not self.socket_url:
+            return {"ok": False, "error": "not_allowed_token_type"}
+        return {"ok": True, "url": self.socket_url}
+
+    def _m_chat_postMessage(self, body: JSON) -> JSON:
+        channel = str(body.get("channel") or "")
+        if not channel:
+            return {"ok": False, "error": "channel_not_found"}
+        if not body.get("text") and not body.get("blocks"):
+            return {"ok": False, "error": "no_text"}
+        with self._lock:
+            self._clock += 1
+            ts = f"{1700000000 + self._clock}.{self._clock:06d}"
+            message = {
+                "type": "message",
+                "user": BOT_USER_ID,
+                "bot_id": BOT_ID,
+                "ts": ts,
+                "text": body.get("text", ""),
+                "blocks": _decoded(body.get("blocks")),
+            }
+            if body.get("thread_ts"):
+                message["thread_ts"] = body["thread_ts"]
+            self._messages[(channel, ts)] = message
+        return {"ok": True, "channel": channel, "ts": ts, "message": message}
+
+    def _m_chat_update(self, body: JSON) -> JSON:
+        key = (str(body.get("channel") or ""), str(body.get("ts") or ""))
+        with self._lock:
+            message = self._messages.get(key)
+            if message is None:
+                return {"ok": False, "error": "message_not_found"}
+            if "text" in body:
+                message["text"] = body["text"]
+            if "blocks" in body:
+                message["blocks"] = _decoded(body["blocks"])
+        return {"ok": True, "channel": key[0], "ts": key[1], "text": message["text"]}
+
+    # -- lifecycle ----------------------------------------------------------------------------
+
+    def __enter__(self) -> FakeSlack:
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+            def do_POST(self) -> None:
+                if not self.path.startswith("/api/"):
+                    self._send(404, {"ok": False, "error": "unknown_method"}, {})
+                    return
+                method = self.path[len("/api/") :].split("?")[0]
+                raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                body = _parse_body(self.headers.get("Content-Type", ""), raw)
+                auth = self.headers.get("Authorization", "")
+                token = auth.removeprefix("Bearer ") if auth else str(body.get("token", ""))
+                headers = {k.lower(): v for k, v in self.headers.items()}
+                with fake._lock:
+                    fake.calls.append(Call(method, headers, body, time.monotonic()))
+                status, payload, extra = fake._answer(method, token, body)
+                self._send(status, payload, extra)
+
+            def _send(self, status: int, payload: JSON, headers: dict[str, str]) -> None:
+                data = json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json; charset=utf-8")
+                self.send_header("Content-Length", str(len(data)))
+                for name, value in headers.items():
+                    self.send_header(name, value)
+                self.end_headers()
+                self.wfile.write(data)
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+
+
+def _parse_body(content_type: str, raw: bytes) -> JSON:
+    if "application/json" in content_type:
+        return json.loads(raw or b"{}")
+    return {key: values[-1] for key, values in parse_qs(raw.decode()).items()}
+
+
+def _decoded(blocks: Any) -> list[JSON]:
+    if not blocks:
+        return []
+    return json.loads(blocks) if isinstance(blocks, str) else list(blocks)
+
+
+def signed_headers(secret: str, body: bytes, timestamp: int | None = None) -> dict[str, str]:
+    """The headers Slack adds to every request: v0 HMAC-SHA256 over ``v0:{timestamp}:{body}``."""
+    import hashlib
+    import hmac
+
+    ts = str(int(time.time()) if timestamp is None else timestamp)
+    base = b"v0:" + ts.encode() + b":" + body
+    digest = hmac.new(secret.encode(), base, hashlib.sha256).hexdigest()
+    return {"X-Slack-Request-Timestamp": ts, "X-Slack-Signature": f"v0={digest}"}
+
+
+# -- Socket Mode: Slack's WebSocket end ---------------------------------------------------------
+
+_WS_GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+
+
+@dataclass
+class Ack:
+    envelope_id: str
+    payload: JSON | None
+    at: float
+
+
+@dataclass
+class FakeSocketMode:
+    """The WebSocket Slack hands a Socket Mode app (RFC 6455, text frames, no TLS).
+
+    It greets each connection with ``hello``, pushes envelopes queued with ``send_event`` and
+    records the app's acknowledgements (``{"envelope_id": ...}``), answering pings.
+    """
+
+    slack: FakeSlack
+    acks: list[Ack] = field(default_factory=list)
+    _outbox: deque[JSON] = field(default_factory=deque)
+    _server: Any = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _stop: threading.Event = field(default_factory=threading.Event)
+
+    def send_event(self, body: JSON, envelope_id: str, retry_attempt: int = 0) -> None:
+        """Deliver an Events API body (``{"type": "event_callback", ...}``) as Slack does."""
+        with self._lock:
+            self._outbox.append({
+                "envelope_id": envelope_id,
+                "type": "events_api",
+                "accepts_response_payload": False,
+                "retry_attempt": retry_attempt,
+                "retry_reason": "timeout" if retry_attempt else "",
+                "payload": body,
+            })
+
+    def wait_for_ack(self, envelope_id: str, timeout_s: float = 10.0) -> Ack:
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            with self._lock:
+                for ack in self.acks:
+                    if ack.envelope_id == envelope_id:
+                        return ack
+            time.sleep(0.02)
+        raise AssertionError(f"no acknowledgement of envelope {envelope_id}")
+
+    def __enter__(self) -> FakeSocketMode:
+        import socket
+
+        self._server = socket.create_server(("127.0.0.1", 0))
+        self._server.settimeout(0.2)
+        port = self._server.getsockname()[1]
+        self.slack.socket_url = f"ws://127.0.0.1:{port}/link/?ticket=test"
+        threading.Thread(target=self._accept, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._server.close()
+
+    def _accept(self) -> None:
+        while not self._stop.is_set():
+            try:
+                conn, _ = self._server.accept()
+            except OSError:
+                continue
+            threading.Thread(target=self._session, args=(conn,), daemon=True).start()
+
+    def _session(self, conn: Any) -> None:
+        import base64
+        import hashlib
+
+        conn.settimeout(0.05)
+        request = b""
+        while b"\r\n\r\n" not in request:
+            try:
+                request += conn.recv(4096)
+            except TimeoutError:
+                continue
+        key = next(
+            line.split(b":", 1)[1].strip()
+            for line in request.split(b"\r\n")
+            if line.lower().startswith(b"sec-websocket-key:")
+        )
+        accept = base64.b64encode(hashlib.sha1(key + _WS_GUID).digest())
+        conn.sendall(
+            b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
+            b"Connection: Upgrade\r\nSec-WebSocket-Accept: " + accept + b"\r\n\r\n"
+        )
+        _send_frame(conn, 0x1, json.dumps({"type": "hello", "num_connections": 1}).encode())
+        buffer = b""
+        while not self._stop.is_set():
+            with self._lock:
+                outgoing = list(self._outbox)
+                self._outbox.clear()
+            for envelope in outgoing:
+                _send_frame(conn, 0x1, json.dumps(envelope).encode())
+            try:
+                chunk = conn.recv(65536)
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            if not chunk:
+                return
+            buffer += chunk
+            while (frame := _read_frame(buffer)) is not None:
+                opcode, data, buffer = frame
+                if opcode == 0x8:  # close
+                    return
+                if opcode == 0x9:  # ping
+                    _send_frame(conn, 0xA, data)
+                elif opcode == 0x1:
+                    message = json.loads(data)
+                    with self._lock:
+                        self.acks.append(Ack(message["envelope_id"], message.get("payload"),
+                                             time.monotonic()))
+
+
+def _send_frame(conn: Any, opcode: int, data: bytes) -> None:
+    header = bytes([0x80 | opcode])
+    if len(data) < 126:
+        header += bytes([len(data)])
+    elif len(data) < 1 << 16:
+        header += bytes([126]) + len(data).to_bytes(2, "big")
+    else:
+        header += bytes([127]) + len(data).to_bytes(8, "big")
+    conn.sendall(header + data)
+
+
+def _read_frame(buffer: bytes) -> tuple[int, bytes, bytes] | None:
+    """(opcode, unmasked payload, rest) of the first complete client frame, or None."""
+    if len(buffer) < 2:
+        return None
+    opcode, length, offset = buffer[0] & 0x0F, buffer[1] & 0x7F, 2
+    if length == 126:
+        if len(buffer) < 4:
+            return None
+        length, offset = int.from_bytes(buffer[2:4], "big"), 4
+    elif length == 127:
+        if len(buffer) < 10:
+            return None
+        length, offset = int.from_bytes(buffer[2:10], "big"), 10
+    masked = bool(buffer[1] & 0x80)
+    mask = buffer[offset : offset + 4] if masked else b""
+    start = offset + (4 if masked else 0)
+    if len(buffer) < start + length:
+        return None
+    data = buffer[start : start + length]
+    if masked:
+        data = bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+    return opcode, data, buffer[start + length :]
