@@ -1,6 +1,15 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 
 
 class ConsoleConfig(AppConfig):
     name = "console"
     verbose_name = "Operator console"
+
+    def ready(self) -> None:
+        # The audit log listens for sign-ins; the roles are (re)created after every migrate,
+        # including the flush between transactional tests.
+        from console import audit  # noqa: F401
+        from console.roles import post_migrate_roles
+
+        post_migrate.connect(post_migrate_roles, sender=self, dispatch_uid="console-roles")

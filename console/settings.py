@@ -16,6 +16,8 @@ DATASETS_DIR = Path(env_str("DATASETS_DIR", str(BASE_DIR.parent / "shared" / "da
 
 DEBUG = env_bool("DEBUG", default=True)
 SECRET_KEY = secret_key(DATA_DIR, DEBUG)
+# Rotation: the new key in SECRET_KEY, the old one here until sessions signed with it expire.
+SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
@@ -29,9 +31,12 @@ INSTALLED_APPS = [
     "knowledge",
     "bots",
     "console",
+    "console.observability",
 ]
 
 MIDDLEWARE = [
+    # First: answers /healthz, /readyz and /metrics before the host check and HTTPS redirect.
+    "console.observability.middleware.ObservabilityMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -80,7 +85,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = DATA_DIR / "static"
+# The image collects static files at build time (STATIC_ROOT=/app/static); a proxy serves them.
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(DATA_DIR / "static"))).resolve()
 
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
@@ -94,6 +100,33 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Nothing reads task results: do not write one per turn into Redis.
+CELERY_TASK_IGNORE_RESULT = env_bool("CELERY_TASK_IGNORE_RESULT", default=True)
+# A publish survives a broker restart of a few seconds (0 + 0.5 + 1 + 2 + 2 + 2 s of retries).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 6, "interval_start": 0, "interval_step": 0.5, "interval_max": 2,
+}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# An unacknowledged message of a worker that vanished is redelivered after this long; it must
+# exceed the longest retry countdown (bots.outbound backs off up to 300 s).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(env_str("CELERY_VISIBILITY_TIMEOUT_S", "900")),
+}
+# On a lost broker connection, let running turns finish (their acks fail and the messages are
+# redelivered, which the runtime handles once) rather than terminate them mid-turn.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
+# Workers log through Django's LOGGING (JSON in production), not Celery's own format.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_IMPORTS = ["console.observability.tasks"]
+# Beat re-queues events and replies a lost broker message stranded (see that module).
+STALLED_AFTER_S = float(env_str("STALLED_AFTER_S", "60"))
+CELERY_BEAT_SCHEDULE = {
+    "redispatch-stalled": {
+        "task": "console.observability.tasks.redispatch_stalled",
+        "schedule": float(env_str("REDISPATCH_INTERVAL_S", "30")),
+        "options": {"expires": float(env_str("REDISPATCH_INTERVAL_S", "30"))},
+    },
+}
 
 # Search: the embedded index unless an Elasticsearch URL is given.
 ELASTICSEARCH_URL = env_str("ELASTICSEARCH_URL")
@@ -117,9 +150,51 @@ TELEGRAM_BOT_TOKEN = env_str("TELEGRAM_BOT_TOKEN")
 TELEGRAM_WEBHOOK_SECRET = env_str("TELEGRAM_WEBHOOK_SECRET")
 TELEGRAM_API_URL = env_str("TELEGRAM_API_URL", "https://api.telegram.org/bot")
 
+# /metrics: open on the pod network unless a token is set (then Authorization: Bearer TOKEN).
+METRICS_TOKEN = env_str("METRICS_TOKEN")
+
+# Production hardening, on whenever DEBUG is off (`manage.py check --deploy` is clean). TLS ends
+# at the proxy or ingress, which must set X-Forwarded-Proto (and strip a client's own).
+if not DEBUG:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
+    # Probes and scrapes reach the pod directly over HTTP (the probe middleware answers them
+    # first anyway; this keeps them exempt should the middleware order change).
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(env_str("SECURE_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=True)
+    SECURE_CONTENT_TYPE_NOSNIFF = True
+    X_FRAME_OPTIONS = "DENY"
+
+# Logs: readable lines locally, one JSON object per line in production (LOG_FORMAT overrides).
+# Both carry the case id of the request or task; neither carries what users wrote at INFO.
+LOG_FORMAT = env_str("LOG_FORMAT", "text" if DEBUG else "json")
+if LOG_FORMAT not in {"text", "json"}:
+    raise ValueError(f"LOG_FORMAT={LOG_FORMAT!r} is not supported (use text or json)")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"context": {"()": "console.observability.jsonlog.ContextFilter"}},
+    "formatters": {
+        "json": {"()": "console.observability.jsonlog.JsonFormatter"},
+        "text": {"()": "console.observability.jsonlog.TextFormatter"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": LOG_FORMAT,
+            "filters": ["context"],
+        }
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "loggers": {
+        # Celery says "received" and "succeeded" for every task at INFO: too much, by default.
+        "celery": {"level": env_str("CELERY_LOG_LEVEL", "WARNING")},
+        # httpx logs every request URL at INFO, and Telegram's URLs hold the bot token.
+        "httpx": {"level": "WARNING"},
+        "httpcore": {"level": "WARNING"},
+    },
 }

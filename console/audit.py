@@ -1,0 +1,68 @@
+"""Recording operator actions: one ``AuditLog`` row per action, written with the action.
+
+Call :func:`record` inside the transaction that performs the action, so an action that rolls
+back leaves no log line and a logged action always happened.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.signals import user_logged_in, user_logged_out, user_login_failed
+from django.dispatch import receiver
+
+from console.models import AuditLog
+
+ACTIONS = {
+    "login": "signed in",
+    "logout": "signed out",
+    "login_failed": "failed to sign in",
+    "claim": "claimed the case",
+    "assign": "assigned the case",
+    "reply": "replied to the user",
+    "close": "closed the case",
+    "label": "labelled the outcome",
+    "edit_link": "edited a link",
+    "refit": "refitted links from labels",
+    "rollback": "rolled a pack back",
+}
+
+
+def record(
+    user: Any,
+    action: str,
+    *,
+    case: Any = None,
+    target: str = "",
+    **detail: Any,
+) -> AuditLog:
+    if action not in ACTIONS:
+        raise ValueError(f"unknown audit action {action!r}; expected one of {sorted(ACTIONS)}")
+    known = user is not None and getattr(user, "is_authenticated", False)
+    return AuditLog.objects.create(
+        user=user if known else None,
+        username=str(getattr(user, "username", "") or "") if known else "",
+        action=action,
+        case=case,
+        target=target[:300],
+        detail=detail,
+    )
+
+
+@receiver(user_logged_in)
+def _logged_in(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+    record(user, "login")
+
+
+@receiver(user_logged_out)
+def _logged_out(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+    if user is not None:
+        record(user, "logout")
+
+
+@receiver(user_login_failed)
+def _login_failed(sender: Any, credentials: Any, request: Any = None, **kwargs: Any) -> None:
+    # Only the name tried, never the password (Django already masks it, but be explicit).
+    AuditLog.objects.create(
+        action="login_failed", username=str(credentials.get("username", ""))[:150]
+    )

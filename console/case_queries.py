@@ -1,0 +1,190 @@
+"""Case lists: filters, transcript search, the queue order, status counts and pages.
+
+Lists read only the narrow columns of ``bots.Case`` (never the dialogue state JSON) and fetch
+what a page shows about its 50 cases (turn counts, the opening message) in two more queries,
+so a page costs the same with ten cases or a hundred thousand.
+
+Transcript search: PostgreSQL full-text search (``websearch`` syntax, English configuration)
+where the database is PostgreSQL, case-insensitive substring match elsewhere (SQLite).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.paginator import Page, Paginator
+from django.db import connection, models
+from django.utils import timezone
+
+from bots.models import Case, CaseStatus, Role, Turn
+
+from .casework import QUEUE_STATUSES, URGENT_STATUSES
+from .packs import network_for
+
+PAGE_SIZE = 50
+LIST_FIELDS = (
+    "id",
+    "channel",
+    "pack",
+    "status",
+    "user_display",
+    "external_user_id",
+    "conclusion",
+    "confidence",
+    "triage_level",
+    "assigned_to",
+    "created_at",
+    "updated_at",
+)
+STATUS_ORDER = [s.value for s in CaseStatus]
+# Matching case ids passed as query parameters; SQLite allows 32766 (3.32+).
+MAX_IDS = 20000
+
+
+def search_transcripts(cases: models.QuerySet[Case], text: str) -> models.QuerySet[Case]:
+    text = text.strip()
+    if not text:
+        return cases
+    if connection.vendor == "postgresql":
+        from django.contrib.postgres.search import SearchQuery, SearchVector
+
+        turns = Turn.objects.annotate(doc=SearchVector("text", config="english")).filter(
+            doc=SearchQuery(text, config="english", search_type="websearch")
+        )
+    else:
+        turns = Turn.objects.filter(text__icontains=text)
+    # Search once per request: the page, its count and the status counts all reuse the ids
+    # (a subquery would scan the turns three times). Past a limit, let the database join.
+    ids = list(turns.order_by().values_list("case_id", flat=True).distinct()[: MAX_IDS + 1])
+    if len(ids) > MAX_IDS:
+        return cases.filter(pk__in=turns.values("case_id"))
+    return cases.filter(pk__in=ids)
+
+
+def apply_filters(
+    cases: models.QuerySet[Case], data: Mapping[str, Any], user: Any, *, with_status: bool = True
+) -> models.QuerySet[Case]:
+    """Filter by the cleaned data of a CaseFilterForm (status only when ``with_status``)."""
+    if with_status and data.get("status"):
+        cases = cases.filter(status=data["status"])
+    if data.get("channel"):
+        cases = cases.filter(channel=data["channel"])
+    if data.get("pack"):
+        cases = cases.filter(pack=data["pack"])
+    cases = in_date_range(cases, data.get("since"), data.get("until"))
+    if data.get("assigned") == "me":
+        cases = cases.filter(assigned_to=user)
+    elif data.get("assigned") == "none":
+        cases = cases.filter(assigned_to__isnull=True)
+    return search_transcripts(cases, str(data.get("q") or ""))
+
+
+def day_start(day: dt.date) -> dt.datetime:
+    """Midnight starting ``day`` in the current time zone, as an aware datetime."""
+    return timezone.make_aware(dt.datetime.combine(day, dt.time.min))
+
+
+def in_date_range(
+    cases: models.QuerySet[Case], since: dt.date | None, until: dt.date | None
+) -> models.QuerySet[Case]:
+    """Cases created on ``since`` .. ``until`` (inclusive days). Compared as a datetime range,
+    not with ``__date``, so the index on ``created_at`` serves it."""
+    if since:
+        cases = cases.filter(created_at__gte=day_start(since))
+    if until:
+        cases = cases.filter(created_at__lt=day_start(until + dt.timedelta(days=1)))
+    return cases
+
+
+def status_counts(cases: models.QuerySet[Case]) -> list[tuple[str, str, int]]:
+    """(status, label, count) for every status, in the product's order."""
+    counts = dict(cases.order_by().values_list("status").annotate(n=models.Count("id")))
+    return [(s.value, s.label, int(counts.get(s.value, 0))) for s in CaseStatus]
+
+
+def queue(cases: models.QuerySet[Case]) -> models.QuerySet[Case]:
+    """Waiting cases: abstentions and escalations first, then hand-offs; oldest first."""
+    return (
+        cases.filter(status__in=QUEUE_STATUSES)
+        .annotate(
+            urgency=models.Case(
+                models.When(status__in=URGENT_STATUSES, then=models.Value(0)),
+                default=models.Value(1),
+                output_field=models.IntegerField(),
+            )
+        )
+        .order_by("urgency", "created_at", "id")
+    )
+
+
+@dataclass(frozen=True)
+class Row:
+    case: Case
+    turns: int
+    opening: str
+    conclusion: str  # the concluded hypothesis' name (its id when the pack no longer has it)
+
+
+class CountedPaginator(Paginator):
+    """A paginator told its count (the status counts already summed it: one query less)."""
+
+    def __init__(self, object_list: Any, per_page: int, count: int) -> None:
+        super().__init__(object_list, per_page)
+        self.__dict__["count"] = count  # fills Paginator.count, a cached_property
+
+
+def page_of(
+    cases: models.QuerySet[Case], number: Any, size: int = PAGE_SIZE, count: int | None = None
+) -> tuple[Page, list[Row]]:
+    """One page of cases with what the list shows about each (``count``: the total, if known)."""
+    narrow = cases.select_related("assigned_to").only(
+        *LIST_FIELDS, "assigned_to__username", "assigned_to__first_name",
+        "assigned_to__last_name",
+    )
+    paginator = (
+        Paginator(narrow, size) if count is None else CountedPaginator(narrow, size, count)
+    )
+    page = paginator.get_page(number)
+    ids = [c.pk for c in page.object_list]
+    return page, rows_for(list(page.object_list), ids)
+
+
+def rows_for(cases: Sequence[Case], ids: list[int]) -> list[Row]:
+    if not ids:
+        return []
+    counts = dict(
+        Turn.objects.filter(case_id__in=ids)
+        .order_by()
+        .values_list("case_id")
+        .annotate(n=models.Count("id"))
+    )
+    openings: dict[int, str] = {}
+    first_user = (
+        Turn.objects.filter(case_id__in=ids, role=Role.USER, index__lte=2)
+        .order_by("case_id", "index")
+        .values_list("case_id", "text")
+    )
+    for case_id, text in first_user:
+        openings.setdefault(case_id, text)
+    names = _hypothesis_names({c.pack for c in cases if c.conclusion and c.pack})
+    return [
+        Row(
+            c,
+            int(counts.get(c.pk, 0)),
+            openings.get(c.pk, ""),
+            names.get((c.pack, c.conclusion), c.conclusion),
+        )
+        for c in cases
+    ]
+
+
+def _hypothesis_names(packs: set[str]) -> dict[tuple[str, str], str]:
+    out: dict[tuple[str, str], str] = {}
+    for pack in packs:
+        network = network_for(pack)
+        if network is not None:
+            out.update({(pack, h.id): h.name for h in network.hypotheses})
+    return out

@@ -1,0 +1,116 @@
+"""``manage.py bench_console --cases 10000 --json PATH``: console page times at scale.
+
+Runs itself again in a subprocess whose ``DATABASE_URL`` points at a SQLite file in a new
+temporary directory (with its own DATA_DIR and search index), so the real database is never
+touched: there it migrates, imports three synthetic packs, bulk-creates the cases
+(``console.bench``), renders the case list, case pages and the queue through Django's test
+client as an operator, and writes ``{"list_p95_ms", "detail_p95_ms", "queue_p95_ms", ...}``.
+The target is 200 ms at the 95th percentile for each.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+TARGET_MS = 200.0
+CHILD_FLAG = "--in-scratch-database"
+
+
+class Command(BaseCommand):
+    help = "Seed N cases in a scratch SQLite database and time the console's pages."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--cases", type=int, default=10000)
+        parser.add_argument("--requests", type=int, default=200,
+                            help="timed requests per page kind (default 200)")
+        parser.add_argument("--json", type=Path, required=True, metavar="PATH")
+        parser.add_argument("--seed", type=int, default=0)
+        parser.add_argument("--keep", action="store_true",
+                            help="keep the scratch directory (its path is printed)")
+        parser.add_argument(CHILD_FLAG, action="store_true", help="(internal)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if options["cases"] < 1 or options["requests"] < 1:
+            raise CommandError("--cases and --requests must be at least 1")
+        if options["in_scratch_database"]:
+            self._child(options)
+            return
+        scratch = Path(tempfile.mkdtemp(prefix="askfew-bench-console-"))
+        env = {
+            **os.environ,
+            "DATABASE_URL": f"sqlite:///{scratch / 'bench.sqlite3'}",
+            "DATA_DIR": str(scratch / "data"),
+            "SEARCH_BACKEND": "embedded",
+            "SEARCH_INDEX_DIR": str(scratch / "search"),
+            "ELASTICSEARCH_URL": "",
+            "CELERY_BROKER_URL": "",
+            "REDIS_URL": "",
+            "DEBUG": "false",
+            "SECRET_KEY": secrets.token_urlsafe(40),
+            "LOG_LEVEL": "WARNING",
+        }
+        command = [
+            sys.executable, str(Path(settings.BASE_DIR) / "manage.py"), "bench_console",
+            CHILD_FLAG, "--cases", str(options["cases"]), "--requests",
+            str(options["requests"]), "--seed", str(options["seed"]),
+            "--json", str(options["json"].resolve()),
+        ]
+        self.stdout.write(f"scratch database in {scratch}")
+        try:
+            done = subprocess.run(command, env=env, check=False)
+            if done.returncode != 0:
+                raise CommandError(f"the benchmark failed (exit {done.returncode})")
+        finally:
+            if not options["keep"]:
+                import shutil
+
+                shutil.rmtree(scratch, ignore_errors=True)
+        result = json.loads(options["json"].read_text())
+        for page in ("list", "detail", "queue"):
+            p95 = result[f"{page}_p95_ms"]
+            verdict = "ok" if p95 <= TARGET_MS else f"OVER {TARGET_MS:.0f} ms"
+            self.stdout.write(
+                f"{page:>6}: p50 {result[f'{page}_p50_ms']:7.1f} ms  p95 {p95:7.1f} ms  "
+                f"max {result[f'{page}_max_ms']:7.1f} ms  [{verdict}]"
+            )
+
+    def _child(self, options: dict[str, Any]) -> None:
+        from console.bench import PACKS, bench_pack, measure, seed_cases
+        from knowledge.packs.store import import_pack
+
+        engine = settings.DATABASES["default"]["ENGINE"]
+        name = str(settings.DATABASES["default"]["NAME"])
+        if "sqlite" not in engine or "askfew-bench-console-" not in name:
+            raise CommandError(f"refusing to seed a database that is not a scratch one: {name}")
+        started = time.perf_counter()
+        call_command("migrate", verbosity=0)
+        for i, pack in enumerate(PACKS):
+            import_pack(bench_pack(pack, seed=i))
+        migrated = time.perf_counter()
+        totals = seed_cases(options["cases"], seed=options["seed"],
+                            log=lambda line: self.stdout.write(line))
+        seeded = time.perf_counter()
+        result = measure(requests=options["requests"], seed=options["seed"] + 1)
+        result.update(
+            database="sqlite",
+            outcomes=totals["outcomes"],
+            setup_s=round(migrated - started, 2),
+            seed_s=round(seeded - migrated, 2),
+            measure_s=round(time.perf_counter() - seeded, 2),
+            target_ms=TARGET_MS,
+        )
+        path: Path = options["json"]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(result, indent=2) + "\n")

@@ -1,0 +1,73 @@
+"""JSON logs: one object per line, with the case id of the request or task that logged it.
+
+Configured from ``settings.LOGGING`` (``LOG_FORMAT=json``, the production default)::
+
+    {"ts": "2026-11-21T23:50:01.123Z", "level": "INFO", "logger": "console.observability",
+     "msg": "turn", "case_id": 42, "channel": "slack", "pack": "it-laptop", "action": "ask",
+     "latency_ms": 38.1, "process": 812}
+
+Extra fields passed with ``logger.info(..., extra={...})`` become keys. What users and the bot
+wrote is never logged at INFO: our own lines carry ids, kinds and timings only (checked by
+tests/production/test_logging.py across a whole turn).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import traceback
+from datetime import UTC, datetime
+from typing import Any
+
+from console.observability import context
+
+# Attributes every LogRecord has; anything else on a record came from ``extra=``.
+_STANDARD = frozenset(
+    vars(logging.LogRecord("x", logging.INFO, "x", 0, "x", None, None)).keys()
+) | {"message", "asctime", "taskName"}
+
+
+class ContextFilter(logging.Filter):
+    """Copies the bound case and event ids (``context``) onto each record that lacks them."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        ids = context.current(resolve_case=not hasattr(record, "case_id"))
+        for key, value in ids.items():
+            if not hasattr(record, key):
+                setattr(record, key, value)
+        return True
+
+
+class JsonFormatter(logging.Formatter):
+    """A LogRecord as one line of JSON (``ts``, ``level``, ``logger``, ``msg``, extras)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds")
+            .replace("+00:00", "Z"),
+            "level": record.levelname,
+            "logger": record.name,
+            "msg": record.getMessage(),
+            "process": record.process,
+        }
+        for key, value in vars(record).items():
+            if key not in _STANDARD and not key.startswith("_"):
+                entry[key] = value
+        if record.exc_info:
+            entry["exc_type"] = record.exc_info[0].__name__ if record.exc_info[0] else None
+            entry["exc"] = "".join(traceback.format_exception(*record.exc_info)).rstrip()
+        if record.stack_info:
+            entry["stack"] = record.stack_info
+        return json.dumps(entry, default=str, ensure_ascii=False)
+
+
+class TextFormatter(logging.Formatter):
+    """The embedded profile's readable lines, with the case id when there is one."""
+
+    def __init__(self) -> None:
+        super().__init__("%(asctime)s %(levelname)s %(name)s%(case)s: %(message)s")
+
+    def format(self, record: logging.LogRecord) -> str:
+        case_id = getattr(record, "case_id", None)
+        record.case = f" [case {case_id}]" if case_id is not None else ""
+        return super().format(record)

@@ -1,0 +1,75 @@
+"""Template filters of the console: percentages, numbers, and small lookups."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def pct(value: Any, digits: int = 0) -> str:
+    """0.4567 -> "46%" (``|pct:1`` -> "45.7%"); "–" for None."""
+    if value is None or value == "":
+        return "–"
+    return f"{float(value) * 100:.{int(digits)}f}%"
+
+
+@register.filter
+def num(value: Any, digits: int = 3) -> str:
+    if value is None or value == "":
+        return "–"
+    return f"{float(value):.{int(digits)}f}"
+
+
+@register.filter
+def get(mapping: Any, key: Any) -> Any:
+    try:
+        return mapping.get(key)
+    except AttributeError:
+        return None
+
+
+@register.filter
+def width(value: Any) -> str:
+    """A probability as a CSS width ("0%".."100%") for inline bars."""
+    try:
+        return f"{max(0.0, min(1.0, float(value))) * 100:.1f}%"
+    except (TypeError, ValueError):
+        return "0%"
+
+
+@register.filter
+def states(value: Any) -> str:
+    """A focal set key "no|yes" as "{no, yes}"."""
+    return "{" + ", ".join(str(value).split("|")) + "}"
+
+
+@register.filter
+def shorten(value: Any, length: int = 90) -> str:
+    text = " ".join(str(value or "").split())
+    return text if len(text) <= int(length) else text[: int(length) - 1].rstrip() + "…"
+
+
+_SECTIONS = {
+    "queue": "queue",
+    "queue-api": "queue",
+    "dashboard": "dashboard",
+    "audit": "audit",
+}
+
+
+@register.filter
+def section(request: Any) -> str:
+    """Which top-level nav entry the current page belongs to."""
+    match = getattr(request, "resolver_match", None)
+    name = getattr(match, "url_name", "") or ""
+    if name in _SECTIONS:
+        return _SECTIONS[name]
+    if name.startswith("case"):
+        return "cases"
+    if name.startswith(("pack", "link", "version", "refit", "document")):
+        return "knowledge"
+    return ""
