@@ -140,6 +140,20 @@ LLM_API_KEY = env_str("LLM_API_KEY", env_str("OPENAI_API_KEY"))
 LLM_MODEL = env_str("LLM_MODEL", "gpt-4o-mini")
 LLM_TIMEOUT_S = float(env_str("LLM_TIMEOUT_S", "20"))
 LANGUAGE_BACKEND = env_str("LANGUAGE_BACKEND", "llm" if LLM_BASE_URL or LLM_API_KEY else "offline")
+LLM_MAX_RETRIES = int(env_str("LLM_MAX_RETRIES", "2"))
+LLM_TOKEN_BUDGET = int(env_str("LLM_TOKEN_BUDGET", "0")) or None  # unset: no limit
+LLM_REPHRASE_QUESTIONS = env_bool("LLM_REPHRASE_QUESTIONS", default=False)
+
+# The conversation: which pack each channel uses ("slack=it-laptop,telegram=patient-intake";
+# empty for the web chat, where the user picks), the policy and its stopping rule.
+BOT_CHANNEL_PACKS = env_str("BOT_CHANNEL_PACKS") or None
+BOT_POLICY = env_str("BOT_POLICY", "infogatherer")
+PLANNER_TAU = float(env_str("PLANNER_TAU", "0.85"))
+PLANNER_MAX_TURNS = int(env_str("PLANNER_MAX_TURNS", "15"))
+PLANNER_OPEN_WORLD = float(env_str("PLANNER_OPEN_WORLD", "0")) or None  # prior plausibility
+PLANNER_OPEN_WORLD_THRESHOLD = float(env_str("PLANNER_OPEN_WORLD_THRESHOLD", "0.5"))
+BOT_FOCUS_SECTIONS = env_bool("BOT_FOCUS_SECTIONS", default=True)
+BOT_SECTION_MARGIN = float(env_str("BOT_SECTION_MARGIN", "1.2"))
 
 # Channels: each bot runs only when its tokens are set.
 SLACK_BOT_TOKEN = env_str("SLACK_BOT_TOKEN")
