@@ -174,7 +174,8 @@ def betp(log_w: FloatArray) -> FloatArray:
             np.exp(_log_column_products(factors, counts))
             * node_weights[start : start + _NODE_BLOCK]
         )
-        per_value += (g / factors).sum(axis=1)
+        # In place: the factor matrix is not needed again, and a fresh one costs page faults.
+        per_value += np.divide(g, factors, out=factors).sum(axis=1)
         total += float(g.sum())
     # A negligible hypothesis is not among the factors of G, so its integral is int G.
     integral = np.full(w.shape, total)
@@ -195,17 +196,16 @@ def _log_column_products(factors: FloatArray, counts: NDArray[np.intp]) -> Float
     per chunk and column. Factors lie in (0, 1], so a chunk can only underflow where the
     column's product is below 1e-300: such a node is negligible next to the first node (where
     ``G`` is close to 1), and its log of -inf simply drops it. If even the first node
-    underflows, fall back to summing logs.
+    underflows, fall back to summing logs. Rows with a count above one (tied weights) are
+    few: their extra powers are added as logs, which avoids copying the matrix.
     """
-    powered = factors
     repeated = counts > 1
-    if repeated.any():
-        powered = factors.copy()
-        powered[repeated] **= counts[repeated, None]
     out = np.zeros(factors.shape[1])
     with np.errstate(divide="ignore", under="ignore"):
         for start in range(0, factors.shape[0], _ROW_CHUNK):
-            out += np.log(powered[start : start + _ROW_CHUNK].prod(axis=0))
+            out += np.log(factors[start : start + _ROW_CHUNK].prod(axis=0))
+        if repeated.any():
+            out += (counts[repeated] - 1) @ np.log(factors[repeated])
         if out.size and out[0] < -600.0:
             out = (counts @ np.log(factors)).astype(np.float64)
     return out
