@@ -23,6 +23,7 @@ from typing import Any, Protocol
 import numpy as np
 from numpy.typing import NDArray
 
+from knowledge.retrieval.sections import group_findings
 from planning.network import Citation, EvidentialNetwork, Finding
 
 from .messages import Source
@@ -288,18 +289,8 @@ def section_network(network: EvidentialNetwork, group: Mapping[str, Any]) -> Evi
     if not wanted:
         raise KeyError(f"routing group {group.get('id')!r} names no hypothesis of the network")
     keep_h = set(wanted)
-    found = {link.finding for link in network.links if link.hypothesis in keep_h}
     root = group.get("root")
-    if isinstance(root, str) and root:
-        stack, seen = [root], set()
-        while stack:
-            node = stack.pop()
-            if node in seen:
-                continue
-            seen.add(node)
-            if node in network.finding_index:
-                found.add(node)
-            stack.extend(network.flow.get(node, {}).values())
+    found = set(group_findings(network, wanted, root))
     nodes = keep_h | found
     flow = {
         source: {state: target for state, target in edges.items() if target in nodes}

@@ -89,9 +89,7 @@ def case_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 @requires(VIEW_CASES)
 def case_list_api(request: HttpRequest) -> JsonResponse:
-    context = _list_context(request, for_queue=False)
-    return JsonResponse({"total": context["page"].paginator.count,
-                         "regions": _regions(context, request)})
+    return _list_json(request, for_queue=False)
 
 
 @require_GET
@@ -103,7 +101,12 @@ def queue_page(request: HttpRequest) -> HttpResponse:
 @require_GET
 @requires(VIEW_CASES)
 def queue_api(request: HttpRequest) -> JsonResponse:
-    context = _list_context(request, for_queue=True)
+    return _list_json(request, for_queue=True)
+
+
+def _list_json(request: HttpRequest, *, for_queue: bool) -> JsonResponse:
+    """The live-update payload of the case list or the queue: the total and re-rendered regions."""
+    context = _list_context(request, for_queue=for_queue)
     return JsonResponse({"total": context["page"].paginator.count,
                          "regions": _regions(context, request)})
 

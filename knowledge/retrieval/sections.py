@@ -143,7 +143,7 @@ def sections_from_pack(pack: PackLike) -> list[RoutingSection]:
     sections = []
     for group in groups:
         hypotheses = [str(h) for h in group["hypotheses"]]
-        findings = _group_findings(network, hypotheses, group.get("root"))
+        findings = group_findings(network, hypotheses, group.get("root"))
         cited = _cited_documents(network, hypotheses, findings)
         problem = [str(group.get("title", "")), str(group.get("text", ""))]
         faqs: list[str] = []
@@ -171,7 +171,7 @@ def sections_from_pack(pack: PackLike) -> list[RoutingSection]:
     return sections
 
 
-def _group_findings(network: EvidentialNetwork, hypotheses: Sequence[str], root: Any) -> list[str]:
+def group_findings(network: EvidentialNetwork, hypotheses: Sequence[str], root: Any) -> list[str]:
     """Findings linked to the hypotheses, then those reachable in the flow from `root`."""
     wanted = set(hypotheses)
     found = {link.finding for link in network.links if link.hypothesis in wanted}
