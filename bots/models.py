@@ -3,12 +3,22 @@
 A case is one conversation in one channel thread. Every inbound event is stored before it is
 processed (so a crash loses nothing and a platform retry is recognised by its event id), and
 every reply is stored before it is sent (so a retry of the send never produces a second reply).
+
+What people wrote is encrypted at rest (:mod:`bots.fields`): the turns' text, the inbound
+events' and outbound replies' payloads, the dialogue state (it holds the opening complaint),
+the user's display name and the operators' outcome notes. Ids (channel, thread, user), statuses,
+interpretations (finding ids and states) and beliefs stay readable: the queries and dashboards
+filter and count on them. Transcripts are searched through the turns' blind index.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
+
+from bots.fields import BlindIndexField, EncryptedJSONField, EncryptedTextField
 
 
 class Channel(models.TextChoices):
@@ -32,14 +42,14 @@ class Case(models.Model):
     # Slack: "<channel id>:<thread ts>"; Telegram: "<chat id>"; web: a random token.
     external_thread_id = models.CharField(max_length=200)
     external_user_id = models.CharField(max_length=200, blank=True)
-    user_display = models.CharField(max_length=200, blank=True)
+    user_display = EncryptedTextField(blank=True)
     pack = models.CharField(max_length=100, blank=True)
     pack_version = models.CharField(max_length=50, blank=True)
     status = models.CharField(
         max_length=16, choices=CaseStatus.choices, default=CaseStatus.ACTIVE, db_index=True
     )
     # The serialised DialogueState (belief, asked findings, turns) and the pending question.
-    state = models.JSONField(default=dict, blank=True)
+    state = EncryptedJSONField(default=dict, blank=True)
     pending_finding = models.CharField(max_length=200, blank=True)
     conclusion = models.CharField(max_length=200, blank=True)
     confidence = models.FloatField(null=True, blank=True)
@@ -75,7 +85,9 @@ class Turn(models.Model):
     case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="turns")
     index = models.PositiveIntegerField()
     role = models.CharField(max_length=16, choices=Role.choices)
-    text = models.TextField(blank=True)
+    text = EncryptedTextField(blank=True)
+    # Keyed hashes of the words of ``text``: what transcript search matches (bots.crypto).
+    search_tokens = BlindIndexField(source="text")
     # What the user's words were taken to mean: a list of Answer-like dicts, or an intent.
     interpretation = models.JSONField(default=dict, blank=True)
     # The bot's action: {"type": "ask"|"conclude"|"abstain"|"escalate"|..., ...}.
@@ -97,6 +109,12 @@ class Turn(models.Model):
     def __str__(self) -> str:
         return f"turn {self.index} of case {self.case_id} ({self.role})"
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        fields = kwargs.get("update_fields")
+        if fields is not None and "text" in fields and "search_tokens" not in fields:
+            kwargs["update_fields"] = [*fields, "search_tokens"]  # the index follows the text
+        super().save(*args, **kwargs)
+
 
 class EventStatus(models.TextChoices):
     RECEIVED = "received", "Received"
@@ -112,7 +130,7 @@ class InboundEvent(models.Model):
     case = models.ForeignKey(
         Case, null=True, blank=True, on_delete=models.CASCADE, related_name="events"
     )
-    payload = models.JSONField(default=dict)
+    payload = EncryptedJSONField(default=dict)  # holds the message text
     status = models.CharField(
         max_length=16, choices=EventStatus.choices, default=EventStatus.RECEIVED, db_index=True
     )
@@ -142,7 +160,7 @@ class OutboundMessage(models.Model):
     )
     turn = models.ForeignKey(Turn, null=True, blank=True, on_delete=models.SET_NULL)
     channel = models.CharField(max_length=16, choices=Channel.choices)
-    payload = models.JSONField(default=dict)
+    payload = EncryptedJSONField(default=dict)
     status = models.CharField(
         max_length=16, choices=OutboundStatus.choices, default=OutboundStatus.PENDING, db_index=True
     )
@@ -162,7 +180,7 @@ class Outcome(models.Model):
     case = models.OneToOneField(Case, on_delete=models.CASCADE, related_name="outcome")
     hypothesis = models.CharField(max_length=200, blank=True)  # empty with other=True
     other = models.BooleanField(default=False)
-    note = models.TextField(blank=True)
+    note = EncryptedTextField(blank=True)
     labelled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -25,7 +25,24 @@ ACTIONS = {
     "edit_link": "edited a link",
     "refit": "refitted links from labels",
     "rollback": "rolled a pack back",
+    # Privacy operations (bots.privacy), from the command line or the console.
+    "purge": "purged old cases",
+    "export_user_data": "exported a user's data",
+    "delete_user_data": "deleted a user's data",
+    "rotate_encryption_key": "re-encrypted the stored data under the first key",
 }
+
+
+def record_command(action: str, *, target: str = "", **detail: Any) -> AuditLog:
+    """An entry for an action taken with ``manage.py`` (no signed-in user): who ran it is the
+    operating-system account, kept in ``detail["by"]``."""
+    import getpass
+
+    try:
+        by = getpass.getuser()
+    except (KeyError, OSError):  # no passwd entry (some containers)
+        by = ""
+    return record(None, action, target=target, by=by, via="manage.py", **detail)
 
 
 def record(

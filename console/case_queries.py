@@ -4,8 +4,8 @@ Lists read only the narrow columns of ``bots.Case`` (never the dialogue state JS
 what a page shows about its 50 cases (turn counts, the opening message) in two more queries,
 so a page costs the same with ten cases or a hundred thousand.
 
-Transcript search: PostgreSQL full-text search (``websearch`` syntax, English configuration)
-where the database is PostgreSQL, case-insensitive substring match elsewhere (SQLite).
+Transcript search: every word of the query, matched through the turns' blind index (the text
+is encrypted at rest; see ``bots.transcripts``).
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.db import connection, models
+from django.db import models
 from django.utils import timezone
 
 from bots.models import Case, CaseStatus, Role, Turn
+from bots.transcripts import matching_turns
 
 from .casework import QUEUE_STATUSES, URGENT_STATUSES
 from .packs import network_for
@@ -48,14 +49,8 @@ def search_transcripts(cases: models.QuerySet[Case], text: str) -> models.QueryS
     text = text.strip()
     if not text:
         return cases
-    if connection.vendor == "postgresql":
-        from django.contrib.postgres.search import SearchQuery, SearchVector
-
-        turns = Turn.objects.annotate(doc=SearchVector("text", config="english")).filter(
-            doc=SearchQuery(text, config="english", search_type="websearch")
-        )
-    else:
-        turns = Turn.objects.filter(text__icontains=text)
+    # The text is encrypted: match the words' keyed hashes (bots.transcripts).
+    turns = matching_turns(text)
     # Search once per request: the page, its count and the status counts all reuse the ids
     # (a subquery would scan the turns three times). Past a limit, let the database join.
     ids = list(turns.order_by().values_list("case_id", flat=True).distinct()[: MAX_IDS + 1])

@@ -6,6 +6,7 @@ embedded default (nothing set) and production (DATABASE_URL, REDIS_URL, ELASTICS
 
 from __future__ import annotations
 
+import base64
 import os
 import secrets
 from pathlib import Path
@@ -77,3 +78,47 @@ def secret_key(data_dir: Path, debug: bool) -> str:
     path.write_text(key)
     path.chmod(0o600)
     return key
+
+
+def field_encryption_keys(data_dir: Path, debug: bool) -> list[str]:
+    """FIELD_ENCRYPTION_KEYS (comma-separated Fernet keys, the first encrypts); in debug with
+    none set, one key generated once into the data dir, so the quick start needs nothing."""
+    keys = env_list("FIELD_ENCRYPTION_KEYS")
+    if not keys:
+        if not debug:
+            raise RuntimeError(
+                "FIELD_ENCRYPTION_KEYS must be set in the environment when DEBUG is off "
+                "(generate one with: python -c 'from cryptography.fernet import Fernet; "
+                "print(Fernet.generate_key().decode())')"
+            )
+        keys = [_generated_key(data_dir / "field_encryption_key")]
+    for n, key in enumerate(keys, 1):
+        try:
+            raw = base64.urlsafe_b64decode(key.encode("ascii"))
+        except (ValueError, UnicodeEncodeError):
+            raw = b""
+        if len(raw) != 32:
+            raise RuntimeError(
+                f"FIELD_ENCRYPTION_KEYS: key {n} is not a Fernet key "
+                "(32 bytes, URL-safe base64, as Fernet.generate_key() prints)"
+            )
+    return keys
+
+
+def _generated_key(path: Path) -> str:
+    """The key in ``path``, written there first if missing. Two processes starting at once
+    (web and worker) must end with the same key: the file appears whole (written aside, then
+    hard-linked into place, which fails if another process got there first), mode 0600."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        aside = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+        fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(base64.urlsafe_b64encode(secrets.token_bytes(32)).decode())
+        try:
+            os.link(aside, path)
+        except FileExistsError:
+            pass
+        finally:
+            aside.unlink()
+    return path.read_text().strip()

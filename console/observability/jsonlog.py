@@ -8,7 +8,8 @@ Configured from ``settings.LOGGING`` (``LOG_FORMAT=json``, the production defaul
 
 Extra fields passed with ``logger.info(..., extra={...})`` become keys. What users and the bot
 wrote is never logged at INFO: our own lines carry ids, kinds and timings only (checked by
-tests/production/test_logging.py across a whole turn).
+tests/production/test_logging.py across a whole turn). Whatever else reaches a handler passes
+``redact.RedactFilter`` first (emails, phone numbers, tokens, long digit runs scrubbed).
 """
 
 from __future__ import annotations
@@ -55,10 +56,20 @@ class JsonFormatter(logging.Formatter):
                 entry[key] = value
         if record.exc_info:
             entry["exc_type"] = record.exc_info[0].__name__ if record.exc_info[0] else None
-            entry["exc"] = "".join(traceback.format_exception(*record.exc_info)).rstrip()
+            # exc_text when a filter already formatted (and redacted) it; see redact.py.
+            entry["exc"] = record.exc_text or "".join(
+                traceback.format_exception(*record.exc_info)
+            ).rstrip()
         if record.stack_info:
             entry["stack"] = record.stack_info
-        return json.dumps(entry, default=str, ensure_ascii=False)
+        # Objects passed as extras (Django's request, say) print as their repr: scrubbed too.
+        return json.dumps(entry, default=_scrubbed, ensure_ascii=False)
+
+
+def _scrubbed(value: Any) -> str:
+    from console.observability.redact import redact
+
+    return redact(str(value))
 
 
 class TextFormatter(logging.Formatter):

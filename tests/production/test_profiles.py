@@ -44,6 +44,7 @@ def production_env(tmp_path: Path, **extra: str) -> dict[str, str]:
         tmp_path,
         DEBUG="0",
         SECRET_KEY=STRONG_KEY,
+        FIELD_ENCRYPTION_KEYS="jQ8V3dB1yq2mVxv4m1b0mOqk0M0m4v8pR3cZl6o2Z0E=",
         ALLOWED_HOSTS="askfew.example.com",
         DATABASE_URL="postgres://askfew:pw@db.internal:5432/askfew",
         REDIS_URL="redis://redis.internal:6379/0",

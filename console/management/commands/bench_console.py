@@ -10,6 +10,7 @@ The target is 200 ms at the 95th percentile for each.
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import secrets
@@ -59,6 +60,7 @@ class Command(BaseCommand):
             "REDIS_URL": "",
             "DEBUG": "false",
             "SECRET_KEY": secrets.token_urlsafe(40),
+            "FIELD_ENCRYPTION_KEYS": base64.urlsafe_b64encode(secrets.token_bytes(32)).decode(),
             "LOG_LEVEL": "WARNING",
         }
         command = [
