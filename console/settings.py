@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .env import database_from_url, env_bool, env_list, env_str, secret_key
+from .env import (
+    database_from_url,
+    env_bool,
+    env_list,
+    env_str,
+    field_encryption_keys,
+    secret_key,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(env_str("DATA_DIR", str(BASE_DIR / "data"))).resolve()
@@ -18,6 +25,9 @@ DEBUG = env_bool("DEBUG", default=True)
 SECRET_KEY = secret_key(DATA_DIR, DEBUG)
 # Rotation: the new key in SECRET_KEY, the old one here until sessions signed with it expire.
 SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS")
+# Transcripts and free-text answers are encrypted at rest (bots.crypto): the first key
+# encrypts, every key decrypts; rotate with `manage.py rotate_encryption_key`.
+FIELD_ENCRYPTION_KEYS = field_encryption_keys(DATA_DIR, DEBUG)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
@@ -38,6 +48,8 @@ MIDDLEWARE = [
     # First: answers /healthz, /readyz and /metrics before the host check and HTTPS redirect.
     "console.observability.middleware.ObservabilityMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy and the other headers SecurityMiddleware does not set.
+    "console.security.SecurityHeadersMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -167,9 +179,52 @@ TELEGRAM_API_URL = env_str("TELEGRAM_API_URL", "https://api.telegram.org/bot")
 # /metrics: open on the pod network unless a token is set (then Authorization: Bearer TOKEN).
 METRICS_TOKEN = env_str("METRICS_TOKEN")
 
+# Rate limits on inbound messages (bots.ratelimit): per user and per channel, counted in the
+# cache: Redis when REDIS_URL is set (shared by every web process), else local memory.
+RATELIMIT_ENABLED = env_bool("RATELIMIT_ENABLED", default=True)
+RATELIMIT_WINDOW_S = float(env_str("RATELIMIT_WINDOW_S", "60"))
+RATELIMIT_USER_COUNT = int(env_str("RATELIMIT_USER_COUNT", "30"))
+RATELIMIT_CHANNEL_COUNT = int(env_str("RATELIMIT_CHANNEL_COUNT", "300"))
+# Web chat senders are told apart by address: the number of proxies in front that append to
+# X-Forwarded-For (1 behind deploy/nginx or the ingress), 0 to use the peer address.
+RATELIMIT_PROXY_HOPS = int(env_str("RATELIMIT_PROXY_HOPS", "0"))
+CACHE_URL = env_str("CACHE_URL", REDIS_URL)
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL,
+         "KEY_PREFIX": "askfew"}
+        if CACHE_URL.startswith(("redis://", "rediss://", "unix://"))
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
+# Sessions and cookies (console sign-in; the web chat's CSRF cookie). The CSRF cookie stays
+# readable by script: the web chat sends it back in X-CSRFToken (Django's documented pattern;
+# HttpOnly there would protect nothing, the token is in every form anyway).
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+SESSION_COOKIE_AGE = int(env_str("SESSION_COOKIE_AGE_S", str(12 * 3600)))  # one working day
+CSRF_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_HTTPONLY = False
+X_FRAME_OPTIONS = "DENY"
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+# console.security.SecurityHeadersMiddleware sends it; no inline script or style anywhere.
+CONTENT_SECURITY_POLICY = env_str(
+    "CONTENT_SECURITY_POLICY",
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'",
+)
+
 # Production hardening, on whenever DEBUG is off (`manage.py check --deploy` is clean). TLS ends
 # at the proxy or ingress, which must set X-Forwarded-Proto (and strip a client's own).
 if not DEBUG:
+    # Refuse to start with a placeholder key or a bot that could not verify its requests.
+    from .security import require_production_secrets
+
+    require_production_secrets()
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
     # Probes and scrapes reach the pod directly over HTTP (the probe middleware answers them
@@ -180,8 +235,6 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = int(env_str("SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=True)
-    SECURE_CONTENT_TYPE_NOSNIFF = True
-    X_FRAME_OPTIONS = "DENY"
 
 # Logs: readable lines locally, one JSON object per line in production (LOG_FORMAT overrides).
 # Both carry the case id of the request or task; neither carries what users wrote at INFO.
@@ -191,7 +244,11 @@ if LOG_FORMAT not in {"text", "json"}:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"context": {"()": "console.observability.jsonlog.ContextFilter"}},
+    "filters": {
+        "context": {"()": "console.observability.jsonlog.ContextFilter"},
+        # Emails, phone numbers, tokens and long digit runs scrubbed from every line.
+        "redact": {"()": "console.observability.redact.RedactFilter"},
+    },
     "formatters": {
         "json": {"()": "console.observability.jsonlog.JsonFormatter"},
         "text": {"()": "console.observability.jsonlog.TextFormatter"},
@@ -200,7 +257,7 @@ LOGGING = {
         "console": {
             "class": "logging.StreamHandler",
             "formatter": LOG_FORMAT,
-            "filters": ["context"],
+            "filters": ["context", "redact"],
         }
     },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},

@@ -1,6 +1,20 @@
 import os
 
+import pytest
+
 # Keep test runs away from the developer's data directory.
 os.environ.setdefault(
     "DATA_DIR", os.path.join(os.path.dirname(__file__), "..", "test-output", "data")
 )
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits() -> None:
+    """bots.ratelimit counts in the process-wide cache: each test starts from no messages
+    (local memory only; a Redis cache is shared with the broker and never flushed here)."""
+    from django.core.cache import caches
+    from django.core.cache.backends.locmem import LocMemCache
+
+    cache = caches["default"]
+    if isinstance(cache, LocMemCache):
+        cache.clear()

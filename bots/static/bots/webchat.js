@@ -37,9 +37,10 @@
       body: JSON.stringify(payload),
     });
     const data = await response.json();
-    if (!response.ok) { showError(data.error || "Could not send."); return; }
+    if (!response.ok) { showError(data.error || "Could not send."); return false; }
     if (!token) { token = data.token; localStorage.setItem("askfew-chat-token", token); }
     await poll();
+    return true;
   }
 
   function render(message) {
@@ -114,7 +115,11 @@
     const text = input.value.trim();
     if (!text) return;
     input.value = "";
-    send({ text: text }).catch(() => showError("Could not reach the server."));
+    // A refused message (too fast, a network failure) goes back into the box to send again.
+    const restore = () => { if (!input.value) input.value = text; };
+    send({ text: text })
+      .then((sent) => { if (!sent) restore(); })
+      .catch(() => { showError("Could not reach the server."); restore(); });
   });
   document.getElementById("new-chat").addEventListener("click", startOver);
   setInterval(() => poll().catch(() => {}), POLL_MS);

@@ -1,0 +1,212 @@
+"""Rate limits on inbound messages: per user, and per channel (a Slack channel, a Telegram chat,
+the web chat as a whole).
+
+Counting is a sliding-window counter in Django's cache (Redis in production, so every web
+process shares one count; local memory in the embedded profile, which has one process): a
+fixed-window counter per window, with the previous window's count weighted by how much of it
+still overlaps the sliding window. It needs only ``add`` and ``incr``, which are atomic on both
+backends, so two processes counting at once never lose a hit. Keys hold a hash of the user or
+channel id, not the id itself: the cache is not a place for personal data.
+
+Over the limit, the message is not processed and the user is told, at most once per window:
+
+- Slack and Telegram: the message is acknowledged (HTTP 200) and dropped, and a "slow down"
+  reply is stored on the user's case and sent like any reply (retried if the platform fails).
+  Asking the platform to retry instead does not work there: Telegram delivers a bot's updates
+  in order, so a 429 for one noisy user would hold back everyone else's updates behind it, and
+  Slack treats non-2xx answers as failures (retried three times, then the app's event
+  subscriptions are disabled when failures persist). A slash command gets the notice as its
+  (private) acknowledgement instead.
+- Web chat: HTTP 429 with the notice and ``Retry-After``; the page shows the notice and the user
+  sends again. The browser is the client, so nothing is lost that the user does not see.
+
+A redelivered message (same channel and event id as a stored one) is not counted: it is dropped
+as a duplicate anyway. When the cache is down the limiter lets messages through (and logs it):
+losing the limit for a while is better than losing messages.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import caches
+from django.db import transaction
+
+from bots.models import Channel, InboundEvent, OutboundMessage
+from bots.runtime import Received
+
+logger = logging.getLogger(__name__)
+
+SLOW_DOWN = (
+    "You're sending messages faster than I can read them, so I skipped your last message. "
+    "Please wait a moment and send it again."
+)
+NOTICE_KIND = "rate_limited"
+
+
+@dataclass(frozen=True)
+class Limit:
+    count: int
+    window_s: float
+
+
+@dataclass(frozen=True)
+class Verdict:
+    allowed: bool
+    scope: str = ""  # "user" or "channel": the limit that refused
+    retry_after_s: float = 0.0
+    notify: bool = False  # the first refusal of this scope and key in the window
+
+
+ALLOWED = Verdict(True)
+
+
+def user_limit() -> Limit:
+    return Limit(int(settings.RATELIMIT_USER_COUNT), float(settings.RATELIMIT_WINDOW_S))
+
+
+def channel_limit() -> Limit:
+    return Limit(int(settings.RATELIMIT_CHANNEL_COUNT), float(settings.RATELIMIT_WINDOW_S))
+
+
+def _cache() -> Any:
+    return caches[str(getattr(settings, "RATELIMIT_CACHE", "default"))]
+
+
+def _digest(*parts: str) -> str:
+    return hashlib.blake2b("\x1f".join(parts).encode(), digest_size=12).hexdigest()
+
+
+def hit(key: str, limit: Limit, now: float | None = None) -> tuple[bool, float]:
+    """Count one hit on ``key``; (within the limit, seconds until the window turns over).
+
+    A refused hit is taken back, so a user who keeps sending gets through again as soon as
+    their own rate drops below the limit.
+    """
+    now = time.time() if now is None else now
+    index, into = divmod(now, limit.window_s)
+    cache = _cache()
+    current_key = f"rl:{key}:{int(index)}"
+    ttl = int(limit.window_s * 2) + 1
+    cache.add(current_key, 0, timeout=ttl)
+    try:
+        current = int(cache.incr(current_key))
+    except ValueError:  # expired between add and incr
+        cache.set(current_key, 1, timeout=ttl)
+        current = 1
+    previous = int(cache.get(f"rl:{key}:{int(index) - 1}", 0))
+    estimate = previous * (1.0 - into / limit.window_s) + current
+    if estimate <= limit.count:
+        return True, 0.0
+    with contextlib.suppress(ValueError):
+        cache.decr(current_key)
+    return False, max(1.0, limit.window_s - into)
+
+
+def conversation_of(received: Received) -> str:
+    """The channel a message counts against: the Slack channel, the Telegram chat; every web
+    chat together (anyone can open a new one, so one web chat is not a unit worth limiting)."""
+    if received.channel == Channel.SLACK:
+        return str(received.meta.get("channel") or received.thread_id.split(":", 1)[0])
+    if received.channel == Channel.TELEGRAM:
+        return received.thread_id.split("~", 1)[0]
+    return "all"
+
+
+def client_address(request: Any) -> str:
+    """The web chat sender's address: the peer, or with ``RATELIMIT_PROXY_HOPS`` = N trusted
+    proxies in front (nginx, an ingress), the address the outermost of them saw (the N-th
+    entry of X-Forwarded-For from the right; anything left of it the client could forge)."""
+    hops = int(getattr(settings, "RATELIMIT_PROXY_HOPS", 0) or 0)
+    forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    forwarded = [a for a in forwarded if a]
+    if hops > 0 and len(forwarded) >= hops:
+        return forwarded[-hops]
+    return str(request.META.get("REMOTE_ADDR") or "unknown")
+
+
+def is_duplicate(received: Received) -> bool:
+    return InboundEvent.objects.filter(
+        channel=received.channel, event_id=received.event_id
+    ).exists()
+
+
+def verdict(received: Received, *, client: str = "") -> Verdict:
+    """Count ``received`` against its user's and its channel's limits.
+
+    ``client`` names the sender where the platform gives no user id (web chat: the address).
+    """
+    if not settings.RATELIMIT_ENABLED or is_duplicate(received):
+        return ALLOWED
+    user = received.user_id or client or received.thread_id
+    checks = (
+        ("user", _digest(received.channel, "user", user), user_limit()),
+        ("channel", _digest(received.channel, "chan", conversation_of(received)), channel_limit()),
+    )
+    for scope, key, limit in checks:
+        try:
+            within, retry_after_s = hit(key, limit)
+        except Exception:
+            logger.warning(
+                "rate limit cache unavailable; letting the message through", exc_info=True
+            )
+            return ALLOWED
+        if not within:
+            window = int(time.time() // limit.window_s)
+            try:
+                first = bool(
+                    _cache().add(f"rl:notice:{key}:{window}", 1, timeout=int(limit.window_s) + 1)
+                )
+            except Exception:
+                first = True
+            logger.info(
+                "%s message over the %s rate limit (%d per %g s)",
+                received.channel,
+                scope,
+                limit.count,
+                limit.window_s,
+            )
+            return Verdict(False, scope, retry_after_s, first)
+    return ALLOWED
+
+
+def accept(received: Received, raw: dict[str, Any] | None = None) -> InboundEvent | None:
+    """``bots.runtime.accept``, unless the message is over a limit: then it is dropped (None)
+    and, once per window, the user is told to slow down."""
+    from bots import runtime
+
+    decision = verdict(received)
+    if decision.allowed:
+        return runtime.accept(received, raw=raw)
+    if decision.notify:
+        notify(received)
+    return None
+
+
+def notify(received: Received) -> int:
+    """Store the "slow down" reply on the sender's case and send it like any other reply."""
+    from bots import runtime
+    from bots.tasks import send_outbound
+
+    case = runtime.case_for(received)
+    outbound = OutboundMessage.objects.create(
+        case=case,
+        channel=received.channel,
+        payload={"role": "bot", "parts": [SLOW_DOWN], "buttons": [], "kind": NOTICE_KIND},
+    )
+    if not runtime.is_eager():
+        # The worker must see the row: queue only once the transaction that stored it commits.
+        transaction.on_commit(lambda: send_outbound.delay(outbound.pk))
+        return outbound.pk
+    try:
+        send_outbound.delay(outbound.pk)  # eager: sent now, in this process
+    except Exception:
+        # The notice is a courtesy: failing to send it must not fail the webhook's answer.
+        logger.warning("could not send the rate-limit notice %s", outbound.pk, exc_info=True)
+    return outbound.pk
