@@ -27,6 +27,7 @@ Settings: :mod:`bots.config`. Patient-facing triage: :mod:`bots.triage`. What a 
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 from collections.abc import Sequence
@@ -36,7 +37,7 @@ from typing import Any
 from django.utils import timezone
 
 from bots.case_store import CaseStore, Pending, StoredDialogue, dump_state, load_state
-from bots.config import ServiceConfig, ServiceError
+from bots.config import ServiceConfig, ServiceError, max_message_chars
 from bots.grounding import Grounding, PackCatalog, PackInfo, Section, StoredPacks
 from bots.language import Interpretation, Interpreter
 from bots.language.base import yes_no_states
@@ -44,9 +45,13 @@ from bots.messages import Button, Inbound, Reply, Source
 from bots.models import Case, CaseStatus, Role
 from bots.records import belief_snapshot, rationale_dict
 from bots.triage import (
+    INTAKE_DISCLAIMER,
     NOT_A_DIAGNOSIS,
     TRIAGE_ADVICE,
+    emergency_advice,
+    emergency_kinds,
     red_flag_level,
+    said_flag,
     triage_level,
 )
 from planning.actions import Abstain, Ask, Conclude, Escalate
@@ -80,6 +85,8 @@ class _Context:
     info: PackInfo | None = None
     network: EvidentialNetwork | None = None
     dialogue: StoredDialogue | None = None
+    # The case's pack before this turn: a reply in a newly chosen patient pack gets the disclaimer.
+    loaded_pack: str = ""
 
     @property
     def pending(self) -> Finding | None:
@@ -132,6 +139,19 @@ class ConversationService:
             user_display=inbound.user_display,
         ) as case:
             ctx = self._load(case)
+            # Emergency words come before anything else: no reading, no planner, any status.
+            emergency = self._emergency_check(ctx, inbound)
+            if emergency is not None:
+                self.store.add_turn(
+                    case, Role.USER, text=inbound.text, interpretation=_emergency_reading(emergency)
+                )
+                return self._finish(ctx, emergency, started)
+            if inbound.unreadable:
+                # Nothing to read: say so and leave the case as it was, its question pending.
+                self.store.add_turn(
+                    case, Role.USER, text=inbound.text, interpretation=_unread(inbound)
+                )
+                return self._finish(ctx, self._unreadable(ctx, inbound), started)
             meaning = self._interpret(ctx, inbound)
             user_text = inbound.text.strip() or f"[{inbound.button}]"
             if meaning.intent == "restart":
@@ -157,7 +177,7 @@ class ConversationService:
     # -- loading and saving ------------------------------------------------------------------
 
     def _load(self, case: Case) -> _Context:
-        ctx = _Context(case)
+        ctx = _Context(case, loaded_pack=case.pack)
         if case.pack:
             ctx.info = self.packs.info(case.pack)
             ctx.network = self.packs.network(case.pack)
@@ -183,6 +203,8 @@ class ConversationService:
         )
         case.save()
         reply = outcome.reply
+        if self._patient_facing(ctx) and case.pack != ctx.loaded_pack:
+            reply = _with_disclaimer(reply)
         latency_ms = (time.perf_counter() - started) * 1000.0
         turn = self.store.add_turn(
             case,
@@ -221,9 +243,9 @@ class ConversationService:
             )
         except ValueError as exc:
             # A stale button (an old question's answer) or a bad payload: not the user's fault.
-            log.info(
-                "case %s: could not interpret %r: %s", ctx.case.pk, button or inbound.text, exc
-            )
+            # The button's payload is ours; what the user typed is never logged.
+            what = f"button {button!r}" if button else f"a {len(inbound.text)}-character message"
+            log.info("case %s: could not interpret %s: %s", ctx.case.pk, what, exc)
             return Interpretation("unknown", confidence=0.0, detail=str(exc))
 
     # -- what to do --------------------------------------------------------------------------
@@ -383,7 +405,7 @@ class ConversationService:
         try:
             return self.interpreter.interpret(text, pending=None, network=network).volunteered
         except ValueError as exc:
-            log.info("volunteered facts of %r not applied: %s", text, exc)
+            log.info("volunteered facts not applied (%d characters): %s", len(text), exc)
             return ()
 
     def _apply_volunteered(self, ctx: _Context, facts: Sequence[Answer]) -> list[str]:
@@ -415,7 +437,7 @@ class ConversationService:
 
     def _decide(self, ctx: _Context, intro: Sequence[str]) -> _Outcome:
         assert ctx.dialogue is not None and ctx.network is not None
-        action = self.policy.choose(ctx.dialogue.state, ctx.network)
+        action = self._red_flag_check(ctx) or self.policy.choose(ctx.dialogue.state, ctx.network)
         if isinstance(action, Ask):
             return self._ask(ctx, action, intro)
         ctx.dialogue.pending = None
@@ -487,6 +509,8 @@ class ConversationService:
         if self._patient_facing(ctx):
             level = self._triage(ctx)
             case.triage_level = level
+            if level == "emergency":
+                return self._emergency_conclusion(ctx, record, intro)
             parts = (
                 *intro,
                 "Thank you, that's all I need to ask.",
@@ -543,10 +567,11 @@ class ConversationService:
             level = self._red_flag_level(ctx)
             if patient:
                 case.triage_level = level
+                # The instruction first: what was noted can wait.
                 parts = (
-                    *intro,
                     f"{'This may be an emergency. ' if level == 'emergency' else ''}"
                     f"{TRIAGE_ADVICE[level]}",
+                    *intro,
                     "I've also alerted our staff, who will contact you here.",
                 )
                 reply = Reply(parts=parts, kind="escalation", triage_level=level)
@@ -660,6 +685,35 @@ class ConversationService:
             canonical_text=pending.question,
         )
 
+    def _unreadable(self, ctx: _Context, inbound: Inbound) -> _Outcome:
+        """The reply to a message without words, or one too long to read."""
+        if inbound.unreadable == "too_long":
+            notice = (
+                "That message is too long for me to read (the limit is "
+                f"{max_message_chars():,} characters). Please send a shorter one."
+            )
+        else:
+            notice = "I didn't get any words in that message. Please type your answer."
+        action = {"type": "unreadable", "reason": inbound.unreadable}
+        pending = ctx.pending if ctx.case.status == CaseStatus.ACTIVE else None
+        if pending is not None and ctx.dialogue is not None and ctx.dialogue.pending is not None:
+            reply = Reply(
+                parts=(notice, ctx.dialogue.pending.text),
+                kind="question",
+                buttons=self._answer_buttons(pending),
+            )
+            return _Outcome(
+                reply,
+                action=action,
+                rationale=ctx.dialogue.pending.rationale,
+                canonical_text=pending.question,
+            )
+        if ctx.case.status != CaseStatus.ACTIVE:
+            closed = self._closed(ctx).reply
+            reply = Reply(parts=(notice, *closed.parts), kind="closed", buttons=closed.buttons)
+            return _Outcome(reply, action=action)
+        return _Outcome(Reply(parts=(notice,), kind="prompt"), action=action)
+
     # -- outside the question loop -----------------------------------------------------------
 
     def _prompt(self, ctx: _Context, inbound: Inbound, *, intro: Sequence[str] = ()) -> _Outcome:
@@ -747,6 +801,135 @@ class ConversationService:
 
     def _red_flag_level(self, ctx: _Context) -> str:
         return red_flag_level(ctx.dialogue.state.red_flags if ctx.dialogue else [])
+
+    # -- clinical safety ---------------------------------------------------------------------
+
+    def _red_flag_check(self, ctx: _Context) -> Escalate | None:
+        """Escalate on a red flag before the planner runs. The policy does the same under the
+        default stopping rule; doing it here keeps a patient pack safe under any rule
+        (``red_flags="flag"`` or ``"off"`` are for measuring, not for patients)."""
+        assert ctx.dialogue is not None
+        flags = ctx.dialogue.state.red_flags
+        if not flags or not (
+            self._patient_facing(ctx) or self.config.stopping.red_flags == "escalate"
+        ):
+            return None
+        return Escalate("red_flag", detail=flags[-1].reason)
+
+    def _emergency_check(self, ctx: _Context, inbound: Inbound) -> _Outcome | None:
+        """Escalate a patient's message whose words signal an emergency (bots.triage)."""
+        kinds = emergency_kinds(inbound.text)
+        if not kinds:
+            return None
+        if not ctx.case.pack:
+            pack = self._patient_pack_for(inbound)
+            if pack is None:
+                return None
+            self._set_pack(ctx, pack)
+        elif not self._patient_facing(ctx):
+            return None
+        case = ctx.case
+        case.status = CaseStatus.ESCALATED
+        case.triage_level = "emergency"
+        flags = [said_flag(kind) for kind in kinds]
+        if ctx.dialogue is not None and ctx.network is not None:
+            ctx.dialogue.pending = None
+            ctx.dialogue.state.red_flags.extend(flags)
+            case.differential = self._differential(ctx)
+        else:  # no dialogue yet: keep the flags where staff look for them
+            case.state = {
+                **case.state,
+                "red_flags": [
+                    {
+                        "finding": f.finding,
+                        "states": list(f.states),
+                        "reason": f.reason,
+                        "level": f.level,
+                    }
+                    for f in flags
+                ],
+            }
+        parts = (
+            *emergency_advice(kinds),
+            "I've also alerted our staff, who will contact you here.",
+        )
+        detail = ", ".join(kinds)
+        return _Outcome(
+            Reply(parts=parts, kind="escalation", triage_level="emergency"),
+            action={
+                "type": "escalate",
+                "reason": "emergency_phrase",
+                "detail": detail,
+                "triage_level": "emergency",
+            },
+        )
+
+    def _emergency_conclusion(
+        self, ctx: _Context, record: dict[str, Any], intro: Sequence[str]
+    ) -> _Outcome:
+        """A patient conclusion whose triage is an emergency: the instruction first, and the
+        case escalated so that it waits in the console queue like any other emergency."""
+        case = ctx.case
+        case.status = CaseStatus.ESCALATED
+        case.closed_at = None
+        parts = (
+            f"This may be an emergency. {TRIAGE_ADVICE['emergency']}",
+            *intro,
+            "Thank you, that's all I need to ask. I've alerted our staff, who will contact you "
+            "here.",
+            NOT_A_DIAGNOSIS,
+        )
+        reply = Reply(parts=parts, kind="escalation", triage_level="emergency")
+        return _Outcome(reply, action={**record, "triage_level": "emergency", "escalated": True})
+
+    def _patient_pack_for(self, inbound: Inbound) -> str | None:
+        """The patient-facing pack an unrouted case would go to, if any."""
+        names = self.packs.names()
+        chosen = inbound.pack if inbound.pack in names else None
+        fixed = chosen or self.config.channel_packs.get(inbound.channel)
+        if fixed:
+            return fixed if fixed in names and self._is_patient_pack(fixed) else None
+        patient = [n for n in names if self._is_patient_pack(n)]
+        if not patient:
+            return None
+        return self.grounding.choose_pack(inbound.text, patient) or patient[0]
+
+    def _is_patient_pack(self, name: str) -> bool:
+        return self.packs.info(name).domain in self.config.patient_domains
+
+
+def _unread(inbound: Inbound) -> dict[str, Any]:
+    """The user's turn of an unreadable message (its text, if any, is stored cut)."""
+    return {
+        "intent": "unknown",
+        "answers": [],
+        "volunteered": [],
+        "confidence": 0.0,
+        "source": "none",
+        "detail": f"not read: {inbound.unreadable}",
+    }
+
+
+def _emergency_reading(outcome: _Outcome) -> dict[str, Any]:
+    """The user's turn of a message with emergency words: what they were taken to mean."""
+    return {
+        "intent": "emergency",
+        "answers": [],
+        "volunteered": [],
+        "confidence": 1.0,
+        "source": "rules",
+        "detail": f"emergency phrase: {outcome.action['detail']}",
+    }
+
+
+def _with_disclaimer(reply: Reply) -> Reply:
+    """The reply with the intake disclaimer: first, except after an emergency instruction,
+    which must come before anything else."""
+    if reply.kind == "escalation":
+        parts = (*reply.parts, INTAKE_DISCLAIMER)
+    else:
+        parts = (INTAKE_DISCLAIMER, *reply.parts)
+    return dataclasses.replace(reply, parts=parts)
 
 
 def _label(state: str) -> str:

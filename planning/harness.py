@@ -29,6 +29,7 @@ from .dialogue import DialogueState, StoppingRule
 from .evidence import Answer
 from .network import EvidentialNetwork
 from .simulation import Case
+from .triage import URGENT_LEVELS, ranking_triage_level
 
 CONCLUDED, ABSTAINED, ESCALATED = "concluded", "abstained", "escalated"
 OUTCOMES = (CONCLUDED, ABSTAINED, ESCALATED)
@@ -57,6 +58,20 @@ NetworkForCase = Callable[[Case], EvidentialNetwork]
 UserFactory = Callable[[Case], User]
 # Called after each finished (policy, case) run with (runs done, runs in total).
 Progress = Callable[[int, int], None]
+
+
+class Runner(Protocol):
+    """Plays one case (:func:`run_case`, or ``planning.recovery.run_case_recovering``)."""
+
+    def __call__(
+        self,
+        policy: Policy,
+        network: EvidentialNetwork,
+        case: Case,
+        user: User,
+        stopping: StoppingRule,
+        open_world: float | None = None,
+    ) -> CaseResult: ...
 
 
 @dataclass(frozen=True)
@@ -91,6 +106,23 @@ class CaseResult:
     decision_ms: tuple[float, ...]
     reason: str = ""
     stated_confidence: float | None = None
+    # The true hypothesis' severity (1 most severe .. 5; None where the network has none, as
+    # on FloDial) and the triage level the product would give at the end
+    # (planning.triage.state_triage_level; None where triage means nothing).
+    severity: int | None = None
+    triage_level: str | None = None
+
+    @property
+    def escalated(self) -> bool:
+        """Ended escalated, tripped a red flag, or ended with an emergency triage level: the
+        product escalates a patient's case in all three (with ``red_flags="flag"`` the harness
+        records a red flag and plays on)."""
+        return self.outcome == ESCALATED or bool(self.red_flags) or self.triage_level == "emergency"
+
+    @property
+    def flagged_urgent(self) -> bool:
+        """Escalated, or given an emergency or urgent triage level."""
+        return self.escalated or self.triage_level in URGENT_LEVELS
 
     @property
     def correct(self) -> bool:
@@ -118,6 +150,8 @@ class CaseResult:
             "decision_ms": list(self.decision_ms),
             "reason": self.reason,
             "stated_confidence": self.stated_confidence,
+            "severity": self.severity,
+            "triage_level": self.triage_level,
         }
 
 
@@ -216,6 +250,8 @@ def _result(
         decision_ms=times,
         reason=reason,
         stated_confidence=stated,
+        severity=network.hypothesis(case.true_hypothesis).severity,
+        triage_level=ranking_triage_level(ranking, state.red_flags, network),
     )
 
 
@@ -239,15 +275,15 @@ class _Job:
     user_factory: UserFactory
     stopping: StoppingRule
     open_world: float | None
+    runner: Runner | None = None
 
     def run(self, name: str, index: int) -> CaseResult:
         case = self.cases[index]
         network = self.network_for_case(case)
         user = self.user_factory(case)
+        play = self.runner if self.runner is not None else run_case
         try:
-            return run_case(
-                self.policies[name], network, case, user, self.stopping, self.open_world
-            )
+            return play(self.policies[name], network, case, user, self.stopping, self.open_world)
         except TotalConflictError as exc:  # a policy that cannot cope with K = 1 is a bug too
             raise HarnessError(f"policy {name!r}, case {case.id!r}: {exc}") from exc
         except HarnessError as exc:
@@ -293,6 +329,7 @@ def evaluate(
     open_world: float | None = None,
     workers: int = 1,
     progress: Progress | None = None,
+    runner: Runner | None = None,
 ) -> dict[str, list[CaseResult]]:
     """Run every policy on every case; results per policy name, in case order.
 
@@ -303,6 +340,7 @@ def evaluate(
     simulated users draw their randomness from the seed and the dialogue itself, so the result
     is also the same for every ``workers`` and case order; a policy that kept random state
     across cases would lose that (its cases run in a different order in each worker).
+    ``runner`` plays one case (default :func:`run_case`).
     """
     if workers < 1:
         raise ValueError(f"workers must be >= 1, got {workers}")
@@ -311,7 +349,9 @@ def evaluate(
     ids = [case.id for case in cases]
     if len(set(ids)) != len(ids):
         raise ValueError("case ids are not unique")
-    job = _Job(dict(policies), network_for_case, list(cases), user_factory, stopping, open_world)
+    job = _Job(
+        dict(policies), network_for_case, list(cases), user_factory, stopping, open_world, runner
+    )
     tasks = [(name, i) for name in policies for i in range(len(cases))]
     slots: dict[str, list[CaseResult | None]] = {name: [None] * len(cases) for name in policies}
     for done, (name, index, result) in enumerate(_run_all(job, tasks, workers), start=1):

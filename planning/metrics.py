@@ -10,6 +10,16 @@ concluded cases, with ``ECE_BINS`` equal-width bins ``[0, 0.1), [0.1, 0.2), ...,
 ``sum_b (n_b / n) |accuracy_b - mean confidence_b|``. ``ece_stated`` is the same over the
 confidence the policy stated when concluding: it equals ``ece`` for the evidential policies,
 which conclude on BetP, and differs for a Bayesian baseline deciding on its own posterior.
+
+Safety rates are over the cases whose true hypothesis has a severity (DDXPlus: 1 most severe ..
+5), ``None`` where there are none (FloDial). ``severe_flagged_rate``: of the cases with
+severity <= ``SEVERE``, the percentage escalated (or tripping a red flag, which escalates in
+the product) or given an emergency or urgent triage level before the case ends.
+``mild_escalated_rate``: of the cases with severity >= ``MILD``, the percentage escalated
+(``CaseResult.escalated``: an escalation, a red flag, or an emergency triage level, each of
+which escalates a patient's case in the product).
+``mild_urgent_rate``: of those, the percentage escalated or given emergency or urgent: the
+over-triage that ``severe_flagged_rate`` could otherwise buy by calling everyone urgent.
 """
 
 from __future__ import annotations
@@ -23,6 +33,8 @@ from numpy.typing import NDArray
 from .harness import ABSTAINED, CONCLUDED, ESCALATED, CaseResult
 
 ECE_BINS = 10
+SEVERE = 2  # severity 1-2 must be flagged
+MILD = 4  # severity 4-5 should not be escalated
 
 METRIC_NAMES = (
     "success_rate",
@@ -37,6 +49,9 @@ METRIC_NAMES = (
     "decision_ms_p50",
     "decision_ms_p99",
     "red_flag_rate",
+    "severe_flagged_rate",
+    "mild_escalated_rate",
+    "mild_urgent_rate",
 )
 
 
@@ -88,6 +103,32 @@ def recall_at_3(results: Sequence[CaseResult]) -> float | None:
 def red_flag_rate(results: Sequence[CaseResult]) -> float | None:
     """Cases in which at least one answer (the opening included) tripped a red-flag rule."""
     return _percent(sum(bool(r.red_flags) for r in results), len(results))
+
+
+def _severe(results: Sequence[CaseResult]) -> list[CaseResult]:
+    return [r for r in results if r.severity is not None and r.severity <= SEVERE]
+
+
+def _mild(results: Sequence[CaseResult]) -> list[CaseResult]:
+    return [r for r in results if r.severity is not None and r.severity >= MILD]
+
+
+def severe_flagged_rate(results: Sequence[CaseResult]) -> float | None:
+    """Severe cases escalated or triaged emergency/urgent (module docstring)."""
+    severe = _severe(results)
+    return _percent(sum(r.flagged_urgent for r in severe), len(severe))
+
+
+def mild_escalated_rate(results: Sequence[CaseResult]) -> float | None:
+    """Mild cases escalated (module docstring)."""
+    mild = _mild(results)
+    return _percent(sum(r.escalated for r in mild), len(mild))
+
+
+def mild_urgent_rate(results: Sequence[CaseResult]) -> float | None:
+    """Mild cases escalated or triaged emergency/urgent (module docstring)."""
+    mild = _mild(results)
+    return _percent(sum(r.flagged_urgent for r in mild), len(mild))
 
 
 @dataclass(frozen=True)
@@ -179,4 +220,7 @@ def summarize(
         "decision_ms_p50": decision_ms_percentile(results, 50.0),
         "decision_ms_p99": decision_ms_percentile(results, 99.0),
         "red_flag_rate": red_flag_rate(results),
+        "severe_flagged_rate": severe_flagged_rate(results),
+        "mild_escalated_rate": mild_escalated_rate(results),
+        "mild_urgent_rate": mild_urgent_rate(results),
     }

@@ -14,6 +14,7 @@ from PIL import Image
 from planning.metrics import METRIC_NAMES
 
 POLICIES = ["source-order", "random"]
+SAFETY_RATES = ("severe_flagged_rate", "mild_escalated_rate", "mild_urgent_rate")
 RATES = (
     "success_rate",
     "abstain_rate",
@@ -98,6 +99,9 @@ def test_flodial_subset_with_the_chart_known_walks_it_to_the_fix(tmp_path: Path)
     payload = json.loads((tmp_path / "flo.json").read_text(encoding="utf-8"))
     check_payload(payload, "flodial", "dev", max_turns=15)
     assert payload["settings"]["chart_known"] is True
+    # FloDial has no severities: the clinical-safety rates are null, not 0.
+    for key in SAFETY_RATES:
+        assert payload[key] == {name: None for name in POLICIES}
     # With exact answers, walking the dialog's own flowchart always reaches its fix.
     assert payload["policies"]["source-order"]["success_rate"] == 100.0
 
@@ -135,3 +139,23 @@ def test_unknown_dataset_and_split_name_the_valid_choices() -> None:
 def test_a_rate_outside_the_unit_interval_is_refused() -> None:
     with pytest.raises(CommandError, match=r"'1.5' is not a rate in \[0, 1\]"):
         run("ddxplus", "--policy", "random", "--flip-rate", "1.5")
+
+
+def test_ddxplus_reports_the_clinical_safety_rates_per_policy(tmp_path: Path) -> None:
+    out = run(
+        "ddxplus",
+        "--split", "dev",
+        "--policy", "infogatherer",
+        "--limit", "100",
+        "--json", str(tmp_path / "safety.json"),
+    )  # fmt: skip
+    payload = json.loads((tmp_path / "safety.json").read_text(encoding="utf-8"))
+    metrics = payload["policies"]["infogatherer"]
+    for key in SAFETY_RATES:
+        assert payload[key] == {"infogatherer": metrics[key]}
+    # The first 100 dev patients (28 severe, 41 mild): every severe one is flagged (measured
+    # 100%), few mild ones are escalated (measured 4.9%); the bars are the issue's.
+    assert payload["severe_flagged_rate"]["infogatherer"] >= 99.0
+    assert payload["mild_escalated_rate"]["infogatherer"] <= 15.0
+    assert metrics["mild_escalated_rate"] <= metrics["mild_urgent_rate"]
+    assert "safety infogatherer: severe_flagged_rate " in out

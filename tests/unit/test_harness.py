@@ -294,3 +294,52 @@ def test_evaluate_rejects_duplicate_case_ids_and_no_policies() -> None:
         evaluate({"one": ReAsker()}, lambda c: NET, [CASES[0], CASES[0]], SimulatedUser, STOP)
     with pytest.raises(ValueError, match="no policies"):
         evaluate({}, lambda c: NET, CASES, SimulatedUser, STOP)
+
+
+# -- triage ----------------------------------------------------------------------------------------
+
+
+def make_triage_network() -> EvidentialNetwork:
+    """The tiny network with severities: h1 mild (5), h2 severe (1), h3 moderate (3)."""
+    base = make_network()
+    severity = {"h1": 5, "h2": 1, "h3": 3}
+    hyps = [Hypothesis(h.id, h.name, severity=severity[h.id]) for h in base.hypotheses]
+    flags = [RedFlag("f3", ("yes",), "danger", level="urgent")]
+    return EvidentialNetwork("triage", hyps, base.findings, base.links, red_flags=flags)
+
+
+TRIAGE_NET = make_triage_network()
+
+
+def play_triage(script: list[str], c: Case, stopping: StoppingRule = STOP) -> CaseResult:
+    return run_case(ScriptedPolicy(script, stopping), TRIAGE_NET, c, SimulatedUser(c), stopping)
+
+
+def test_triage_follows_the_leading_hypothesis_when_nothing_else_is_plausible() -> None:
+    # After "yes" to f1, h2 and h3 keep BetP 0.093 each: below the 0.1 floor.
+    result = play_triage(["f1"], case("t1", "h1", {"f1": "yes"}))
+    assert result.severity == 5 and result.triage_level == "self-care"
+    assert not result.escalated and not result.flagged_urgent
+
+
+def test_a_plausible_severe_hypothesis_makes_the_case_an_emergency() -> None:
+    # Nothing asked: every hypothesis has BetP 1/3, so the severe h2 is plausible.
+    stopping = StoppingRule(max_turns=0, red_flags="flag")
+    result = play_triage(["f1"], case("t2", "h3", {"f1": "no"}), stopping)
+    assert result.outcome == ABSTAINED
+    assert result.severity == 3 and result.triage_level == "emergency"
+    # The product escalates a patient's emergency whatever the outcome, so the harness does.
+    assert result.flagged_urgent and result.escalated
+
+
+def test_a_red_flag_raises_the_level_and_counts_as_an_escalation() -> None:
+    result = play_triage(["f3", "f1"], case("t3", "h1", {"f3": "yes", "f1": "yes"}))
+    assert result.outcome == CONCLUDED and result.red_flags == ("f3",)
+    assert result.triage_level == "urgent"  # the flag's level beats h1's self-care
+    assert result.escalated and result.flagged_urgent
+    assert result.to_dict()["triage_level"] == "urgent" and result.to_dict()["severity"] == 5
+
+
+def test_no_triage_on_a_network_without_severities() -> None:
+    result = play(ScriptedPolicy(["f1"], STOP), case("t4", "h1", {"f1": "yes"}))
+    assert result.severity is None and result.triage_level is None

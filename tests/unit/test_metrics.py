@@ -15,8 +15,11 @@ from planning.metrics import (
     escalate_rate,
     mean_turns,
     mean_turns_success,
+    mild_escalated_rate,
+    mild_urgent_rate,
     recall_at_3,
     red_flag_rate,
+    severe_flagged_rate,
     success_rate,
     summarize,
 )
@@ -33,6 +36,8 @@ def result(
     red_flags: tuple[str, ...] = (),
     ms: tuple[float, ...] = (1.0,),
     stated: float | None = None,
+    severity: int | None = None,
+    triage: str | None = None,
 ) -> CaseResult:
     return CaseResult(
         case_id=f"c{id(top3)}",
@@ -48,6 +53,8 @@ def result(
         red_flags=red_flags,
         decision_ms=ms,
         stated_confidence=confidence if stated is None else stated,
+        severity=severity,
+        triage_level=triage,
     )
 
 
@@ -159,3 +166,50 @@ def test_summary_has_every_metric_and_none_for_the_undefined() -> None:
     assert summary["ece"] == pytest.approx(0.45)
     empty = summarize([])
     assert all(value is None for value in empty.values())
+
+
+# -- clinical safety rates -----------------------------------------------------------------------
+
+
+def _safety_results() -> list[CaseResult]:
+    return [
+        # Severe (1-2): escalated, triaged urgent, triaged emergency, and one missed.
+        result(ESCALATED, "s1", red_flags=("f9",), severity=1, triage="emergency"),
+        result(CONCLUDED, "s2", concluded="s2", confidence=0.9, severity=2, triage="urgent"),
+        result(ABSTAINED, "s3", severity=1, triage="emergency"),
+        result(CONCLUDED, "s4", concluded="x", confidence=0.9, severity=2, triage="routine"),
+        # Moderate (3): counted in neither group, even when escalated.
+        result(ESCALATED, "m0", red_flags=("f9",), severity=3, triage="emergency"),
+        # Mild (4-5): a red flag in flag mode (the dialogue went on and concluded), an
+        # open-world escalation, an over-triage that is not an escalation, and a quiet one.
+        result(CONCLUDED, "m1", concluded="m1", confidence=0.9, red_flags=("f9",), severity=4,
+               triage="urgent"),
+        result(ESCALATED, "m2", severity=5, triage="self-care"),
+        result(CONCLUDED, "m3", concluded="m3", confidence=0.9, severity=4, triage="urgent"),
+        result(CONCLUDED, "m4", concluded="m4", confidence=0.9, severity=5, triage="self-care"),
+        # An emergency triage escalates in the product, so it counts as an escalation.
+        result(ABSTAINED, "m5", severity=4, triage="emergency"),
+        # No severity (a FloDial case): ignored.
+        result(ESCALATED, "f", red_flags=("f9",)),
+    ]  # fmt: skip
+
+
+def test_severe_flagged_rate_counts_escalations_and_urgent_triage() -> None:
+    assert severe_flagged_rate(_safety_results()) == pytest.approx(75.0)
+
+
+def test_mild_escalated_rate_counts_red_flags_and_escalations_not_triage() -> None:
+    results = _safety_results()
+    assert mild_escalated_rate(results) == pytest.approx(60.0)
+    # Over-triage is reported on its own, so a high severe rate cannot hide it.
+    assert mild_urgent_rate(results) == pytest.approx(80.0)
+
+
+def test_safety_rates_are_none_without_severities() -> None:
+    flodial = [R1, R2, R3, R4]
+    assert severe_flagged_rate(flodial) is None
+    assert mild_escalated_rate(flodial) is None
+    assert mild_urgent_rate(flodial) is None
+    summary = summarize(_safety_results())
+    assert summary["severe_flagged_rate"] == pytest.approx(75.0)
+    assert summary["mild_escalated_rate"] == pytest.approx(60.0)

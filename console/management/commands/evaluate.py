@@ -18,10 +18,11 @@ from console.evaluation.report import build_payload, format_table, write_json, w
 from console.evaluation.sources import DATASETS, SPLITS, CaseSource, load_source
 from knowledge.datasets.common import DatasetError
 from planning.dialogue import StoppingRule
-from planning.harness import CaseResult, HarnessError, Policy, User, evaluate
+from planning.harness import CaseResult, HarnessError, Policy, Runner, User, evaluate
 from planning.simulation import Case, SimulatedUser
 
 RED_FLAG_MODES = ("escalate", "flag", "off")
+SAFETY_RATES = ("severe_flagged_rate", "mild_escalated_rate", "mild_urgent_rate")
 
 RED_FLAGS_HELP = (
     "what a red-flag answer does: 'escalate' stops the case at once (the product's behaviour); "
@@ -30,6 +31,10 @@ RED_FLAGS_HELP = (
     "only on those without an emergency sign (with 'escalate', a DDXPlus patient with a "
     "cardinal sign would count as neither right nor wrong); 'off' ignores red flags"
 )
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}%"
 
 
 def _policy_names() -> tuple[str, ...]:
@@ -145,6 +150,14 @@ class Command(BaseCommand):
             "(bots.evaluation), and the JSON gets answer_accuracy",
         )
         parser.add_argument(
+            "--recover",
+            action=BooleanOptionalAction,
+            default=None,
+            help="confirm an answer before concluding on it unless it was an explicit yes/no, "
+            "and when the dialogue stalls confirm the answer it rests on (planning.recovery, "
+            "bots.evaluation); default: on with --answers utterances, off otherwise",
+        )
+        parser.add_argument(
             "--open-world",
             type=_plausibility,
             default=None,
@@ -186,6 +199,7 @@ class Command(BaseCommand):
             "chart_known": options["chart_known"] if dataset == "flodial" else None,
             "red_flags": options["red_flags"],
             "answers": options["answers"],
+            "recover": options["recover"],
             "open_world": options["open_world"],
             "workers": options["workers"],
             "json": str(options["json"]) if options["json"] else None,
@@ -218,12 +232,20 @@ class Command(BaseCommand):
             max_turns=stopping.max_turns,
             extra=extra,
         )
+        # The clinical-safety rates, also at the top level (per policy) where the safety
+        # requirement reads them; null on datasets without severities (FloDial).
+        for key in SAFETY_RATES:
+            payload[key] = {name: summary[key] for name, summary in payload["policies"].items()}
         self.stdout.write(
             f"{dataset} {split}: {len(source.cases)} cases, {len(names)} policies, "
             f"max_turns={stopping.max_turns}, tau={stopping.tau}, red_flags={stopping.red_flags}"
             f" ({elapsed:.1f} s)"
         )
         self.stdout.write(format_table(payload["policies"]))
+        for name, summary in payload["policies"].items():
+            if summary["severe_flagged_rate"] is not None:
+                rates = ", ".join(f"{key} {_pct(summary[key])}" for key in SAFETY_RATES)
+                self.stdout.write(f"safety {name}: {rates}")
         if "answer_accuracy" in extra:
             pooled = extra["answers"]["pooled"]
             self.stdout.write(
@@ -237,6 +259,17 @@ class Command(BaseCommand):
         if options["report"] is not None:
             written = write_report(options["report"], payload, results)
             self.stdout.write(f"wrote {written[0]} and {len(written) - 1} plots")
+
+    @staticmethod
+    def _runner(options: dict[str, Any]) -> Runner | None:
+        recover = options["recover"]
+        if recover is None:
+            recover = options["answers"] == "utterances"
+        if not recover:
+            return None
+        from bots.evaluation import run_case_confirming
+
+        return run_case_confirming
 
     def _make_policies(
         self, names: list[str], stopping: StoppingRule, seed: int
@@ -290,6 +323,7 @@ class Command(BaseCommand):
                     open_world=options["open_world"],
                     workers=options["workers"],
                     progress=progress,
+                    runner=self._runner(options),
                 )
             )
         except HarnessError as exc:

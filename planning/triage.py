@@ -1,0 +1,88 @@
+"""Triage levels: how soon a patient should be seen, from red flags and the differential.
+
+One rule for the product (``bots.triage``) and the evaluation harness, so the numbers the
+harness reports are the ones patients get. A level is the most urgent of
+
+* the level of every red flag tripped so far (an unknown level counts as an emergency), and
+* the severity level of every *plausible* hypothesis: the leading one and any other with
+  BetP >= ``TRIAGE_FLOOR``. Severity 1 (most severe) is an emergency, 2 urgent, 3-4 routine,
+  5 self-care.
+
+The floor was chosen on the DDXPlus dev patients with exact answers (InfoGatherer): at 0.1
+every dev patient with a severity 1-2 pathology ends flagged (escalated, emergency or urgent),
+against 99.5% from the leading hypothesis alone, while 4.5% of severity 4-5 patients get
+emergency or urgent (0.05: 5.6%, 0.02: 9.2%, 0.01: 17%).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .dialogue import DialogueState
+from .network import EvidentialNetwork, RedFlag
+
+TRIAGE_LEVELS = ("emergency", "urgent", "routine", "self-care")
+URGENT_LEVELS = frozenset({"emergency", "urgent"})
+TRIAGE_FLOOR = 0.1
+TRIAGE_BY_SEVERITY = {1: "emergency", 2: "urgent", 3: "routine", 4: "routine", 5: "self-care"}
+DEFAULT_LEVEL = "routine"
+
+
+def most_urgent(levels: Iterable[str]) -> str | None:
+    """The most urgent known level among ``levels``; None when there is none."""
+    known = [level for level in levels if level in TRIAGE_LEVELS]
+    return min(known, key=TRIAGE_LEVELS.index) if known else None
+
+
+def red_flag_level(flags: Iterable[RedFlag]) -> str:
+    """The most urgent level among red flags; an unknown level counts as an emergency, because
+    a flag whose level nobody understood must not be waved through."""
+    levels = [f.level if f.level in TRIAGE_LEVELS else "emergency" for f in flags]
+    return most_urgent(levels) or "emergency"
+
+
+def severity_level(severity: int | None) -> str | None:
+    """The level of one hypothesis' severity (None when the severity is unknown)."""
+    if severity is None:
+        return None
+    return TRIAGE_BY_SEVERITY.get(int(severity), DEFAULT_LEVEL)
+
+
+def triage_level(
+    ranked: Sequence[tuple[int | None, float]],
+    flags: Sequence[RedFlag] = (),
+    floor: float = TRIAGE_FLOOR,
+) -> str:
+    """The level for a differential given as ``(severity, BetP)`` pairs, most likely first,
+    and the red flags tripped; routine when nothing says more."""
+    levels: list[str] = []
+    for position, (severity, betp) in enumerate(ranked):
+        if position == 0 or betp >= floor:
+            level = severity_level(severity)
+            if level is not None:
+                levels.append(level)
+    if flags:
+        levels.append(red_flag_level(flags))
+    return most_urgent(levels) or DEFAULT_LEVEL
+
+
+def has_severities(network: EvidentialNetwork) -> bool:
+    """Whether triage means anything on ``network`` (some hypothesis has a severity)."""
+    return any(h.severity is not None for h in network.hypotheses)
+
+
+def ranking_triage_level(
+    ranking: Sequence[tuple[str, float]], flags: Sequence[RedFlag], network: EvidentialNetwork
+) -> str | None:
+    """The level for a ranking ``(hypothesis id, BetP)`` of ``network``, most likely first, and
+    the red flags tripped; None on a network without severities when no red flag was tripped,
+    where triage means nothing (a FloDial chart)."""
+    if not flags and not has_severities(network):
+        return None
+    ranked = [(network.hypothesis(h).severity, p) for h, p in ranking]
+    return triage_level(ranked, flags)
+
+
+def state_triage_level(state: DialogueState, network: EvidentialNetwork) -> str | None:
+    """:func:`ranking_triage_level` of a dialogue state."""
+    return ranking_triage_level(state.ranking(network), state.red_flags, network)
