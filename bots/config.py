@@ -5,7 +5,9 @@ patient-intake, web and terminal: chosen or routed; also "slack=it-laptop,web=" 
 environment], ``BOT_POLICY`` [infogatherer], ``PLANNER_TAU`` [0.85], ``PLANNER_MAX_TURNS``
 [15], ``PLANNER_OPEN_WORLD`` [None], ``PLANNER_OPEN_WORLD_THRESHOLD`` [0.5],
 ``BOT_PATIENT_DOMAINS`` [("medical",)], ``BOT_FOCUS_SECTIONS`` [True], ``BOT_SECTION_MARGIN``
-[1.2].
+[1.2], ``BOT_MAX_MESSAGE_CHARS`` [10000, at most ``bots.messages.MAX_TEXT``; also from the
+environment], ``BOT_SEARCH_RETRIES`` [3] and ``BOT_SEARCH_RETRY_S`` [2.0] (a turn that needs
+the search index while it is down: see ``bots.search_outage``).
 """
 
 from __future__ import annotations
@@ -85,3 +87,35 @@ def _channel_packs(value: Any) -> dict[str, str | None]:
             raise ServiceError(f"BOT_CHANNEL_PACKS entry {item!r} is not channel=pack")
         out[channel.strip()] = pack.strip() or None
     return out
+
+
+# -- limits -----------------------------------------------------------------------------------
+
+
+def _setting(name: str, default: float) -> float:
+    from django.conf import settings
+
+    value = getattr(settings, name, None)
+    if value in (None, ""):
+        value = os.environ.get(name) or default
+    try:
+        return float(value)
+    except (TypeError, ValueError) as exc:
+        raise ServiceError(f"{name} must be a number, not {value!r}") from exc
+
+
+def max_message_chars() -> int:
+    """The longest message the bots read; a longer one is stored cut to this length and
+    answered with "too long" (``bots.messages.MAX_TEXT`` is the hard ceiling)."""
+    from bots.messages import MAX_TEXT
+
+    return max(1, min(int(_setting("BOT_MAX_MESSAGE_CHARS", MAX_TEXT)), MAX_TEXT))
+
+
+def search_retries() -> int:
+    """How many times a turn that needs the search index is retried while it is down."""
+    return max(0, int(_setting("BOT_SEARCH_RETRIES", 3)))
+
+
+def search_retry_s() -> float:
+    return max(0.0, _setting("BOT_SEARCH_RETRY_S", 2.0))

@@ -24,6 +24,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from knowledge.retrieval.sections import group_findings
+from knowledge.search.base import BackendUnavailable
 from planning.network import Citation, EvidentialNetwork, Finding
 
 from .messages import Source
@@ -247,6 +248,11 @@ class Grounding:
             from knowledge.retrieval.faq import answer_how_to_check
 
             faq = answer_how_to_check(finding, network, self.backend, pack)
+        except BackendUnavailable:
+            if not finding.how_to_check.strip():
+                raise  # nothing to say without the index: bots.runtime retries the turn
+            log.warning("search index down: %s answered from its own how_to_check", finding.id)
+            faq = None
         except Exception:
             log.exception("FAQ lookup for %s failed", finding.id)
             faq = None

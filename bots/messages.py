@@ -24,11 +24,16 @@ Button payloads the service understands:
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from bots.models import Channel
+
+if TYPE_CHECKING:
+    from bots.runtime import Received
 
 ReplyKind = Literal[
     "prompt",  # asking for the complaint, or for a pack
@@ -42,6 +47,8 @@ REPLY_KINDS: tuple[str, ...] = get_args(ReplyKind)
 CHANNELS: tuple[str, ...] = tuple(str(value) for value in Channel.values)
 MAX_THREAD_ID = 200
 MAX_TEXT = 10_000
+# Why a message's text cannot be read (``Inbound.unreadable``); the service says so instead.
+UNREADABLE = ("empty", "too_long")
 
 
 class MessageError(ValueError):
@@ -92,6 +99,7 @@ class Inbound:
     user_display: str = ""
     event_id: str = ""
     pack: str | None = None
+    unreadable: str = ""
 
     def __post_init__(self) -> None:
         if self.channel not in CHANNELS:
@@ -106,7 +114,9 @@ class Inbound:
             raise MessageError(f"text longer than {MAX_TEXT} characters")
         if self.button is not None and (not isinstance(self.button, str) or not self.button):
             raise MessageError("button must be a non-empty payload string or None")
-        if not self.text.strip() and not self.button:
+        if self.unreadable and self.unreadable not in UNREADABLE:
+            raise MessageError(f"unreadable must be one of {UNREADABLE}, not {self.unreadable!r}")
+        if not self.text.strip() and not self.button and not self.unreadable:
             raise MessageError("an inbound message needs text or a button payload")
 
     def to_dict(self) -> dict[str, Any]:
@@ -119,6 +129,7 @@ class Inbound:
             "user_display": self.user_display,
             "event_id": self.event_id,
             "pack": self.pack,
+            "unreadable": self.unreadable,
         }
 
     @classmethod
@@ -133,6 +144,7 @@ class Inbound:
                 user_display=str(data.get("user_display") or ""),
                 event_id=str(data.get("event_id") or ""),
                 pack=data.get("pack") or None,
+                unreadable=str(data.get("unreadable") or ""),
             )
         except KeyError as exc:
             raise MessageError(f"inbound message without {exc.args[0]!r}") from None
@@ -219,3 +231,52 @@ def render_plain(reply: Reply, *, numbered: bool = True) -> str:
         else:
             lines.append("  ".join(f"[{b.label}]" for b in reply.buttons))
     return "\n".join(lines)
+
+
+# -- what can be stored -----------------------------------------------------------------------
+
+# NUL (PostgreSQL stores it in neither text nor jsonb) and the other C0 controls but tab and
+# newlines; lone surrogates (a JSON "\ud800" escape) cannot be encoded as UTF-8 at all.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def clean_text(text: str) -> str:
+    """``text`` as it can be stored and shown: control characters dropped, lone surrogates
+    replaced by U+FFFD."""
+    return _SURROGATE.sub("\ufffd", _CONTROL.sub("", text))
+
+
+def clean_json(value: Any, max_chars: int) -> Any:
+    """A JSON value with every string (keys too) cleaned and cut to ``max_chars``."""
+    if isinstance(value, str):
+        return clean_text(value)[:max_chars]
+    if isinstance(value, Mapping):
+        return {clean_text(str(k))[:max_chars]: clean_json(v, max_chars) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [clean_json(v, max_chars) for v in value]
+    return value
+
+
+def storable(
+    received: Received, raw: Mapping[str, Any] | None, max_chars: int
+) -> tuple[Received, Any]:
+    """A ``bots.runtime.Received`` and its raw platform payload as they may be stored: strings
+    cleaned (:func:`clean_text`), the text cut to ``max_chars`` with its full length kept in
+    ``meta["truncated_from"]`` (the service then answers "too long" instead of reading it)."""
+    fields: dict[str, Any] = {}
+    for name in ("event_id", "thread_id", "text", "button", "user_id", "user_display", "pack"):
+        value = getattr(received, name)
+        # Adapters pass the platform's fields on; a forged payload may put anything there.
+        cleaned = clean_text(
+            value if isinstance(value, str) else "" if value is None else str(value)
+        )
+        if cleaned != value:
+            fields[name] = cleaned
+    text = fields.get("text", received.text)
+    meta = clean_json(received.meta, max_chars)
+    if len(text) > max_chars:
+        fields["text"] = text[:max_chars]
+        meta["truncated_from"] = len(text)
+    fields["meta"] = meta
+    return dataclasses.replace(received, **fields), clean_json(raw or {}, max_chars)

@@ -23,6 +23,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, HttpResponse
+
 from bots.models import Channel
 
 if TYPE_CHECKING:
@@ -30,6 +34,20 @@ if TYPE_CHECKING:
     from bots.runtime import Received
 
 Acknowledger = Callable[["Received"], None]
+
+
+def oversized(request: HttpRequest) -> HttpResponse | None:
+    """A 413 for a body over Django's DATA_UPLOAD_MAX_MEMORY_SIZE, else None (the body is
+    then read and cached on the request). Neither platform sends a message near that size, so
+    no reply is owed; left to Django, reading the body would end in a bare 400."""
+    try:
+        request.body  # noqa: B018 - reading is the check
+    except RequestDataTooBig:
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return HttpResponse(
+            f"request body larger than {limit} bytes", status=413, content_type="text/plain"
+        )
+    return None
 
 
 def sender_for(channel: str) -> Sender:

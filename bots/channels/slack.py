@@ -35,7 +35,7 @@ from django.db import close_old_connections
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
-from slack_bolt import Ack, App
+from slack_bolt import Ack, App, BoltResponse
 from slack_bolt.adapter.django import SlackRequestHandler
 from slack_bolt.adapter.socket_mode import SocketModeHandler
 from slack_bolt.adapter.socket_mode.internals import run_bolt_app, send_response
@@ -44,7 +44,8 @@ from slack_sdk.errors import SlackApiError, SlackRequestError
 from slack_sdk.socket_mode.builtin import SocketModeClient
 from slack_sdk.socket_mode.request import SocketModeRequest
 
-from bots import runtime
+from bots import ratelimit, runtime
+from bots.channels import oversized
 from bots.models import Case, CaseStatus, Channel, OutboundMessage
 from bots.outbound import PermanentSendError, TransientSendError
 from bots.runtime import Received
@@ -72,6 +73,9 @@ TRANSIENT_ERRORS = {
     "request_timeout",
 }
 _MENTION = re.compile(r"<@[A-Z0-9]+>")
+# A signed body can still have the wrong shape (a sender's bug, a leaked signing secret); Bolt
+# and the listeners index into it trusting Slack's format, and fail with one of these.
+MALFORMED = (KeyError, IndexError, TypeError, AttributeError, ValueError)
 
 T = TypeVar("T")
 
@@ -119,6 +123,7 @@ def build_app(token: str, signing_secret: str, api_url: str) -> App:
     app.event("message")(_on_message)
     app.action(re.compile("^" + re.escape(ACTION_PREFIX)))(_on_action)
     app.command(command_name())(_on_command)
+    app.error(_on_error)
     return app
 
 
@@ -137,10 +142,35 @@ def events_view(request: HttpRequest) -> HttpResponse:
     if problem:
         logger.info("Slack request refused: %s", problem)
         return HttpResponse(problem, status=401, content_type="text/plain")
+    too_big = oversized(request)
+    if too_big is not None:
+        return too_big
     _, handler = built
     with runtime.deferred() as pending:
-        response = handler.handle(request)
+        try:
+            response = handler.handle(request)
+        except MALFORMED as exc:  # raised while Bolt reads the body, before any listener
+            response = not_understood(exc)
     return runtime.respond_then_process(response, pending)
+
+
+def not_understood(exc: Exception) -> HttpResponse:
+    logger.warning("Slack request not understood: %s: %s", type(exc).__name__, exc)
+    return HttpResponse(
+        f"not a Slack request this app understands ({type(exc).__name__})",
+        status=400,
+        content_type="text/plain",
+    )
+
+
+def _on_error(error: Exception) -> BoltResponse | None:
+    """Bolt's error handler: a payload of the wrong shape is the sender's error (400); any
+    other error keeps Bolt's 500 and its traceback in the log."""
+    if isinstance(error, MALFORMED):
+        bad = not_understood(error)
+        return BoltResponse(status=bad.status_code, body=bad.content.decode())
+    logger.error("Slack listener failed", exc_info=error)
+    return None
 
 
 def timestamp_problem(value: str | None, now: float | None = None) -> str:
@@ -165,7 +195,7 @@ def _on_mention(
     ack()
     received = received_from_message(event, context.get("bot_user_id") or "", mention=True)
     if received is not None:
-        runtime.accept(received, raw=body)
+        ratelimit.accept(received, raw=body)
 
 
 def _on_message(
@@ -174,14 +204,14 @@ def _on_message(
     ack()
     received = received_from_message(event, context.get("bot_user_id") or "", mention=False)
     if received is not None:
-        runtime.accept(received, raw=body)
+        ratelimit.accept(received, raw=body)
 
 
 def _on_action(ack: Ack, body: dict[str, Any], action: dict[str, Any]) -> None:
     ack()
     received = received_from_action(body, action)
     if received is not None:
-        runtime.accept(received, raw=body)
+        ratelimit.accept(received, raw=body)
 
 
 def _on_command(ack: Ack, command: dict[str, Any]) -> None:
@@ -192,8 +222,13 @@ def _on_command(ack: Ack, command: dict[str, Any]) -> None:
             "Wi-Fi`."
         )
         return
+    received = received_from_command(command)
+    if not ratelimit.verdict(received).allowed:
+        # The command's own (private) acknowledgement carries the notice: no thread is made.
+        ack(ratelimit.SLOW_DOWN)
+        return
     ack("Got it - I'll ask a few questions in a thread.")
-    runtime.accept(received_from_command(command), raw=command)
+    runtime.accept(received, raw=command)
 
 
 def received_from_message(

@@ -29,7 +29,8 @@ from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 
-from bots import runtime
+from bots import ratelimit, runtime
+from bots.channels import oversized
 from bots.models import Case, Channel, InboundEvent, OutboundMessage, OutboundStatus
 from bots.runtime import Received
 
@@ -62,6 +63,9 @@ def chat_page(request: HttpRequest) -> HttpResponse:
 def post_message(request: HttpRequest) -> JsonResponse:
     """Body: ``{"text": ..., "button": payload?, "token": case?, "pack": name?,
     "client_id": id?}``. ``client_id`` makes a re-sent POST (a flaky network) count once."""
+    too_big = oversized(request)
+    if too_big is not None:
+        return JsonResponse({"error": too_big.content.decode()}, status=413)
     try:
         received = parse_message(request.body)
     except BadInput as exc:
@@ -74,6 +78,14 @@ def post_message(request: HttpRequest) -> JsonResponse:
         ).exists()
     ):
         return JsonResponse({"error": "no chat with this token"}, status=404)
+    limited = ratelimit.verdict(received, client=ratelimit.client_address(request))
+    if not limited.allowed:
+        # The page shows the notice and keeps the text; the user sends it again later.
+        response = JsonResponse(
+            {"error": ratelimit.SLOW_DOWN, "retry_after": int(limited.retry_after_s)}, status=429
+        )
+        response["Retry-After"] = str(int(limited.retry_after_s))
+        return response
     event = runtime.accept(received, raw={"user_agent": request.headers.get("User-Agent", "")})
     return JsonResponse(
         {"token": received.thread_id, "event_id": received.event_id, "duplicate": event is None},

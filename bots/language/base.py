@@ -36,6 +36,13 @@ BUTTON_INTENTS: Mapping[str, Intent] = {
 }
 
 
+# Reading stops here: the start of a message is what answers a question, and the cost of
+# reading (cue patterns, the finding index, a model's prompt) grows with its length. The
+# runtime refuses longer messages anyway (bots.config.max_message_chars); this guards the
+# interpreters when they are called on their own.
+MAX_READ = 10_000
+
+
 class InterpretationError(ValueError):
     """An interpretation names a finding or state the network does not have."""
 

@@ -26,6 +26,7 @@ from planning.network import EvidentialNetwork, Finding
 
 from .base import (
     INTENTS,
+    MAX_READ,
     Intent,
     Interpretation,
     Interpreter,
@@ -96,6 +97,7 @@ class LLMInterpreter(Interpreter):
                 pending=pending,
                 network=network,
             )
+        text = text[:MAX_READ]
         if not text.strip():
             return Interpretation("unknown", confidence=0.0, source="llm", detail="empty message")
         try:
