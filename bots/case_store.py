@@ -36,6 +36,8 @@ from planning.evidence import Answer
 from planning.network import EvidentialNetwork, RedFlag
 
 STATE_VERSION = 1
+_LAST_TURN = "_askfew_last_turn_index"  # cached on a locked Case by CaseStore.add_turn
+_UNKNOWN = object()
 
 
 class StateError(ValueError):
@@ -211,6 +213,12 @@ class CaseStore:
 
     def _lock(self, channel: str, thread_id: str, user_id: str, user_display: str) -> Case:
         rows = Case.objects.filter(channel=channel, external_thread_id=thread_id)
+        if connection.features.has_select_for_update:
+            # PostgreSQL: the row lock alone is the case's lock (the turn saves the case, which
+            # touches updated_at, before it commits).
+            found: Case | None = rows.select_for_update().first()
+            if found is not None:
+                return found
         # Write first: on SQLite this takes the write lock before anything is read.
         if not rows.update(updated_at=timezone.now()):
             try:
@@ -234,10 +242,14 @@ class CaseStore:
         """Append a turn (its index follows the case's last one; the caller holds the lock).
 
         ``role`` is a ``bots.models.Role`` (its value is stored)."""
-        last = case.turns.aggregate(last=Max("index"))["last"]
-        turn: Turn = Turn.objects.create(
-            case=case, index=0 if last is None else last + 1, role=str(role), **fields
-        )
+        # The last index is read once per locked case object and then counted on: nobody else
+        # adds turns to the case while we hold its row lock.
+        last = getattr(case, _LAST_TURN, _UNKNOWN)
+        if last is _UNKNOWN:
+            last = case.turns.aggregate(last=Max("index"))["last"]
+        index = 0 if last is None else int(last) + 1
+        turn: Turn = Turn.objects.create(case=case, index=index, role=str(role), **fields)
+        setattr(case, _LAST_TURN, index)
         return turn
 
     def archive(self, case: Case, *, reason: str) -> None:
@@ -261,4 +273,5 @@ class CaseStore:
             external_user_id=user_id,
             user_display=user_display,
         )
+        setattr(case, _LAST_TURN, None)  # new: no turns yet
         return case

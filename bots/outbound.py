@@ -101,6 +101,14 @@ def deliver(outbound_id: int) -> OutboundMessage:
             raise RetryLater(outbound.pk, wait_s, "waiting out the previous failure")
         outbound.attempts += 1
         outbound.save(update_fields=["attempts"])
+    return send_claimed(outbound)
+
+
+def send_claimed(outbound: OutboundMessage) -> OutboundMessage:
+    """Send a PENDING reply whose attempt is already counted (``deliver`` counts it; the
+    runtime stores a fresh reply with its first attempt counted, in the turn's transaction,
+    and sends it without reading it back). The case lock keeps anyone else from sending it
+    meanwhile. Raises ``RetryLater`` like ``deliver``."""
     try:
         external_id = sender_for(outbound.channel)(outbound)
     except TransientSendError as exc:
@@ -118,8 +126,10 @@ def deliver(outbound_id: int) -> OutboundMessage:
     outbound.external_id = external_id[:200]
     outbound.sent_at = timezone.now()
     outbound.last_error = ""
-    outbound.payload.pop(RETRY_AT_KEY, None)
-    outbound.save(update_fields=["status", "external_id", "sent_at", "last_error", "payload"])
+    fields = ["status", "external_id", "sent_at", "last_error"]
+    if outbound.payload.pop(RETRY_AT_KEY, None) is not None:
+        fields.append("payload")  # rewritten (and re-encrypted) only when it changed
+    outbound.save(update_fields=fields)
     return outbound
 
 

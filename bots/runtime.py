@@ -8,22 +8,27 @@ Flow (design section 7)::
     bots.tasks.process_event(id) --> process(): under the case's lock, deliver any reply still
                                  pending, then handle every RECEIVED event of the case up to
                                  this one, oldest first: ConversationService.handle() -> Reply
-                                 -> OutboundMessage (PENDING, in the same transaction as the
-                                 turn) -> bots.outbound.deliver() -> SENT with the platform id
+                                 -> OutboundMessage (PENDING, its first send attempt counted,
+                                 in the same transaction as the turn) -> sent at once
+                                 (bots.outbound.send_claimed) -> SENT with the platform id
 
 Per-case ordering: a task handles the oldest unprocessed events of its case first, so whichever
 task runs first, events are handled in arrival (primary key) order, and a later task finds the
 earlier events done. The case lock that keeps two workers from interleaving is
 
-- a Redis lock (``redis.lock``, ``askfew:case:<id>``) when a Redis broker is configured:
-  it spans handling and sending, so replies also leave in order across workers;
+- a Redis lock (``askfew:case:<id>``) when a Redis broker is configured: it spans handling
+  and sending, so replies also leave in order across workers. It expires 10 s after its
+  holder stops renewing it, and a task that finds its case busy for more than 1.5 s is retried
+  by Celery later instead of waiting (``bots.case_lock`` has the details);
 - a process-local lock otherwise (eager mode runs every task in the web process).
 
 Under either, handling one event is one database transaction that first claims the event
-(``UPDATE ... WHERE status='received'``) and locks the case row (``select_for_update``); on
-PostgreSQL the row lock, on SQLite the database write lock, make a second handler of the same
-case wait, and the claim makes it skip an event someone else handled. So the locks are for
-order; the transaction alone already guarantees an event is handled once.
+(``UPDATE ... WHERE status='received'``) and in which the service then locks the case row
+(``bots.case_store``); on PostgreSQL the row lock, on SQLite the database write lock, make a
+second handler of the same case wait, and the claim makes it skip an event someone else
+handled. So the locks are for order; the transaction alone already guarantees an event is
+handled once. A reply is sent only while the lock is known to be held (``Held.check``), so a
+holder that lost its lock leaves the reply to the worker that took the case over.
 
 Events are grouped by the case their thread had when they arrived. "Start over" archives a
 case and opens a new one in the same thread (bots.case_store): later events belong to the new
@@ -37,9 +42,8 @@ after the response has gone out (``respond_then_process``).
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -50,6 +54,8 @@ from django.db.models import F
 from django.http import HttpResponse
 from django.utils import timezone
 
+from bots.case_lock import CaseBusy as CaseBusy  # raised by case_lock; bots.tasks retries it
+from bots.case_lock import Held, local_lock, redis_lock
 from bots.models import (
     Case,
     EventStatus,
@@ -57,11 +63,10 @@ from bots.models import (
     OutboundMessage,
     OutboundStatus,
 )
+from knowledge.search.base import BackendUnavailable
 
 logger = logging.getLogger(__name__)
 
-LOCK_TIMEOUT_S = 120  # a lock outlives a crashed holder by at most this long
-LOCK_WAIT_S = 30  # how long a task waits for a busy case before it retries later
 APOLOGY = (
     "Sorry, something went wrong on my side while reading that. "
     "Your message is saved and a person will look at it."
@@ -107,6 +112,10 @@ class Received:
 
 def accept(received: Received, raw: dict[str, Any] | None = None) -> InboundEvent | None:
     """Store an inbound event and start its processing; None when it is a duplicate."""
+    from bots.config import max_message_chars
+    from bots.messages import storable
+
+    received, raw = storable(received, raw, max_message_chars())
     case = case_for(received)
     try:
         with transaction.atomic():
@@ -114,12 +123,12 @@ def accept(received: Received, raw: dict[str, Any] | None = None) -> InboundEven
                 channel=received.channel,
                 event_id=received.event_id,
                 case=case,
-                payload={"received": asdict(received), "raw": raw or {}},
+                payload={"received": asdict(received), "raw": raw},
             )
     except IntegrityError:
         logger.info("duplicate %s event %s dropped", received.channel, received.event_id)
         return None
-    dispatch(event.pk)
+    dispatch(event.pk, case.pk)
     return event
 
 
@@ -148,7 +157,7 @@ def is_eager() -> bool:
     return bool(process_event.app.conf.task_always_eager)
 
 
-def dispatch(event_pk: int) -> None:
+def dispatch(event_pk: int, case_id: int | None = None) -> None:
     """Hand an event to ``bots.tasks.process_event``: queued after commit with a broker; in
     eager mode run now, or after the HTTP response when the caller collects ``deferred()``."""
     from bots.tasks import process_event
@@ -161,7 +170,7 @@ def dispatch(event_pk: int) -> None:
             process_event.delay(event_pk)
         return
     # The worker must see the row: enqueue only once the transaction that stored it commits.
-    transaction.on_commit(lambda: process_event.delay(event_pk))
+    transaction.on_commit(lambda: process_event.delay(event_pk, case_id))
 
 
 @contextmanager
@@ -209,37 +218,44 @@ def respond_then_process(response: HttpResponse, pending: list[int]) -> HttpResp
 # -- processing ------------------------------------------------------------------------------
 
 
-def process(event_pk: int) -> None:
+def process(event_pk: int, case_id: int | None = None) -> None:
     """Handle ``event_pk`` and every earlier unprocessed event of its case, in order, and send
-    their replies. Raises ``bots.outbound.RetryLater`` when a send must be retried."""
-    from bots.outbound import deliver
+    their replies. Raises ``bots.outbound.RetryLater`` when a send must be retried, and
+    ``CaseBusy`` when another worker holds the case. ``case_id`` (the event's case, known
+    when it was queued) saves looking it up."""
+    from bots.outbound import deliver, send_claimed
 
-    event = InboundEvent.objects.filter(pk=event_pk).only("pk", "case_id").first()
-    if event is None:
-        logger.warning("event %s vanished before processing", event_pk)
-        return
-    if event.case_id is None:
-        logger.error("event %s has no case; nothing to do", event_pk)
-        return
-    with case_lock(event.case_id):
+    if case_id is None:
+        row = InboundEvent.objects.filter(pk=event_pk).values_list("case_id", flat=True)[:1]
+        found = list(row)
+        if not found:
+            logger.warning("event %s vanished before processing", event_pk)
+            return
+        case_id = found[0]
+        if case_id is None:
+            logger.error("event %s has no case; nothing to do", event_pk)
+            return
+    with case_lock(case_id) as held:
         # Replies still owed (a send that failed transiently, an operator's message) go first.
-        for outbound_id in pending_outbound(event.case_id):
+        for outbound_id in pending_outbound(case_id):
+            held.check()
             deliver(outbound_id)
-        while True:
-            nxt = (
-                InboundEvent.objects.filter(
-                    case_id=event.case_id, status=EventStatus.RECEIVED, pk__lte=event_pk
-                )
-                .order_by("pk")
-                .first()
-            )
-            if nxt is None:
-                return
-            outbound_id = handle(nxt.pk)
-            if outbound_id is None:
+        # Every waiting event at once, oldest first; one claimed by someone else meanwhile is
+        # skipped by handle()'s claim.
+        waiting = InboundEvent.objects.filter(
+            case_id=case_id, status=EventStatus.RECEIVED, pk__lte=event_pk
+        ).order_by("pk")
+        for event in waiting:
+            reply = handle_event(event)
+            if reply is None:
                 continue
-            acknowledge(nxt)
-            deliver(outbound_id)
+            try:
+                held.check()
+                send_claimed(reply)
+            finally:
+                # After the reply, not before: the user waits for the answer, not for the old
+                # message's buttons to go.
+                acknowledge(event)
 
 
 def pending_outbound(case_id: int, up_to: int | None = None) -> list[int]:
@@ -251,35 +267,79 @@ def pending_outbound(case_id: int, up_to: int | None = None) -> list[int]:
 
 
 def handle(event_pk: int) -> int | None:
-    """Run the conversation service on one event and store its reply; the reply's id, or None
-    when another worker claimed the event first."""
+    """Run the conversation service on one stored event and store its reply (unsent); the
+    reply's id, or None when the event was handled already."""
+    event = InboundEvent.objects.filter(pk=event_pk, status=EventStatus.RECEIVED).first()
+    if event is None:
+        return None
+    reply = handle_event(event)
+    return reply.pk if reply is not None else None
+
+
+def handle_event(event: InboundEvent) -> OutboundMessage | None:
+    """Claim ``event`` (read while RECEIVED), run the conversation service on it and store its
+    reply, claimed for its first send (``bots.outbound.send_claimed``); None when another
+    worker claimed the event first."""
     try:
         with transaction.atomic():
-            claimed = InboundEvent.objects.filter(pk=event_pk, status=EventStatus.RECEIVED).update(
+            claimed = InboundEvent.objects.filter(pk=event.pk, status=EventStatus.RECEIVED).update(
                 status=EventStatus.PROCESSED,
                 processed_at=timezone.now(),
                 attempts=F("attempts") + 1,
             )
             if not claimed:
                 return None
-            event = InboundEvent.objects.get(pk=event_pk)
-            case = Case.objects.select_for_update().get(pk=event.case_id)
-            answered = converse(event, case)
-            outbound = OutboundMessage.objects.create(
-                # A restart archives the thread's case and opens a new one: the reply belongs
-                # to the case the service answered in.
-                case_id=answered.case_id or case.pk,
+            # The claim succeeded, so the row read before it is the one claimed (an event's
+            # payload never changes). The service finds and locks the case row itself.
+            received = Received.from_payload(event.payload)
+            answered = _reply_for(received, _case_of(event, received, event.case_id))
+            # A restart archives the thread's case and opens a new one: the reply belongs to
+            # the case the service answered in.
+            case = _case_of(event, received, answered.case_id or event.case_id)
+            outbound = OutboundMessage(
+                case=case,
                 in_reply_to=event,
                 turn_id=answered.turn_id,
                 channel=event.channel,
                 payload=answered.payload,
+                # Counted as its first attempt now, in the turn's transaction; the send follows
+                # at once (send_claimed), without reading the row back.
+                attempts=1,
             )
-            return outbound.pk
+            outbound.save(force_insert=True)
+            return outbound
+    except BackendUnavailable as exc:
+        from bots.search_outage import retry_later
+
+        return _stored(retry_later(event.pk, exc, fail=_fail))
     except Exception as exc:
         # The service failed (a bug, a pack that does not load): the transaction rolled back,
         # so record the failure on its own and still answer, once.
-        logger.exception("processing %s failed", event_pk)
-        return _fail(event_pk, exc)
+        logger.exception("processing %s failed", event.pk)
+        return _stored(_fail(event.pk, exc))
+
+
+def _case_of(event: InboundEvent, received: Received, case_id: int | None) -> Case:
+    """The case a reply goes to, as far as a sender needs it: its id and thread. The thread is
+    the event's, since the service finds (or opens) the case by it; nothing is read back."""
+    return Case(pk=case_id, channel=event.channel, external_thread_id=received.thread_id)
+
+
+def _stored(outbound_id: int | None) -> OutboundMessage | None:
+    """A reply stored by a fallback path, claimed for its first send like a normal one."""
+    if outbound_id is None:
+        return None
+    with transaction.atomic():
+        outbound = (
+            OutboundMessage.objects.select_for_update()
+            .select_related("case", "in_reply_to")
+            .get(pk=outbound_id)
+        )
+        if outbound.status != OutboundStatus.PENDING:
+            return None
+        outbound.attempts += 1
+        outbound.save(update_fields=["attempts"])
+    return outbound
 
 
 def _fail(event_pk: int, exc: Exception) -> int | None:
@@ -302,9 +362,10 @@ def _fail(event_pk: int, exc: Exception) -> int | None:
         return outbound.pk
 
 
-def converse(event: InboundEvent, case: Case) -> Answered:
+def converse(event: InboundEvent) -> Answered:
     """The service's reply to one stored event."""
-    return _reply_for(Received.from_payload(event.payload), case)
+    received = Received.from_payload(event.payload)
+    return _reply_for(received, _case_of(event, received, event.case_id))
 
 
 def acknowledge(event: InboundEvent) -> None:
@@ -324,15 +385,6 @@ def acknowledge(event: InboundEvent) -> None:
 
 # -- the case lock ---------------------------------------------------------------------------
 
-_local_locks: dict[int, threading.Lock] = {}
-_local_locks_guard = threading.Lock()
-
-
-class CaseBusy(Exception):
-    """Another worker held the case for longer than we wait; retry the task later."""
-
-    delay_s = 2.0
-
 
 def redis_url() -> str:
     broker = str(getattr(settings, "CELERY_BROKER_URL", "") or "")
@@ -341,35 +393,12 @@ def redis_url() -> str:
     return str(getattr(settings, "REDIS_URL", "") or "")
 
 
-@contextmanager
-def case_lock(case_id: int) -> Iterator[None]:
+def case_lock(case_id: int) -> AbstractContextManager[Held]:
+    """The case's lock (``bots.case_lock``): in Redis with a broker, in-process when eager."""
     url = "" if is_eager() else redis_url()
     if url:
-        import redis
-
-        client = redis.Redis.from_url(url)
-        lock = client.lock(
-            f"askfew:case:{case_id}", timeout=LOCK_TIMEOUT_S, blocking_timeout=LOCK_WAIT_S
-        )
-        if not lock.acquire():
-            raise CaseBusy(f"case {case_id} is busy")
-        try:
-            yield
-        finally:
-            try:
-                lock.release()
-            except redis.exceptions.LockError:
-                logger.warning("case %s lock expired before release", case_id)
-            client.close()
-        return
-    with _local_locks_guard:
-        local = _local_locks.setdefault(case_id, threading.Lock())
-    if not local.acquire(timeout=LOCK_WAIT_S):
-        raise CaseBusy(f"case {case_id} is busy")
-    try:
-        yield
-    finally:
-        local.release()
+        return redis_lock(case_id, url)
+    return local_lock(case_id)
 
 
 # -- the conversation service ----------------------------------------------------------------
@@ -389,6 +418,8 @@ def _reply_for(received: Received, case: Case) -> Answered:
     from bots.messages import MAX_TEXT, Inbound
     from bots.service import ConversationService
 
+    too_long = bool(received.meta.get("truncated_from")) or len(received.text) > MAX_TEXT
+    empty = not received.text.strip() and not received.button
     inbound = Inbound(
         channel=received.channel,
         thread_id=received.thread_id,
@@ -398,6 +429,7 @@ def _reply_for(received: Received, case: Case) -> Answered:
         user_display=received.user_display,
         event_id=received.event_id,
         pack=received.pack or None,
+        unreadable="too_long" if too_long else "empty" if empty else "",
     )
     reply = ConversationService().handle(inbound)
     return Answered(reply_payload(reply), reply.turn_id, reply.case_id)

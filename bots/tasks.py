@@ -17,6 +17,7 @@ from collections.abc import Callable
 from celery import Task, shared_task
 
 from bots import outbound, runtime
+from bots.search_outage import SearchDown
 
 logger = logging.getLogger(__name__)
 
@@ -37,7 +38,7 @@ def _with_retries(task: Task, work: Callable[[], None]) -> None:
         try:
             work()
             return
-        except (outbound.RetryLater, runtime.CaseBusy) as exc:
+        except (outbound.RetryLater, runtime.CaseBusy, SearchDown) as exc:
             delay_s = exc.delay_s
             logger.info("%s: %s; retrying in %.1f s", task.name, exc, delay_s)
             if not task.request.is_eager:
@@ -49,8 +50,8 @@ def _with_retries(task: Task, work: Callable[[], None]) -> None:
 
 
 @shared_task(bind=True, name="bots.tasks.process_event", acks_late=True)
-def process_event(self: Task, event_id: int) -> None:
-    _with_retries(self, lambda: runtime.process(event_id))
+def process_event(self: Task, event_id: int, case_id: int | None = None) -> None:
+    _with_retries(self, lambda: runtime.process(event_id, case_id))
 
 
 @shared_task(bind=True, name="bots.tasks.send_outbound", acks_late=True)

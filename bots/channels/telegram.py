@@ -28,7 +28,7 @@ import re
 import threading
 import warnings
 from collections.abc import Callable, Coroutine, Iterator
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 from django.conf import settings
@@ -48,7 +48,9 @@ from telegram.error import (
     TelegramError,
 )
 
-from bots import runtime
+from bots import ratelimit, runtime
+from bots.channels import oversized
+from bots.channels.telegram_http import PlainRequest
 from bots.models import Case, Channel, OutboundMessage
 from bots.outbound import PermanentSendError, TransientSendError
 from bots.runtime import Received
@@ -60,6 +62,8 @@ TEXT_MAX = 4096
 CALLBACK_DATA_MAX = 64
 BUTTONS_PER_ROW = 3
 COMMANDS = {"/restart": "restart", "/human": "human", "/why": "why"}
+# Telegram keeps undelivered updates for 24 hours; the margin covers clock differences.
+STALE_AFTER = timedelta(hours=26)
 GREETING = "hello"  # what /start on first contact means: the service answers with its prompt
 
 T = TypeVar("T")
@@ -73,7 +77,9 @@ class _BotRunner:
 
     def __init__(self, token: str, base_url: str) -> None:
         self.loop = asyncio.new_event_loop()
-        self.bot = Bot(token, base_url=base_url)
+        # Calls go through a light blocking transport (bots.channels.telegram_http); long
+        # polling keeps python-telegram-bot's own.
+        self.bot = Bot(token, base_url=base_url, request=PlainRequest())
         self.initialised = False
 
     def run(self, make: Callable[[Bot], Coroutine[Any, Any, T]]) -> T:
@@ -144,14 +150,42 @@ def webhook_view(request: HttpRequest) -> HttpResponse:
     if not expected or not hmac.compare_digest(given.encode(), expected.encode()):
         # Unset secret: refuse everything rather than accept unauthenticated updates.
         return HttpResponse("bad or missing secret token", status=403, content_type="text/plain")
+    too_big = oversized(request)
+    if too_big is not None:
+        return too_big
     try:
         data = json.loads(request.body)
+        if not isinstance(data, dict) or not data:
+            raise ValueError("the body is not a JSON object")
         update = Update.de_json(data, None)
-    except (ValueError, TypeError, KeyError) as exc:
+    except Exception as exc:  # PTB trusts its input: a mistyped field raises anything
         return HttpResponse(f"not a Telegram Update: {exc}", status=400, content_type="text/plain")
+    if is_stale(update):
+        # 200, not an error: Telegram never sends such an update, so nobody legitimate waits.
+        logger.warning("Telegram update %s dated over %s ago dropped", update.update_id,
+                       STALE_AFTER)
+        return HttpResponse(status=200)
     with runtime.deferred() as pending:
         accept_update(update, data)
     return runtime.respond_then_process(HttpResponse(status=200), pending)
+
+
+def is_stale(update: Update, now: datetime | None = None) -> bool:
+    """Whether a message update is older than Telegram could still be delivering.
+
+    Replays are stopped by the secret token and by ``update_id`` de-duplication; this closes
+    what those leave: a captured update replayed after retention (``manage.py purge``) removed
+    its stored copy. Telegram keeps an undelivered update for at most 24 hours and re-sends it
+    unchanged (same ``date``), so a message dated more than ``STALE_AFTER`` ago cannot be a
+    legitimate retry, even after a day-long outage of ours; a tighter cutoff would drop real
+    retries. Button presses carry no date of their own (the message they hang under can be
+    days old), so only new messages are checked.
+    """
+    message = update.message
+    if message is None or message.date is None:
+        return False
+    sent = message.date if message.date.tzinfo else message.date.replace(tzinfo=UTC)
+    return (now or datetime.now(UTC)) - sent > STALE_AFTER
 
 
 def accept_update(update: Update, raw: dict[str, Any]) -> bool:
@@ -159,7 +193,7 @@ def accept_update(update: Update, raw: dict[str, Any]) -> bool:
     received = received_from_update(update)
     if received is None:
         return False
-    return runtime.accept(received, raw=raw) is not None
+    return ratelimit.accept(received, raw=raw) is not None
 
 
 def received_from_update(update: Update) -> Received | None:
@@ -185,7 +219,7 @@ def received_from_update(update: Update) -> Received | None:
             },
         )
     message = update.message
-    if message is None or message.text is None or message.from_user is None:
+    if message is None or not isinstance(message.text, str) or message.from_user is None:
         return None  # edits, stickers, photos, service messages
     text = message.text.strip()
     button = ""

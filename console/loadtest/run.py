@@ -35,7 +35,7 @@ class LoadTestConfig:
     conversations: int = 50
     duration_s: float = 60.0
     warmup_s: float = 10.0
-    drain_s: float | None = None  # default: 30 s, 180 s with a fault
+    drain_s: float | None = None  # default: 30 s, 60 s with a fault
     fault: str = ""
     fault_at_s: float | None = None  # into the measured window; default a third of it
     fault_downtime_s: float = 3.0
@@ -77,7 +77,7 @@ class LoadTestConfig:
     def drain(self) -> float:
         if self.drain_s is not None:
             return self.drain_s
-        return 180.0 if self.fault else 30.0
+        return 60.0 if self.fault else 30.0
 
 
 def missing_requirements() -> list[str]:

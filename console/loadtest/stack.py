@@ -10,6 +10,7 @@ says so with ``X-Forwarded-Proto: https``; the load test's requests carry that h
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import os
@@ -45,7 +46,7 @@ _PROFILE_PREFIXES = (
     "DATABASE_", "REDIS_", "CELERY_", "ELASTICSEARCH_", "SEARCH_", "LLM_", "OPENAI_",
     "LANGUAGE_", "SLACK_", "TELEGRAM_", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATA_DIR",
     "PROMETHEUS_", "METRICS_", "LOG_", "GUNICORN_", "STALLED_", "REDISPATCH_", "BOT_",
-    "PLANNER_", "SECURE_", "CSRF_", "prometheus_multiproc_dir",
+    "PLANNER_", "SECURE_", "CSRF_", "FIELD_ENCRYPTION_", "prometheus_multiproc_dir",
 )
 
 
@@ -76,6 +77,8 @@ class ProductionStack:
         self.logs.mkdir()
         self.signing_secret = secrets.token_hex(16)
         self.webhook_secret = secrets.token_urlsafe(24)
+        # A Fernet key (32 random bytes, URL-safe base64) shared by every process of the stack.
+        self.field_key = base64.urlsafe_b64encode(secrets.token_bytes(32)).decode()
         self.web_port = free_port()
         self._exit = contextlib.ExitStack()
         self.slack: Any = None
@@ -174,6 +177,7 @@ class ProductionStack:
             "PYTHONUNBUFFERED": "1",
             "DEBUG": "0",
             "SECRET_KEY": secrets.token_urlsafe(50),
+            "FIELD_ENCRYPTION_KEYS": self.field_key,
             "ALLOWED_HOSTS": f"{LOOPBACK},localhost",
             "DATA_DIR": str(data_dir),
             "SEARCH_BACKEND": "embedded",
@@ -189,6 +193,9 @@ class ProductionStack:
             "SLACK_APP_TOKEN": "",
             "TELEGRAM_BOT_TOKEN": TELEGRAM_TOKEN,
             "TELEGRAM_WEBHOOK_SECRET": self.webhook_secret,
+            # Each simulated user sends up to one message a second: a load test measures
+            # capacity, not bots.ratelimit's per-user limit.
+            "RATELIMIT_ENABLED": "0",
         })
         if self.config.datasets_dir:
             env["DATASETS_DIR"] = self.config.datasets_dir

@@ -85,8 +85,11 @@ def outbound_saved(sender: Any, instance: Any, created: bool, update_fields: Any
     if instance.status == OutboundStatus.SENT:
         seconds: float | None = None
         if instance.in_reply_to_id and instance.sent_at:
+            # The runtime sends a fresh reply with its event in hand: no query then.
             received_at = (
-                InboundEvent.objects.filter(pk=instance.in_reply_to_id)
+                instance.in_reply_to.received_at
+                if type(instance).in_reply_to.is_cached(instance)
+                else InboundEvent.objects.filter(pk=instance.in_reply_to_id)
                 .values_list("received_at", flat=True)
                 .first()
             )

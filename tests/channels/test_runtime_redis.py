@@ -8,6 +8,10 @@ in that order, and a retried delivery must be dropped.
 The processes share an SQLite file database; the order of handling is read from it
 (``InboundEvent.processed_at``, stamped under the case lock) and the order of sending from
 the order in which Slack received the replies.
+
+The case lock itself (``bots.case_lock``) is checked against the same redis-server: a holder
+that dies frees its case within the lock's expiry, a live one keeps it past the expiry, a
+waiter gives up quickly, a lost lock is noticed, and a failed release is harmless.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import socket
 import sqlite3
 import subprocess
@@ -22,10 +27,13 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.request import Request, urlopen
 
 import pytest
 
+from bots import case_lock
+from bots.case_lock import CaseBusy, redis_lock
 from tests.channels.slack_loopback import FakeSlack, signed_headers
 
 pytestmark = pytest.mark.redis
@@ -54,7 +62,8 @@ def wait_until(check, what: str, timeout_s: float = 30.0) -> None:  # type: igno
 
 
 @pytest.fixture
-def redis_url(tmp_path: Path) -> Iterator[str]:
+def redis_server(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """(URL, process) of a fresh redis-server."""
     binary = shutil.which("redis-server")
     if binary is None:
         pytest.skip("redis-server is not installed (apt-get install redis-server)")
@@ -72,10 +81,16 @@ def redis_url(tmp_path: Path) -> Iterator[str]:
 
     try:
         wait_until(pong, "redis-server")
-        yield f"redis://127.0.0.1:{port}/0"
+        yield f"redis://127.0.0.1:{port}/0", server
     finally:
-        server.terminate()
+        if server.poll() is None:
+            server.terminate()
         server.wait(10)
+
+
+@pytest.fixture
+def redis_url(redis_server: tuple[str, subprocess.Popen[bytes]]) -> str:
+    return redis_server[0]
 
 
 @pytest.fixture
@@ -174,3 +189,111 @@ def test_a_burst_in_one_thread_is_handled_and_answered_in_order(
     assert processed_at == sorted(processed_at)  # handled in arrival order
     sent_ts = [row[4] for row in rows]
     assert sent_ts == [p_ts for p_ts in (m["ts"] for m in slack.posted())]  # sent in that order
+
+
+# -- the case lock -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def quick_lock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lock timings scaled down (expiry 2 s, renewed every 0.3 s, waits of 0.3 s), and a fresh
+    per-process state, so the renewing thread starts with these timings."""
+    monkeypatch.setattr(case_lock, "LOCK_TTL_S", 2.0)
+    monkeypatch.setattr(case_lock, "LOCK_RENEW_S", 0.3)
+    monkeypatch.setattr(case_lock, "LOCK_WAIT_S", 0.3)
+    monkeypatch.setattr(case_lock, "_state", case_lock._State())
+
+
+def busy_after(url: str, case_id: int) -> float:
+    """Seconds a second taker waited before CaseBusy (fails if it got the lock)."""
+    started = time.monotonic()
+    with pytest.raises(CaseBusy), redis_lock(case_id, url):
+        pass
+    return time.monotonic() - started
+
+
+HOLDER = """
+import sys, time
+from bots import case_lock
+case_lock.LOCK_TTL_S, case_lock.LOCK_RENEW_S = 2.0, 0.3
+with case_lock.redis_lock(int(sys.argv[2]), sys.argv[1]):
+    print("held", flush=True)
+    time.sleep(60)
+"""
+
+
+@pytest.mark.usefixtures("quick_lock")
+def test_a_killed_holder_frees_its_case_within_the_lock_expiry(redis_url: str) -> None:
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, redis_url, "41"], cwd=ROOT,
+                              stdout=subprocess.PIPE, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == b"held"
+        time.sleep(3.0)  # longer than the expiry: the holder's renewals keep it
+        assert busy_after(redis_url, 41) < 2.0  # a waiter gives up quickly, it does not queue
+        holder.send_signal(signal.SIGKILL)
+        holder.wait(10)
+        killed = time.monotonic()
+        while True:
+            try:
+                with redis_lock(41, redis_url):
+                    break
+            except CaseBusy:
+                assert time.monotonic() - killed < 8.0, "the dead holder's lock outlived it"
+        # The expiry (2 s), one wait (0.3 s), and slack for a busy machine.
+        assert time.monotonic() - killed <= 4.5
+    finally:
+        if holder.poll() is None:
+            holder.kill()
+            holder.wait(10)
+
+
+@pytest.mark.usefixtures("quick_lock")
+def test_a_live_holder_keeps_its_case_past_the_expiry_and_frees_it_at_once(
+    redis_url: str,
+) -> None:
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    with redis_lock(42, redis_url) as held:
+        time.sleep(4.5)  # two and a bit expiries
+        busy_after(redis_url, 42)
+        held.check()  # still ours
+        assert 0 < client.pttl("askfew:case:42") <= 2000
+    assert not client.exists("askfew:case:42")
+    with redis_lock(42, redis_url):
+        pass
+
+
+@pytest.mark.usefixtures("quick_lock")
+def test_a_lost_lock_is_noticed_and_a_failed_release_is_harmless(
+    redis_server: tuple[str, subprocess.Popen[bytes]], caplog: Any,
+) -> None:
+    import redis
+
+    url, server = redis_server
+    client = redis.Redis.from_url(url)
+    with redis_lock(43, url) as held:
+        # Taken over (its expiry passed while this holder could not reach Redis, say).
+        client.set("askfew:case:43", "someone-else", px=5000)
+        deadline = time.monotonic() + 3.0
+        while not held.lost and time.monotonic() < deadline:
+            time.sleep(0.05)
+        with pytest.raises(CaseBusy):
+            held.check()
+    assert client.get("askfew:case:43") == b"someone-else"  # the new holder's lock stays
+
+    with redis_lock(44, url):
+        server.terminate()  # Redis goes away while the case is held
+        server.wait(10)
+    assert "not released" in caplog.text
+
+
+@pytest.mark.usefixtures("quick_lock")
+def test_locks_share_one_connection_pool_per_process(redis_url: str) -> None:
+    import redis
+
+    for case_id in range(20):
+        with redis_lock(100 + case_id, redis_url):
+            pass
+    ours = [c for c in redis.Redis.from_url(redis_url).client_list() if c["cmd"] != "client|list"]
+    assert len(ours) <= 2  # this process's pool (the renewing thread may hold a second one)

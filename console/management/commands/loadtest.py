@@ -34,7 +34,7 @@ class Command(BaseCommand):
         parser.add_argument("--warmup", type=float, default=10.0,
                             help="unmeasured seconds first, while caches fill (default 10)")
         parser.add_argument("--drain", type=float, default=None,
-                            help="seconds to wait for owed replies (default 30; 180 with a fault)")
+                            help="seconds to wait for owed replies (default 30; 60 with a fault)")
         parser.add_argument("--fault", choices=FAULTS, default="")
         parser.add_argument("--fault-at", type=float, default=None,
                             help="seconds into the measured window (default: a third)")
