@@ -23,9 +23,11 @@ from typing import Any
 
 from bots.language.base import Interpreter
 from bots.language.offline import OfflineInterpreter
+from planning.dialogue import StoppingRule
 from planning.evidence import Answer
-from planning.harness import CaseResult
+from planning.harness import CaseResult, Policy, User
 from planning.network import EvidentialNetwork, Finding
+from planning.recovery import run_case_recovering
 from planning.simulation import Case, SimulatedUser
 
 ANSWER_MODES = ("exact", "utterances")
@@ -38,6 +40,7 @@ class UtteranceReading:
     answer: Answer
     utterances_read: int
     intents: tuple[str, ...]
+    confidence: float = 0.0  # the interpreter's confidence in the answering reading
 
 
 def read_utterances(
@@ -53,7 +56,7 @@ def read_utterances(
         intents.append(meaning.intent)
         answer = meaning.answer_for(finding.id) if meaning.intent == "answer" else None
         if answer is not None:
-            return UtteranceReading(answer, count, tuple(intents))
+            return UtteranceReading(answer, count, tuple(intents), meaning.confidence)
     return UtteranceReading(Answer.unsure(finding.id), len(intents), tuple(intents))
 
 
@@ -75,6 +78,7 @@ class UtteranceUser:
         # Volunteered facts are not part of the harness protocol (it applies one answer per
         # question), so the evaluation reader skips looking for them.
         self.interpreter = interpreter or OfflineInterpreter(volunteer=False)
+        self._confidence: dict[str, float] = {}
 
     @property
     def opening(self) -> tuple[Answer, ...]:
@@ -83,9 +87,53 @@ class UtteranceUser:
     def answer(self, finding_id: str, states: tuple[str, ...]) -> Answer:
         utterances = self.fallback.utterances(finding_id)
         if not utterances:
+            self._confidence[finding_id] = 1.0
             return self.fallback.answer(finding_id, states)
         finding = self.network.finding(finding_id)
-        return read_utterances(utterances, finding, self.network, self.interpreter).answer
+        reading = read_utterances(utterances, finding, self.network, self.interpreter)
+        self._confidence[finding_id] = reading.confidence
+        return reading.answer
+
+    def reading_confidence(self, finding_id: str) -> float:
+        """How sure the reader was of the answer it gave for ``finding_id`` (1.0: templated)."""
+        return self._confidence.get(finding_id, 1.0)
+
+    def confirm(self, finding_id: str, states: tuple[str, ...]) -> Answer:
+        """The reply to "just to be sure: <the earlier answer>?" (``planning.recovery``).
+
+        The dialog has no words for a confirmation, and its words for the finding are the ones
+        already misread, so replaying them would only repeat the misreading. A direct yes/no
+        confirmation gets a plain "yes" or "no", which the reader reads without error, so the
+        reply is the case's own answer with the templated answers' noise (``--flip-rate`` and
+        the others apply to it as to any templated answer).
+        """
+        self._confidence[finding_id] = 1.0
+        return self.fallback.answer(finding_id, states)
+
+
+# Before concluding, an answer the conclusion rests on is confirmed unless it was an explicit
+# "yes"/"no" (the offline reader gives those 0.95; readings of the user's own words <= 0.9).
+CONFIRM_BELOW = 0.95
+
+
+def run_case_confirming(
+    policy: Policy,
+    network: EvidentialNetwork,
+    case: Case,
+    user: User,
+    stopping: StoppingRule,
+    open_world: float | None = None,
+) -> CaseResult:
+    """A ``planning.harness.Runner`` with confirmations (``planning.recovery``).
+
+    A stalled dialogue (the policy abstains, or the last two questions got "not sure")
+    confirms the answer it rests on; a conclusion resting on an answer read from the user's
+    own words (not an explicit yes/no) confirms that answer first. At most
+    ``DEFAULT_MAX_CONFIRMATIONS`` per case.
+    """
+    return run_case_recovering(
+        policy, network, case, user, stopping, open_world, confirm_below=CONFIRM_BELOW
+    )
 
 
 def utterance_user_factory(
@@ -117,20 +165,25 @@ def answer_accuracy_report(
     """``answer_accuracy`` over every question answered with real utterances.
 
     Pooled over policies (``answer_accuracy``, the headline) and per policy (``answers``), with
-    the counts behind it: correct, wrong (the other state), unsure (no utterance answered).
-    A question whose case has no branch for it (off the dialog's path) is not counted.
+    the counts behind it: correct, wrong (the other state), unsure (no utterance answered),
+    and how many confirmations were asked. A question whose case has no branch for it (off the
+    dialog's path) is not counted.
     """
     reader = interpreter or OfflineInterpreter(volunteer=False)
     by_id = {case.id: case for case in cases}
     cache: dict[tuple[str, str], Answer] = {}
     per_policy: dict[str, dict[str, Any]] = {}
-    pooled = {"questions": 0, "correct": 0, "wrong": 0, "unsure": 0}
+    pooled = {"questions": 0, "correct": 0, "wrong": 0, "unsure": 0, "confirmations": 0}
     for name, case_results in results.items():
         counts = dict.fromkeys(pooled, 0)
         for result in case_results:
             case = by_id[result.case_id]
             utterances = case.metadata.get("utterances", {})
-            for finding_id in result.asked:
+            # A finding asked again is a confirmation (planning.recovery), answered "yes"/"no";
+            # only the first question about a finding was answered in the user's words.
+            confirmations = len(result.asked) - len(set(result.asked))
+            counts["confirmations"] += confirmations
+            for finding_id in dict.fromkeys(result.asked):
                 texts = utterances.get(finding_id)
                 truth = case.answers.get(finding_id)
                 if not texts or truth is None:

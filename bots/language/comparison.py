@@ -2,7 +2,10 @@
 
 A question that compares a measurement with a number is answered by the number the user
 reads out, or by their own comparison ("it's below 12", "less than that"); this module turns
-both into a yes/no. Generic English comparatives only.
+both into a yes/no. Numbers may be spelt out ("two hours", "a year old") and given in another
+unit of time than the question's ("40 minutes" to "more than two hours?"). A question about a
+full or low battery level with no number of its own is answered by a percentage ("it's at
+15%" to "is the battery full?"). Generic English comparatives only.
 """
 
 from __future__ import annotations
@@ -14,21 +17,33 @@ _NUMBER = r"(\d+(?:\.\d+)?)"
 _ABOVE = r"(?:more|greater|higher|over|above|bigger|larger|exceed(?:s|ing)?|in\s+excess\s+of)"
 _BELOW = r"(?:less|lower|below|under|fewer|smaller)"
 _UNIT_GAP = r"\s*(?:[a-z%]+\s+)?"  # "12 volts or more", "12v or higher"
+_UNIT = r"\s*(%|[a-z]+)?"
 
-# (pattern, operator) in the order tried; the number is the pattern's last group.
+# (pattern, operator) in the order tried; the number is the pattern's first group.
 _QUESTION_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(rf"\bat\s+least\s+{_NUMBER}"), "ge"),
-    (re.compile(rf"\bat\s+most\s+{_NUMBER}"), "le"),
-    (re.compile(rf"\b{_NUMBER}{_UNIT_GAP}or\s+(?:more|higher|above|greater|over)\b"), "ge"),
-    (re.compile(rf"\b{_NUMBER}{_UNIT_GAP}or\s+(?:less|lower|below|under|fewer)\b"), "le"),
-    (re.compile(rf"\b{_ABOVE}(?:\s+than)?\s+{_NUMBER}"), "gt"),
-    (re.compile(rf"\b{_BELOW}(?:\s+than)?\s+{_NUMBER}"), "lt"),
+    (re.compile(rf"\bat\s+least\s+{_NUMBER}{_UNIT}"), "ge"),
+    (re.compile(rf"\bat\s+most\s+{_NUMBER}{_UNIT}"), "le"),
+    (re.compile(rf"\b{_NUMBER}{_UNIT}\s+or\s+(?:more|higher|above|greater|over|longer)\b"), "ge"),
+    (re.compile(rf"\b{_NUMBER}{_UNIT}\s+or\s+(?:less|lower|below|under|fewer|shorter)\b"), "le"),
+    (re.compile(rf"\b(?:{_ABOVE}|older|longer)(?:\s+than)?\s+{_NUMBER}{_UNIT}"), "gt"),
+    (re.compile(rf"\b(?:{_BELOW}|younger|newer|shorter)(?:\s+than)?\s+{_NUMBER}{_UNIT}"), "lt"),
+    # "does it charge to 100%?": reaching full is reaching it.
+    (re.compile(r"\b(?:to|reach(?:es)?|hits?|up\s+to)\s+(100)\s*(%)"), "ge"),
+    # "is the battery at 0%?": that level exactly.
+    (
+        re.compile(rf"^\s*(?:is|are)\s+(?:the\s+|your\s+)?[a-z' ]{{0,30}}?\bat\s+{_NUMBER}\s*(%)"),
+        "eq",
+    ),
 )
 _ANSWER_BOUND = (
-    (re.compile(rf"\b{_ABOVE}(?:\s+than)?\s+{_NUMBER}"), "gt"),
-    (re.compile(rf"\b{_BELOW}(?:\s+than)?\s+{_NUMBER}"), "lt"),
-    (re.compile(rf"\b{_NUMBER}{_UNIT_GAP}or\s+(?:more|higher|above|greater|over)\b"), "ge"),
-    (re.compile(rf"\b{_NUMBER}{_UNIT_GAP}or\s+(?:less|lower|below|under|fewer)\b"), "le"),
+    (re.compile(rf"\bat\s+least\s+{_NUMBER}{_UNIT}"), "ge"),
+    (re.compile(rf"\b(?:at\s+most|up\s+to|no\s+more\s+than)\s+{_NUMBER}{_UNIT}"), "le"),
+    (re.compile(rf"\b{_ABOVE}(?:\s+than)?\s+{_NUMBER}{_UNIT}"), "gt"),
+    (re.compile(rf"\b{_BELOW}(?:\s+than)?\s+{_NUMBER}{_UNIT}"), "lt"),
+    (re.compile(rf"\b{_NUMBER}{_UNIT}\s+or\s+(?:more|higher|above|greater|over)\b"), "ge"),
+    (re.compile(rf"\b{_NUMBER}{_UNIT}\s+or\s+(?:less|lower|below|under|fewer)\b"), "le"),
+    (re.compile(rf"\b{_NUMBER}{_UNIT}\s+at\s+(?:most|the\s+most)\b"), "le"),
+    (re.compile(rf"\b{_NUMBER}{_UNIT}\s+at\s+least\b"), "ge"),
 )
 _RELATIVE = (
     (
@@ -45,15 +60,55 @@ _RELATIVE = (
     ),
 )
 _COMPARATIVE = re.compile(rf"\b(?:{_ABOVE}|{_BELOW})\b")
-_ANY_NUMBER = re.compile(rf"(?<![\w.]){_NUMBER}")
+_ANY_NUMBER = re.compile(rf"(?<![\w.]){_NUMBER}{_UNIT}")
+# "3 out of 10", "5/10": the scale is not a second reading.
+_SCALE = re.compile(r"\s*(?:out\s+of|/)\s*\d+\b")
+
+# Units of time, in hours; other units only have to agree with the question's.
+_TIME_UNITS = {
+    "second": 1 / 3600,
+    "sec": 1 / 3600,
+    "minute": 1 / 60,
+    "min": 1 / 60,
+    "hour": 1.0,
+    "hr": 1.0,
+    "h": 1.0,
+    "day": 24.0,
+    "week": 24.0 * 7,
+    "month": 24.0 * 30,
+    "year": 24.0 * 365,
+    "yr": 24.0 * 365,
+}
+_UNIT_ALIASES = {"percent": "%", "volt": "v", "degree": "deg", "c": "deg", "f": "deg"}
+# "one" is left out: "one side", "one or more wheels" are not readings ("one hour" is, below).
+_NUMBER_WORDS = {
+    w: str(i)
+    for i, w in enumerate(
+        (
+            *("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"),
+            *("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen"),
+            *("seventeen", "eighteen", "nineteen", "twenty"),
+        )
+    )
+    if i > 1
+} | {"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "ninety": "90", "hundred": "100"}
+_WORD_NUMBER = re.compile(r"\b(" + "|".join(_NUMBER_WORDS) + r")\b")
+_ONE_UNIT = re.compile(r"\b(?:a|an|one)\s+(?=(?:second|minute|hour|day|week|month|year)s?\b)")
+_HALF_UNIT = re.compile(r"\bhalf\s+(?:an?\s+)?(?=(?:minute|hour|day|week|month|year)s?\b)")
+_COUPLE = re.compile(r"\ba\s+couple\s+(?:of\s+)?")
+_LAST = re.compile(r"\blast\s+(year|month|week)\b")
 
 
 @dataclass(frozen=True)
 class Comparison:
-    """The question asks whether a value is ``op`` (gt, ge, lt, le) ``threshold``."""
+    """The question asks whether a value is ``op`` (gt, ge, lt, le, eq) ``threshold``, in
+    ``unit`` (None: not given)."""
 
     op: str
     threshold: float
+    unit: str | None = None
+    # Only a number in the question's own unit answers it ("is the battery full?" - "15%").
+    strict_unit: bool = False
 
     def holds(self, value: float) -> bool:
         return {
@@ -61,36 +116,124 @@ class Comparison:
             "ge": value >= self.threshold,
             "lt": value < self.threshold,
             "le": value <= self.threshold,
+            "eq": value == self.threshold,
         }[self.op]
+
+
+_FRACTIONS = (
+    (re.compile(r"\bthree[\s-]+quarters?\b"), "75%"),
+    (
+        re.compile(r"\b(?:a|one)[\s-]+quarter\b(?!\s+(?:of\s+)?(?:an?\s+)?(?:hour|minute|mile))"),
+        "25%",
+    ),
+    (re.compile(r"\b(?:a\s+|one[\s-]+)?half\b"), "50%"),
+)
+
+
+def spell_numbers(text: str) -> str:
+    """Digits for spelt-out numbers ("two hours" -> "2 hours", "a year" -> "1 year", "three
+    quarters" -> "75%")."""
+    out = _HALF_UNIT.sub("0.5 ", text)
+    for pattern, value in _FRACTIONS:
+        out = pattern.sub(value, out)
+    out = _ONE_UNIT.sub("1 ", out)
+    out = _COUPLE.sub("2 ", out)
+    out = _LAST.sub(r"1 \1 ago", out)
+    return _WORD_NUMBER.sub(lambda m: _NUMBER_WORDS[m.group(1)], out)
+
+
+def _unit(word: str | None) -> str | None:
+    if not word:
+        return None
+    if word == "%":
+        return "%"
+    base = word[:-1] if len(word) > 2 and word.endswith("s") else word
+    if base in _TIME_UNITS:
+        return base
+    return _UNIT_ALIASES.get(base, base)
+
+
+def _is_unit(word: str | None) -> bool:
+    """A word that follows a number as its unit (not "it reads 12 now": "now" is no unit)."""
+    unit = _unit(word)
+    return unit is not None and (unit in _TIME_UNITS or unit in _KNOWN_UNITS)
+
+
+_KNOWN_UNITS = frozenset(
+    {"%", "v", "deg", "psi", "bar", "kpa", "mph", "kph", "km", "mile", "rpm", "mm", "cm", "inch"}
+    | {"ml", "l", "litre", "liter", "kg", "lb", "w", "watt", "amp", "ma", "mah", "wh", "db"}
+    | {"bpm", "hz", "ghz", "mb", "gb", "tb", "kb", "bar", "time", "cycle"}
+)
+# "Is the battery (level) full / low?": asks about the level itself, not a rate or an event.
+_LEVEL_QUESTION = re.compile(
+    r"^\s*(?:is|are)\s+(?:the\s+|your\s+|its\s+)?(?:laptop'?s?\s+|phone'?s?\s+)?(?:battery|charge)"
+    r"(?:\s+(?:level|charge|percentage))?\s+(?:now\s+|currently\s+|still\s+)?([a-z ]+?)\s*\??$"
+)
+_IMPLIED = (
+    (re.compile(r"\b(?:full|fully\s+charged)\b"), Comparison("ge", 95.0, "%", strict_unit=True)),
+    (re.compile(r"\b(?:empty|flat|drained)\b"), Comparison("le", 5.0, "%", strict_unit=True)),
+    (re.compile(r"\blow\b"), Comparison("le", 20.0, "%", strict_unit=True)),
+)
 
 
 def question_comparison(normalised: str) -> Comparison | None:
     """The threshold a question compares with, if it is of that form."""
+    spelt = spell_numbers(normalised)
     for pattern, op in _QUESTION_FORMS:
-        match = pattern.search(normalised)
+        match = pattern.search(spelt)
         if match:
-            return Comparison(op, float(match.groups()[-1]))
+            unit = match.group(2) if _is_unit(match.group(2)) else None
+            return Comparison(op, float(match.group(1)), _unit(unit))
+    level = _LEVEL_QUESTION.match(spelt)
+    if level:
+        for pattern, comparison in _IMPLIED:
+            if pattern.search(level.group(1)):
+                return comparison
+    return None
+
+
+def _in_question_unit(value: float, unit: str | None, question: Comparison) -> float | None:
+    """``value`` expressed in the question's unit; None when the units do not agree."""
+    if unit is None:
+        return None if question.strict_unit else value
+    if question.unit is None:
+        return None if unit in _TIME_UNITS else value
+    if unit == question.unit:
+        return value
+    if unit in _TIME_UNITS and question.unit in _TIME_UNITS:
+        return value * _TIME_UNITS[unit] / _TIME_UNITS[question.unit]
     return None
 
 
 def answer_value(sentence: str, question: Comparison) -> int:
     """+1 the sentence says the comparison holds, -1 it does not, 0 it does not say."""
+    spelt = _SCALE.sub("", spell_numbers(sentence))
     for pattern, op in _ANSWER_BOUND:
-        match = pattern.search(sentence)
+        match = pattern.search(spelt)
         if match:
-            return _bound(op, float(match.groups()[-1]), question)
-    for pattern, op in _RELATIVE:
-        if pattern.search(sentence):
-            return _bound(op, question.threshold, question)
-    numbers = {float(n) for n in _ANY_NUMBER.findall(sentence)}
-    if len(numbers) == 1 and not _COMPARATIVE.search(sentence):
-        return 1 if question.holds(numbers.pop()) else -1
+            unit = _unit(match.group(2)) if _is_unit(match.group(2)) else None
+            bound = _in_question_unit(float(match.group(1)), unit, question)
+            return 0 if bound is None else _bound(op, bound, question)
+    if not question.strict_unit:
+        for pattern, op in _RELATIVE:
+            if pattern.search(spelt):
+                return _bound(op, question.threshold, question)
+    values = set()
+    for number, word in _ANY_NUMBER.findall(spelt):
+        unit = _unit(word) if _is_unit(word) else None
+        value = _in_question_unit(float(number), unit, question)
+        if value is not None:
+            values.add(value)
+    if len(values) == 1 and not _COMPARATIVE.search(spelt):
+        return 1 if question.holds(values.pop()) else -1
     return 0  # several numbers ("1.8 volts over the usual 12"), or a comparison not parsed
 
 
 def _bound(op: str, bound: float, question: Comparison) -> int:
     """The answer says value ``op`` ``bound``: +1 that lies inside the question's range, -1
     outside it, 0 it straddles the threshold."""
+    if question.op == "eq":
+        return -1 if not Comparison(op, bound).holds(question.threshold) else 0
     if op in ("gt", "ge"):
         lowest, closed = bound, op == "ge"  # the answer's range is [bound or (bound, inf)
         if question.op in ("gt", "ge"):

@@ -144,8 +144,16 @@ LEAD_HEDGED = re.compile(
     r"i doubt it)|(?P<yes>i think so|i believe so|i guess so|of course|that is (?:right|correct|"
     r"true)))\b"
 )
+# Discourse openers before an explicit answer ("so, yes", "well no, ...", "oh yeah").
+DISCOURSE = re.compile(r"^(?:so|well|oh|ok|okay|hmm+|um+|uh+|ah|and|actually|honestly|sadly)\b\W*")
+# A bare degree, with or without a yes ("kinda, yeah", "a little", "sort of"): a hedged yes.
+DEGREE_YES = re.compile(
+    r"^(?:kinda|sorta|kind\s+of|sort\s+of|a\s+(?:little|bit|little\s+bit|tad)|somewhat|slightly|"
+    r"a\s+touch|partly|partially|to\s+some\s+extent)(?:\W+(?:yes|yeah|yep|yup|i\s+guess|i\s+think))?"
+    r"(?:\W*$|\s*,\s*(?!.*\b(?:not|no|never)\b))"
+)
 YES_WORDS = ("yes", "yeah", "yea", "yep", "yup", "correct", "absolutely", "definitely", "indeed")
-NO_WORDS = ("no", "nope", "nah", "never", "negative")
+NO_WORDS = ("no", "nope", "nah", "never", "negative", "neither")
 HEDGE = rx(
     r"\bi\s+(?:think|believe|guess|suppose|suspect|assume|feel like)\b",
     r"\bprobably\b",
@@ -164,7 +172,7 @@ APPEARANCE = rx(
 )
 NEGATIONS = _words(
     "not no never nothing none nobody nowhere neither nor without cannot lack lacks "
-    "lacking unable fails failed"
+    "lacking unable fails failed barely hardly scarcely ignores ignored ignore"
 )
 # Words that say something is not there ("the list is empty"): negative like a negation.
 ABSENCE_WORDS = frozenset(["empty", "blank", "missing", "gone", "absent"])
@@ -191,6 +199,17 @@ BROADENING = re.compile(
     r"at\s+any\s+time|not\s+just|not\s+only|regardless|no\s+matter|every\s+time|anytime|"
     r"all\s+times|any\s+speed|otherwise|at\s+other|whether|either\s+way|both)\b|\btoo\W*$"
 )
+# "Do you need to pump it several times before it firms up?" - "it's firm from the start":
+# what the question waits for happens at once.
+AT_ONCE = rx(
+    r"\bfrom\s+the\s+(?:very\s+)?(?:beginning|start|get-go|outset|first)\b",
+    r"\b(?:right|straight)\s+away\b|\bimmediately\b|\binstantly\b|\bat\s+once\b",
+    r"\b(?:the\s+)?first\s+(?:time|try|press|push|go|attempt)\b",
+)
+WAITS_FOR = rx(
+    r"\b(?:need\s+to|wait|several\s+times|a\s+few\s+times|repeatedly|a\s+while|long)\b.*"
+    r"\b(?:before|until|till)\b"
+)
 ALTERNATIVE = re.compile(r"\b(?:as\s+opposed\s+to|rather\s+than|instead\s+of)\b(.*)$")
 EMPHATIC = re.compile(r"\b(?:i|it|they|we|he|she)\s+(?:\w+ly\s+)?(?:do|does|did)\s+(?!not\b)[a-z]+")
 # "I checked and ...": the result follows the report of what was done.
@@ -201,6 +220,48 @@ REPORT_PREFIX = re.compile(
 )
 # Frequency words: "sometimes it doesn't" is still not "always".
 FREQUENCY = frozenset({"alway", "always", "constant"})
+# How often something happens, on a scale: 1 rarely, 2 sometimes (or weekly), 3 often (or
+# daily), 4 always. A question asking "always?" needs 4, "every day?" 3, "often?" 2 (a user
+# who says "sometimes" to "does it freeze often?" reports the problem); any other question is
+# answered yes by any of them.
+HOW_OFTEN: tuple[tuple[int, re.Pattern[str]], ...] = (
+    (
+        4,
+        rx(
+            r"\b(?:always|constantly|constant|continuously|continuous|permanently|nonstop|"
+            r"every\s+time|each\s+time|whenever|every\s+single\s+time|without\s+fail)\b"
+        ),
+    ),
+    (
+        3,
+        rx(
+            r"\b(?:often|frequently|frequent|regularly|usually|mostly|repeatedly|daily|"
+            r"every\s+day|most\s+days|(?:nearly|almost)\s+every\s+day|most\s+of\s+the\s+time|"
+            r"(?:several|many|multiple|a\s+few|\d+)\s+times\s+(?:a|an|per|each|every)\s+day)\b"
+        ),
+    ),
+    (
+        2,
+        rx(
+            r"\b(?:sometimes|intermittent|intermittently|randomly|random|periodically|"
+            r"now\s+and\s+then|from\s+time\s+to\s+time|"
+            r"(?:once|twice|a\s+few\s+times|\d+\s+times)\s+(?:a|an|per|each|every)\s+"
+            r"(?:week|month|year))\b"
+        ),
+    ),
+    (1, rx(r"\b(?:rarely|seldom|occasionally|once\s+or\s+twice|once\s+in\s+a\s+while)\b")),
+)
+ASKS_ALWAYS = rx(
+    r"\b(?:always|constantly|constant|continuously|continuous|permanently|every\s+time|"
+    r"each\s+time|whenever|nonstop)\b"
+)
+ASKS_DAILY = rx(r"\b(?:every\s+day|daily|each\s+day)\b")
+ASKS_OFTEN = rx(r"\b(?:often|frequently|regularly|repeatedly)\b")
+# An answer restricted to a condition ("only on cold mornings"): not "every time".
+RESTRICTED_ANSWER = rx(
+    r"\b(?:only|just)\s+(?:\w+\s+){0,2}?(?:when|if|while|on|in|at|during|after|before|with|"
+    r"around|above|below|under|over|once|sometimes|occasionally|rarely|first)\b"
+)
 PRONOUNS = re.compile(r"\b(?:it|that|this|they|them|those|these|there|one|i|we)\b")
 # Words that judge a state as normal, and words that name a problem. Generic troubleshooting
 # and symptom vocabulary, not taken from any dataset.
@@ -227,7 +288,8 @@ PROBLEM_WORDS = frozenset(
         "itching weak weakness numb numbness slow short drop drops dropping disconnect "
         "disconnects disconnecting low high stall stalls stalling dies misfire misfires "
         "hiccup difficult lock locked locking drag dragging drip drips dripping dirty rust "
-        "rusty corroded corrosion abnormal unusual strange odd blank dim"
+        "rusty corroded corrosion abnormal unusual strange odd blank dim sore tender hurt "
+        "hurts hurting itch blurry fuzzy whine whining stiff stiffness"
     )
 )
 CHECK_STATE_WORDS = GOOD_WORDS | {"work", "working", "works"}
@@ -238,48 +300,9 @@ PROBLEM_PHRASES = re.compile(
 )
 NOT_PROBLEMS = re.compile(r"\bpull(?:s|ed|ing)?\s+(?:over|up|in|out)\b|\bhard\s+(?:drive|disk)s?\b")
 QUOTED = re.compile(r"'[^']{2,60}'|\"[^\"]{2,60}\"")
-# Pairs of opposite words (canonical forms): an answer naming the opposite of the question's
-# word, and not the word itself, answers no.
-OPPOSITES = {
-    "hot": {"cool", "cold", "normal"},
-    "loose": {"tight", "secure", "firm", "sturdy"},
-    "high": {"low"},
-    "low": {"high", "full"},
-    "fast": {"slow"},
-    "slow": {"fast", "quick", "quickly"},
-    "full": {"empty"},
-    "empty": {"full"},
-    "bright": {"dim", "dark"},
-    "loud": {"quiet", "silent"},
-    "quiet": {"loud", "noisy"},
-    "connect": {"disconnect"},
-    "enable": {"disable"},
-    "disable": {"enable"},
-    "always": {"sometimes", "occasionally", "rarely", "intermittent", "intermittently"},
-    "constant": {"intermittent", "sometimes", "occasionally"},
-    "intermittent": {"constant", "consistent", "always", "steady"},
-    "smooth": {"rough", "jerky"},
-    "same": {"different"},
-    "different": {"same"},
-    "increase": {"decrease", "drop", "lower"},
-    "drop": {"same", "increase", "rise", "constant"},
-    "present": {"absent"},
-    "visible": {"invisible"},
-    "automatic": {"manual"},
-    "wet": {"dry"},
-    "drip": {"dry"},
-    "dirty": {"clean"},
-    "clean": {"dirty"},
-    "run": {"stop", "stopped", "off"},
-    "recent": {"old"},
-    "new": {"old"},
-}
-# The same pairs in canonical (stemmed) form, as the reader compares them.
-OPPOSITE_FORMS = {
-    tx.canonical(k): frozenset(tx.canonical(v) for v in vs) for k, vs in OPPOSITES.items()
-}
 ON_STATE_Q = re.compile(
-    r"\b(?:switch|switched|turn|turned|power|powered|is|are|stay|stays)\s+on\b|"
+    r"\b(?:switch|switched|turn|turned|power|powered|is|are|stay|stays|comes?|came)\s+on\b|"
+    r"\b(?:lights?|lit)\s+up\b|\bglows?\b|"
     r"\bon\s*(?:\?|$|or\b|and\b|when\b|while\b|after\b|during\b)|\b(?:lit|illuminated)\b"
 )
 # Asks whether something goes off ("does it shut down?"); "it stays on" answers no.

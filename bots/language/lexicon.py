@@ -21,7 +21,7 @@ from . import text as tx
 # (one state, the opposite state). A word may sit in several groups.
 OPPOSITE_GROUPS: tuple[tuple[str, str], ...] = (
     ("on", "off"),
-    ("lit illuminated bright shining", "dark unlit dim off"),
+    ("lit illuminated bright brighter shining", "dark darker unlit dim dimmer off"),
     ("loud noisy", "quiet quietly silent silently silence"),
     (
         "sound noise beep beeps beeping chirp chirps ring rings buzz buzzes buzzing hum hums "
@@ -33,21 +33,29 @@ OPPOSITE_GROUPS: tuple[tuple[str, str], ...] = (
     ("soft spongy mushy", "firm hard stiff solid"),
     ("clog clogged blocked blockage", "clean clear"),
     ("rough roughly jerky uneven", "smooth smoothly"),
-    ("worse", "better same"),
+    ("worse worsen worsens worsening", "better same improve improves improving improved"),
     ("deep", "shallow worn bald"),
-    ("hold holds held keep keeps kept", "lose loses losing lost"),
+    ("hold holds held", "lose loses losing lost"),
     ("hard difficult stiff tough heavy effort struggle", "easy easily effortless smoothly freely"),
-    ("fast faster quick quickly rapid rapidly", "slow slower slowly"),
+    (
+        "fast faster quick quickly rapid rapidly instant instantly immediately",
+        "slow slower slowly forever ages",
+    ),
     ("high higher above over exceed exceeds more greater", "low lower below under less fewer"),
-    ("full plenty", "empty low"),
+    ("strong high", "weak low faint"),
+    ("full plenty topped", "empty low"),
     ("slip slips slipping slipped", "hold holds held firm grip grips"),
     ("hot hotter warm warmer overheat overheating", "cool cooler cold colder normal"),
-    ("wet leak leaking leaks drip dripping damp puddle", "dry"),
+    ("hot hotter boiling scalding", "lukewarm tepid"),
+    ("warm warmer", "lukewarm tepid"),
+    ("cold colder freezing icy", "lukewarm tepid"),
+    ("wet leak leaking leaks drip dripping damp puddle water", "dry"),
     ("dirty dirt grime grimy corroded corrosion", "clean cleaned spotless"),
     ("loose wobbly", "tight secure firm snug sturdy solid"),
     (
         "move moving moves spin spinning spins rotate rotating run running runs",
-        "still stopped stationary motionless idle idling parked stop stops off",
+        "still stopped stationary motionless idle idling parked stop stops off stuck jammed "
+        "seized dead die dies died",
     ),
     ("straight", "pull pulls pulling drift drifts drifting veer veers veering wander"),
     (
@@ -58,23 +66,29 @@ OPPOSITE_GROUPS: tuple[tuple[str, str], ...] = (
     ("open", "closed shut"),
     ("connect connected", "disconnect disconnected"),
     ("enable enabled", "disable disabled"),
-    ("plug plugged", "unplug unplugged"),
+    ("plug plugged", "unplug unplugged loose"),
     ("charge charging charges", "discharge discharging drain draining drains"),
-    ("drain draining drains die dies", "last lasts lasting hold holds"),
+    (
+        "drain draining drains die dies dying died lose loses losing",
+        "last lasts lasting hold holds same unchanged",
+    ),
     (
         "always constant constantly continuous continuously",
         "sometimes occasionally intermittent intermittently rarely",
     ),
     ("present visible", "absent missing gone invisible"),
-    ("new recent recently", "old"),
+    ("new recent recently latest newest updated", "old original outdated"),
     ("same", "different"),
     (
-        "increase increases rise rises rising climb climbs",
-        "decrease decreases drop drops dropping fall falls falling",
+        "increase increases rise rises rising climb climbs bigger larger grow grows growing "
+        "spread spreads spreading expand expanding",
+        "decrease decreases drop drops dropping fall falls falling smaller shrink shrinks "
+        "shrinking",
     ),
+    ("spread spreads spreading grow grows growing bigger larger", "same unchanged"),
     (
         "increase increases decrease decreases drop drops dropping fall falls falling rise rises",
-        "constant steady same unchanged",
+        "constant steady same unchanged stay stays stayed stuck",
     ),
     ("automatic automatically", "manual manually"),
     ("pass passes passed", "fail fails failed"),
@@ -83,6 +97,29 @@ OPPOSITE_GROUPS: tuple[tuple[str, str], ...] = (
     ("front", "rear back"),
     ("lock locked", "unlock unlocked"),
     ("accept accepted", "reject rejected refuse refused"),
+    ("sharp stabbing shooting", "dull"),
+    ("minimum min", "maximum max full"),
+    ("new brand-new", "worn cracked frayed damaged"),
+    ("clear crisp sharp", "blurry fuzzy cloudy foggy hazy distorted"),
+    ("equal equally identical matching", "different unequal lower higher"),
+    ("original genuine", "replacement aftermarket generic third-party"),
+    ("sudden suddenly abrupt abruptly", "gradual gradually"),
+    ("swollen", "flat"),
+    ("inflated", "flat deflated"),
+    (
+        "centre center centred centered straight aligned",
+        "tilted tilt crooked off-center off-centre skewed askew lopsided misaligned",
+    ),
+    ("evenly", "uneven unevenly lopsided"),
+    ("bounce bounces bouncing bouncy", "settle settles settled"),
+    ("often frequently regularly", "rarely seldom"),
+)
+
+# Sets of mutually exclusive states (a light is one colour): naming another member, and not
+# the question's own, answers no ("it's red" to "is the light green?").
+EXCLUSIVE_SETS: tuple[tuple[str, ...], ...] = (
+    ("red", "green", "amber orange yellow", "blue", "white", "purple violet", "pink"),
+    ("left", "right"),
 )
 
 
@@ -98,6 +135,34 @@ def _build(groups: Iterable[tuple[str, str]]) -> dict[str, frozenset[str]]:
     return {w: frozenset(v) for w, v in out.items() if v}
 
 
+def _exclusive_groups() -> list[tuple[str, str]]:
+    groups = []
+    for members in EXCLUSIVE_SETS:
+        for i, member in enumerate(members):
+            others = " ".join(m for j, m in enumerate(members) if j != i)
+            groups.append((member, others))
+    return groups
+
+
+def same_side() -> dict[str, frozenset[str]]:
+    """Canonical word -> the other words on its side of any group (near-synonyms: an answer
+    naming one of them names the question's state, whatever else it says)."""
+    out: dict[str, set[str]] = {}
+    for left, right in OPPOSITE_GROUPS:
+        for side in (left, right):
+            words = {tx.canonical(w) for w in side.split()}
+            for word in words:
+                out.setdefault(word, set()).update(words - {word})
+    return {w: frozenset(v) for w, v in out.items() if v}
+
+
+def exclusive_words() -> frozenset[str]:
+    """Canonical words of the exclusive sets: "not red" does not mean green."""
+    return frozenset(
+        tx.canonical(w) for members in EXCLUSIVE_SETS for m in members for w in m.split()
+    )
+
+
 def opposites() -> dict[str, frozenset[str]]:
     """Canonical word -> the canonical words of its opposite states (symmetric)."""
-    return _build(OPPOSITE_GROUPS)
+    return _build((*OPPOSITE_GROUPS, *_exclusive_groups()))

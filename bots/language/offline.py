@@ -40,7 +40,15 @@ from planning.evidence import Answer
 from planning.network import EvidentialNetwork, Finding
 
 from . import text as tx
-from .base import Intent, Interpretation, Interpreter, parse_button, validate, yes_no_states
+from .base import (
+    MAX_READ,
+    Intent,
+    Interpretation,
+    Interpreter,
+    parse_button,
+    validate,
+    yes_no_states,
+)
 from .cues import GREETING, HEDGE_RELIABILITY, HUMAN, RESTART, UNSURE, WHOLE_NO
 from .reader import (
     EXPLICIT,
@@ -109,7 +117,7 @@ class OfflineInterpreter(Interpreter):
                 pending=pending,
                 network=network,
             )
-        result = self._interpret(text or "", pending, network)
+        result = self._interpret((text or "")[:MAX_READ], pending, network)
         return validate(result, pending=pending, network=network)
 
     def _interpret(

@@ -16,6 +16,12 @@ problem or about normal function, whether it is an "only when" question):
   read out answers a threshold question (:mod:`~bots.language.comparison`);
 - "only when" questions: a broader answer says no, a negated statement about another condition
   says yes; "did you ...?" questions are answered by what the user reports doing;
+- how often: "every now and then" answers "does it flicker?" yes, but "always?" no; "rarely"
+  answers "often?" no; "only on cold mornings" answers "every time?" no;
+- a state named in the answer's own "when ..." clause is its condition, not its answer ("the
+  wheel is crooked when the tires are straight"), and a negation there negates nothing ("it
+  loses 20% an hour even when I'm not using it"); "not X unless <the question's condition>"
+  is a yes; to "A or B?" a clause affirming either alternative is a yes;
 - otherwise a restatement sharing content words with the question answers yes, or no when it
   carries a negation that is not an echo of the question's own ("does it freeze even when it
   is not hot?" - "it freezes even when it's not hot" is a yes).
@@ -40,8 +46,14 @@ from .cues import (
     ALTERNATIVE,
     APPEARANCE,
     APPEARANCE_RELIABILITY,
+    ASKS_ALWAYS,
+    ASKS_DAILY,
+    ASKS_OFTEN,
+    AT_ONCE,
     BROADENING,
     CHECK_STATE_WORDS,
+    DEGREE_YES,
+    DISCOURSE,
     EMPHATIC,
     FREQUENCY,
     GOOD_PHRASES,
@@ -49,6 +61,7 @@ from .cues import (
     HEDGE,
     HEDGE_RELIABILITY,
     HOW,
+    HOW_OFTEN,
     IDLE_NEGATION,
     INABILITY_TOOLS,
     LEAD_HEDGED,
@@ -66,21 +79,31 @@ from .cues import (
     PRONOUNS,
     QUOTED,
     REPORT_PREFIX,
+    RESTRICTED_ANSWER,
     UNSURE,
+    WAITS_FOR,
     WHOLE_NO,
     WHOLE_YES,
     WHY,
     YES_WORDS,
 )
-from .lexicon import opposites
+from .lexicon import exclusive_words, opposites, same_side
 
 OPPOSITES = opposites()
+SAME_SIDE = same_side()
+EXCLUSIVE = exclusive_words()
 # Phrases whose words do not name a state or an amount ("pull over", "hard drive", "at least").
 _NOT_STATES = re.compile(
     r"\b(?:pull|pulled|pulling|turn|turned|hand|handed|look|looked|go|went|think|thought)\s+"
     r"over\b|\bhard\s+(?:drive|disk)s?\b|\bmore\s+or\s+less\b|\b(?:no|any|once)\s+more\b|"
     r"\bat\s+least\b|\bin\s+front\s+of\b|\b(?:go|come|came|went|turn|get|got)\s+back\b|"
-    r"\bback\s+(?:on|in|up|to)\b"
+    r"\bback\s+(?:on|in|up|to)\b|"
+    r"\bright\s+(?:away|now|there|here|at|after|before|on|in|up|off|when|as|then|side\s+up)\b|"
+    r"\b(?:all|that\s+is|is|it\s+is|you\s+are|looks|seems|feels|sounds)\s+right\b"
+)
+_ON_STATE = re.compile(
+    r"\b(?:is|are|was|were|stays?|stayed|remains?|comes?|came|turns?|turned|switched|powered|"
+    r"still|left|goes|went|be|being)\s+(?:back\s+)?on\b|\bon\W*$"
 )
 # A question's leading condition ("if you pull over and stay idle, does ...") sets up the
 # test; the state asked about is in the main clause.
@@ -155,6 +178,11 @@ class QuestionProfile:
     restricts: frozenset[str] = frozenset()
     lexical: frozenset[str] = frozenset()
     comparison: Comparison | None = None
+    how_often: int = 1
+    waits: bool = False
+    main: frozenset[str] = frozenset()
+    disjunctive: frozenset[str] = frozenset()
+    asks_message: bool = False
 
 
 @lru_cache(maxsize=4096)
@@ -186,9 +214,36 @@ def question_profile(question: str) -> QuestionProfile:
         off_state=bool(OFF_STATE_Q.search(normalised)),
         only=bool(re.search(r"\bonly\b", normalised)),
         restricts=frozenset(_condition_words(normalised)),
-        lexical=frozenset(lexical_words(QUOTED.sub(" ", _LEADING_CONDITION.sub("", normalised)))),
+        lexical=frozenset(_state_words(normalised)),
+        main=frozenset(_state_words(normalised, main_only=True)),
+        disjunctive=frozenset(_alternatives(QUOTED.sub(" ", normalised))),
+        asks_message=bool(_MESSAGE.search(normalised)),
         comparison=question_comparison(normalised),
+        how_often=_asks_how_often(normalised),
+        waits=bool(WAITS_FOR.search(_LEADING_CONDITION.sub("", normalised))),
     )
+
+
+def _asks_how_often(normalised: str) -> int:
+    """The frequency a question asks about (the scale of ``cues.HOW_OFTEN``), 1 if none."""
+    if ASKS_ALWAYS.search(normalised):
+        return 4
+    if ASKS_DAILY.search(normalised):
+        return 3
+    return 2 if ASKS_OFTEN.search(normalised) else 1
+
+
+def _state_words(normalised: str, *, main_only: bool = False) -> set[str]:
+    """The question's words that may name a state: quoted names and a leading condition left
+    out, and "on" unless the question asks whether something is on ("does it work on battery
+    power?"). ``main_only``: the trailing condition ("... while driving straight?") too."""
+    text = QUOTED.sub(" ", _LEADING_CONDITION.sub("", normalised))
+    if main_only:
+        text = _CONDITION.sub(" ", text)
+    words = lexical_words(text)
+    if not ON_STATE_Q.search(normalised):
+        words.discard("on")
+    return words
 
 
 def lexical_words(normalised: str) -> set[str]:
@@ -197,7 +252,7 @@ def lexical_words(normalised: str) -> set[str]:
 
 
 _CONDITION = re.compile(
-    r"\b(?:when|if|while|without|with|on|after|before|during|alone|by\s+itself)\b(.*)$"
+    r"\b(?:when|if|while|without|with|on|after|before|during|alone|by\s+itself|at|under)\b(.*)$"
 )
 _ONLY_WHEN = re.compile(
     r"\bonly\b(?:\s+[a-z]+){0,2}?\s+(?:when|if|while|with|after|on|in|at|during)\b(.*)$"
@@ -211,11 +266,11 @@ def _condition_words(normalised: str) -> set[str]:
     return set(tx.content(tx.tokens(match.group(0)))) if match else set()
 
 
-def _negated_words(toks: Sequence[str], window: int = 4) -> list[str]:
+def _negated_words(toks: Sequence[str], window: int = 6) -> list[str]:
     out: list[str] = []
     for i, t in enumerate(toks):
         if t in NEGATIONS:
-            out.extend(tx.content(toks[i + 1 : i + 1 + window]))
+            out.extend(tx.content(_clause(toks[i + 1 : i + 1 + window])))
     return out
 
 
@@ -258,10 +313,17 @@ def read_sentence(sentence: str, profile: QuestionProfile) -> Reading:
         return Reading(0, 0.0, reliability, "meta")
     if is_asking(raw):
         return Reading(0, 0.0, reliability, "asking")
-    if _starts_with(s, NO_WORDS) and _explicit_no(s):
+    opened = DISCOURSE.sub("", s) or s
+    if _starts_with(opened, NO_WORDS) and _explicit_no(opened):
         return Reading(-1, EXPLICIT, reliability, "no")
-    if _starts_with(s, YES_WORDS):
+    if _starts_with(opened, YES_WORDS):
         return Reading(1, EXPLICIT, reliability, "yes")
+    if opened != s and (WHOLE_NO.match(opened) or WHOLE_YES.match(opened)):
+        return Reading(1 if WHOLE_YES.match(opened) else -1, EXPLICIT, reliability, "explicit")
+    if _starts_with(opened, ("nothing", "none")) and re.match(r"[a-z]+\W*(?:,|$)", opened):
+        return Reading(-1, EXPLICIT, reliability, "no")  # "Nothing, it's quiet."
+    if DEGREE_YES.match(s):
+        return Reading(1, EXPLICIT, HEDGE_RELIABILITY, "a little")
     s = REPORT_PREFIX.sub("", s) or s
     if profile.asks_action and ACTION_REPORT.match(s):
         # "Did you inspect the tires?" - "I have just checked the tires": what they did is the
@@ -282,6 +344,8 @@ def _read_statement(
     s: str, profile: QuestionProfile, reliability: float, *, judge: bool = True
 ) -> Reading:
     """A statement's polarity: judgements, opposites, negation, restatement."""
+    if profile.asks_message and QUOTED.search(s):
+        s = QUOTED.sub(" a message ", s)  # "it says 'battery not detected'": what it shows
     s = _UN_PREFIX.sub(lambda m: _expand_un(m, profile), s)
     toks = tx.tokens(IDLE_NEGATION.sub(" ", s))
     words = tx.content(toks)
@@ -299,6 +363,12 @@ def _read_statement(
         if other and not other & profile.negated:
             # "only over bumps?" - "on smooth roads it makes no noise": not otherwise.
             return Reading(1, JUDGED + bonus, reliability, "not otherwise")
+    unless = re.search(r"\bunless\b(.*)$", s)
+    if unless and negated and profile.restricts:
+        condition = set(tx.content(tx.tokens(unless.group(1))))
+        if condition & profile.restricts:
+            # "does it shake when you brake?" - "it doesn't shake unless I brake hard"
+            return Reading(1, JUDGED + bonus, reliability, "unless")
     if profile.restrictive and not negated:
         if BROADENING.search(s):
             return Reading(-1, JUDGED + bonus, reliability, "broadening")
@@ -318,12 +388,19 @@ def _read_statement(
         value = answer_value(s, profile.comparison)
         if value:
             return Reading(value, JUDGED + bonus, reliability, "compared")
+    if profile.waits and not negated and AT_ONCE.search(s):
+        return Reading(-1, JUDGED + bonus, reliability, "at once")
+    frequency = _how_often(s, toks, profile, negated)
+    if frequency:
+        return Reading(frequency, JUDGED + bonus, reliability, "how often")
     # What the user found does not answer whether they did something.
     judged = _judgement(s, toks, profile) if judge and not profile.asks_action else None
     if judged is not None:
         polarity, cue, weight = judged
         return Reading(polarity, weight + bonus, reliability, cue)
-    opposite = _opposite(s, profile) if judge else None
+    opposite = _opposite(s, profile, negated) if judge else None
+    if opposite is not None and negated and opposite.removeprefix("opposite of ") in EXCLUSIVE:
+        opposite = None  # "not green" to "is it amber?": one of several others, not a yes
     if opposite is not None:
         word = opposite.removeprefix("opposite of ")
         polarity = 1 if negated and word not in FREQUENCY else -1
@@ -331,7 +408,13 @@ def _read_statement(
             polarity = -polarity  # "even when it is not hot?" - "even when it's cool"
         return Reading(polarity, JUDGED + bonus, reliability, opposite)
     # An absence word the question itself uses ("is the tray empty?") is a restatement.
-    absent = any(t in ABSENCE_WORDS and tx.canonical(t) not in profile.lexical for t in toks)
+    # "from full to empty in an hour": a level reached, not something missing.
+    absent = any(
+        t in ABSENCE_WORDS
+        and tx.canonical(t) not in profile.lexical
+        and (i == 0 or toks[i - 1] not in ("to", "into", "until", "till"))
+        for i, t in enumerate(toks)
+    )
     if absent and not negated:
         polarity = 1 if profile.negated else -1
         return Reading(polarity, NEGATED + bonus, reliability, "absence")
@@ -344,6 +427,9 @@ def _read_statement(
         # The question negates what the answer affirms: "does it boot without displaying
         # anything?" - "something shows on the LCD".
         return Reading(-1, NEGATED + bonus, reliability, "contradicts negated")
+    if overlap == 0 and _same_state(s, profile):
+        # "is the wheel off-centre?" - "it's crooked": another word for the state asked about.
+        return Reading(-1 if negated else 1, RESTATED + bonus, reliability, "same state")
     if overlap == 0:
         if negated and len(toks) <= 10 and not _negates_other_thing(toks, profile):
             return Reading(-1, PRONOUN, reliability, "short negated")
@@ -380,15 +466,50 @@ def _starts_with(s: str, words: Sequence[str]) -> bool:
     return not rest or not rest[0].isalpha()
 
 
+# "worn or cracked?": yes when either holds ("or not", "one or more" are not alternatives).
+_DISJUNCTION = re.compile(r"\b[a-z]{3,}\s+or\s+(?!not\b|more\b|less\b|so\b|any\b)[a-z]{3,}")
+# Questions about a message on screen: the words quoted from it are not the user's negation.
+_MESSAGE = re.compile(r"\b(?:message|error|warning|notification|prompt|pop-?up|alert)s?\b")
+
+
+def _alternatives(normalised: str) -> set[str]:
+    """Content words next to an "or" ("worn or cracked"); empty when the question has none."""
+    toks = tx.tokens(normalised)
+    out: set[str] = set()
+    if not _DISJUNCTION.search(normalised):
+        return out
+    for i, t in enumerate(toks):
+        if t == "or":
+            out.update(tx.content(toks[max(0, i - 2) : i + 3]))
+    return out
+
+
+_SUBORDINATORS = frozenset({"when", "whenever", "while", "although", "though", "unless", "even"})
+_SUBORDINATE = r"when|whenever|while|although|though|unless|even|if|because|once|until|after|before"
+
+
+def _clause(toks: Sequence[str]) -> Sequence[str]:
+    """The tokens up to the next subordinate clause ("nothing shows | when it boots")."""
+    for i, t in enumerate(toks):
+        if t in _SUBORDINATORS or t in ("if", "because", "and", "but", "after", "before"):
+            return toks[:i]
+    return toks
+
+
 def _effective_negation(toks: Sequence[str], profile: QuestionProfile, window: int = 6) -> bool:
     """A negation in the sentence that is not an echo of one in the question, nor a side
-    remark ("... with no airflow")."""
+    remark ("... with no airflow"), nor in a trailing clause about when ("it loses 20% an
+    hour even when I'm not using it")."""
     for i, t in enumerate(toks):
+        if t in _SUBORDINATORS and i >= 2:
+            return False
         if t not in NEGATIONS:
             continue
-        scope = set(tx.content(toks[i + 1 : i + 1 + window]))
-        if profile.negated and scope & profile.negated:
-            continue  # "not hot" answered to "... even when it is not hot?"
+        scope = set(tx.content(_clause(toks[i + 1 : i + 1 + window])))
+        if scope & profile.negated and not scope & (profile.words - profile.negated):
+            # "not hot" answered to "... even when it is not hot?" echoes the question; "it
+            # does not work without the battery" negates "work", not the echo.
+            continue
         preposition = t == "without" or (i > 0 and toks[i - 1] == "with")
         if preposition and scope and not scope & profile.words:
             continue
@@ -428,9 +549,55 @@ def _judgement(
     return good * profile.kind, "judged fine" if good > 0 else "judged faulty", JUDGED
 
 
-def _opposite(s: str, profile: QuestionProfile) -> str | None:
-    """The question's word whose opposite state the sentence names instead (lexicon groups)."""
+def _how_often(s: str, toks: Sequence[str], profile: QuestionProfile, negated: bool) -> int:
+    """+1/-1 when the sentence says how often it happens and the question asks for at least
+    that often ("every now and then" to "does it flicker?", "only on cold mornings" to "does it
+    happen every time?"); 0 when it does not say."""
+    if profile.restrictive:
+        return 0
+    restricted = RESTRICTED_ANSWER.search(s)
+    if profile.how_often == 4 and not negated and restricted:
+        condition = set(tx.content(tx.tokens(s[restricted.end() :])))
+        if not condition & profile.words:
+            return -1  # "only when I turn left", not the question's own condition
+    levels = [level for level, pattern in HOW_OFTEN if pattern.search(s)]
+    if not levels:
+        return 0
+    level = max(levels)
+    if level == 1 and profile.how_often == 1:
+        return 0  # "rarely" to "does it pull?": it happens, but the user means little of it
+    if negated:
+        if not re.search(r"\bnot\s+(?:always|every|constantly|all|each)\b", s):
+            return 0  # "sometimes it does not start": left to the other rules
+        level = 2
+    if profile.how_often == 1:
+        rest = s
+        for _, pattern in HOW_OFTEN:
+            rest = pattern.sub(" ", rest)
+        others = set(tx.content(tx.tokens(rest))) - _GENERIC_WORDS
+        if others - profile.words:
+            return 0  # "my laptop runs all the time": about something else, read by its words
+    return 1 if level >= profile.how_often else -1
+
+
+def _main_clause(s: str) -> str:
+    """The sentence without a trailing "when ..." clause (or a leading one, up to its comma):
+    a state named there is the condition, not the answer ("it charges even though it is not
+    turned on", "the wheel is crooked when the tires are straight")."""
+    lead = re.match(rf"^\s*(?:{_SUBORDINATE})\b[^,]*,\s*(.+)$", s)
+    if lead:
+        return lead.group(1)
+    trail = re.search(rf"\s\b(?:{_SUBORDINATE})\b", s)
+    return s[: trail.start()] if trail else s
+
+
+def _opposite(s: str, profile: QuestionProfile, negated: bool = False) -> str | None:
+    """The question's word whose opposite state the sentence names instead (lexicon groups);
+    with a negation, also when it names both sides ("it's not full, it's below the minimum")."""
+    s = _main_clause(s)
     present = lexical_words(s)
+    if not _ON_STATE.search(s):
+        present.discard("on")  # "printed on the adapter": a preposition, not a state
     if profile.on_state and OFF_STATE_A.search(s) and "on" not in present:
         return "opposite of on"
     if profile.off_state and ON_STATE_A.search(s):
@@ -439,14 +606,29 @@ def _opposite(s: str, profile: QuestionProfile) -> str | None:
         opposite = OPPOSITES.get(word)
         if not opposite or word in present:
             continue
-        if (present & opposite) - profile.lexical:
+        if present & SAME_SIDE.get(word, frozenset()) and not negated:
+            continue
+        # An opposite that only the question's condition names ("does it pull while driving
+        # straight?") is still an answer ("it goes straight").
+        if (present & opposite) - profile.main:
             return f"opposite of {word}"
     return None
 
 
+def _same_state(s: str, profile: QuestionProfile) -> bool:
+    """The sentence names a state on the same side of a lexicon group as one of the
+    question's words (stop words like "over" or "more" do not count)."""
+    toks = tx.tokens(_NOT_STATES.sub(" ", s))
+    present = {tx.canonical(t) for t in toks if t not in tx.STOP_WORDS}
+    return any(present & SAME_SIDE.get(word, frozenset()) for word in profile.lexical)
+
+
 def _expand_un(match: re.Match[str], profile: QuestionProfile) -> str:
     rest = match.group(1)
-    if match.group(0) in _NOT_UN:
+    whole = tx.canonical(match.group(0))
+    if match.group(0) in _NOT_UN or whole in profile.lexical or whole in OPPOSITES:
+        # "unevenly" answering "are they worn unevenly?" is an echo; "unplug" is a state
+        # (or an action) the lexicon knows, not "not plug".
         return match.group(0)
     known = tx.canonical(rest)
     if (
@@ -501,14 +683,21 @@ def _explicit_no(s: str) -> bool:
     return match.group(2) in NO_FOLLOWERS
 
 
+_AFFIRMING = frozenset({"restated", "emphatic", "same state"})
+
+
 def read_answer(text: str, question: str) -> Reading:
     """The decisive reading of a whole message (its strongest sentence) towards a question."""
     profile = question_profile(question)
     normalised = tx.normalise(text)
     best = Reading(0, 0.0, 1.0, "unrelated")
     readings = []
+    alternatives = []
     for sentence, contrast in clauses(normalised):
         reading = read_sentence(sentence, profile)
+        named = set(tx.content(tx.tokens(sentence))) & profile.disjunctive
+        if reading.polarity > 0 and reading.cue in _AFFIRMING and named:
+            alternatives.append(reading)
         if contrast and reading.polarity:
             reading = Reading(
                 reading.polarity, reading.strength + 1.0, reading.reliability, reading.cue
@@ -518,6 +707,9 @@ def read_answer(text: str, question: str) -> Reading:
             best = reading
     if best.polarity == 0:
         return best
+    if alternatives and best.polarity < 0 and best.strength < EXPLICIT:
+        # "Is it worn or cracked?" - "a bit worn, but not cracked": one alternative is a yes.
+        best = max(alternatives, key=lambda r: r.strength)
     # "Not sure. I have chest pain": an explicit "not sure" answers the question; a sentence
     # that shares no word with the question (read by pronoun alone) is about something else.
     unsure = next((r for r in readings if r.cue == "unsure"), None)

@@ -233,6 +233,7 @@ _CANONICAL = {
     "veer": "pull",
     "drift": "pull",
     "seep": "leak",
+    "pressure": "force",
     "quickly": "fast",
     "quick": "fast",
     "rapid": "fast",
@@ -252,6 +253,32 @@ _CANONICAL = {
     "audio": "sound",
     "wander": "pull",
     "webpage": "page",
+    "bulge": "swollen",
+    "bulging": "swollen",
+    "swelling": "swollen",
+    "swell": "swollen",
+    "puffy": "swollen",
+    "recognise": "detect",
+    "recognize": "detect",
+    "recognised": "detect",
+    "recognized": "detect",
+    "lightheaded": "dizzy",
+    "light-headed": "dizzy",
+    "woozy": "dizzy",
+    "squeak": "squeal",
+    "screech": "squeal",
+    "tug": "pull",
+    "whir": "sound",
+    "whirr": "sound",
+    "centre": "center",
+    "centred": "center",
+    "centered": "center",
+    "tyres": "tire",
+    "seated": "plugged",
+    "thud": "clunk",
+    "thump": "clunk",
+    "slack": "play",
+    "inserted": "plugged",
 }
 
 
@@ -260,7 +287,49 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bas well\b"), "too"),
     (re.compile(r"\b(?:than|from)\s+(?:usual|normal|before)\b"), "than before"),
     (re.compile(r"\ball (?:of )?the time\b"), "always"),
-    (re.compile(r"\bnever\s+(?:stops|ends|quits)\b"), "always"),
+    (
+        re.compile(
+            r"\bnever\s+(?:stops|ends|quits|lets\s+up|goes\s+away|lets\s+go|changes)\b|"
+            r"\bnon-?stop\b|\b24/7\b|\bround\s+the\s+clock\b|\bevery\s+single\s+time\b"
+        ),
+        "always",
+    ),
+    (
+        re.compile(
+            r"\b(?:comes?|came|coming)\s+and\s+go(?:es)?\b|\b(?:on\s+and\s+off|off\s+and\s+on)\b|"
+            r"\bhit\s+(?:or|and)\s+miss\b|\bat\s+times\b"
+        ),
+        "intermittently",
+    ),
+    (
+        re.compile(
+            r"\bonce\s+in\s+a\s+blue\s+moon\b|\bhardly\s+ever\b|\balmost\s+never\b|"
+            r"\bnot\s+(?:very\s+)?often\b"
+        ),
+        "rarely",
+    ),
+    (re.compile(r"\b(?:go|goes|going|gone|went)\s+down\b"), "decreasing"),
+    (re.compile(r"\b(?:go|goes|going|gone|went)\s+up\b"), "increasing"),
+    (re.compile(r"\btop(?:ped|s)?\s+(?:up|off)\b"), "topped"),
+    (re.compile(r"\bper\s*cent\b"), "%"),
+    (re.compile(r"\broom\s+temperature\b"), "lukewarm"),  # neither hot nor cold
+    (re.compile(r"\bup[\s-]+to[\s-]+date\b"), "updated"),
+    (re.compile(r"\b(looks?|is|are|seems?|wears?|worn)\s+even\b"), r"\1 evenly"),
+    (re.compile(r"\b(?:have|has|had)\s+to\b"), "need to"),  # "I don't have to": no need to
+    (
+        re.compile(
+            r"\b(?:a\s+)?(?:short|little)\s+while\s+ago\b|\bthe\s+other\s+day\b|"
+            r"\b(?:last|this)\s+(?:week|weekend|month)\b|"
+            r"\b(?:a\s+)?(?:few|couple\s+of)\s+(?:days|weeks)\s+ago\b"
+        ),
+        "recently",
+    ),
+    (
+        re.compile(
+            r"\b(?:clicks?|clicked|snaps?|snapped|locks?|locked)\s+(?:\w+ly\s+)?into\s+place\b"
+        ),
+        "fits securely",  # not the "click" of a noise
+    ),
     (
         re.compile(
             r"\b(?:(?:every\s+)?now\s+and\s+(?:then|again)|from\s+time\s+to\s+time|once\s+in\s+a\s+while)\b"

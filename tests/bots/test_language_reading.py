@@ -15,6 +15,8 @@ from bots.language.comparison import Comparison, answer_value, question_comparis
 from bots.language.lexicon import opposites
 from planning.network import EvidentialNetwork, Finding, Hypothesis
 
+from .reading_tables import DEVELOPMENT, HELD_OUT
+
 READINGS = [
     # opposite states: the answer names the other side of the question's word
     ("Is the router's power light on?", "It's off.", "no"),
@@ -85,11 +87,88 @@ READINGS = [
     # restatements with a synonym
     ("Can you connect to other websites?", "Other sites load fine.", "yes"),
     ("Can you connect to other websites?", "I can't reach any site.", "no"),
+    # informal and partial answers
+    ("Is the screen flickering?", "Kinda, yeah.", "yes"),
+    ("Does the steering make a noise when turning?", "Nothing, it's quiet.", "no"),
+    ("Does your laptop freeze when it overheats?", "So, yes, it freezes.", "yes"),
+    ("Can you hear the caller during calls?", "I can barely hear them.", "no"),
+    ("Does the touchscreen respond to taps?", "It ignores my taps.", "no"),
+    # how often: a plain question, "often?", "every day?", "always?"
+    ("Is the screen flickering?", "Every now and then.", "yes"),
+    ("Does the printer jam often?", "Rarely.", "no"),
+    ("Do you have the symptoms every day?", "Once a week maybe.", "no"),
+    ("Does it happen every time you start the car?", "Only on cold mornings.", "no"),
+    ("Is the pain constant?", "It never lets up.", "yes"),
+    ("Is the pain constant?", "It comes and goes.", "no"),
+    # more opposite states, exclusive states (colours, sides) and near-synonyms
+    ("Is the router's internet light green?", "It's red.", "no"),
+    ("Is the charging light orange?", "It's amber.", "yes"),
+    ("Does the car pull to the right?", "It drifts left if anything.", "no"),
+    ("Is the steering wheel off-centre?", "It's crooked to the left when I go straight.", "yes"),
+    ("Is the steering wheel centred when driving straight?", "It's tilted to the right.", "no"),
+    ("Does the car pull to one side while driving straight?", "It keeps going straight.", "no"),
+    ("Is the pain getting worse?", "It's improving.", "no"),
+    ("Is the swelling going down?", "It's bigger than yesterday.", "no"),
+    ("Did the symptoms start suddenly?", "It came on gradually over a week.", "no"),
+    ("Is the power steering fluid low?", "It's topped up.", "no"),
+    ("Is the power steering fluid low?", "It's not full, it's below the minimum.", "yes"),
+    ("Is the water pressure low?", "It's strong.", "no"),
+    ("Does the battery get hot while charging?", "It stays at room temperature.", "no"),
+    ("Is the battery swollen or bulging?", "The bottom of the laptop is bulging a little.", "yes"),
+    ("Are the tyres worn unevenly?", "They wear evenly.", "no"),
+    ("Are the front tires worn unevenly?", "They are worn unevenly, more on the inside.", "yes"),
+    ("Is the BIOS up to date?", "It's an old version from 2019.", "no"),
+    ("Is the battery properly seated?", "It clicks firmly into place.", "yes"),
+    # negation: scope, "unless", alternatives, quoted messages
+    (
+        "Does the laptop turn on without the battery?",
+        "It does not turn on without the battery.",
+        "no",
+    ),
+    (
+        "Does the battery drain quickly even when the laptop is idle?",
+        "It loses about 20% an hour even when I'm not using it.",
+        "yes",
+    ),
+    (
+        "Does the battery charge when the laptop is off?",
+        "It charges even though it is not turned on.",
+        "yes",
+    ),
+    (
+        "Does the steering wheel shake when you brake?",
+        "It doesn't shake unless I brake hard.",
+        "yes",
+    ),
+    ("Is the power steering belt worn or cracked?", "It's a bit worn but not cracked.", "yes"),
+    ("Is the power steering belt worn or cracked?", "No cracks and no wear.", "no"),
+    (
+        "Does the laptop show a battery error message?",
+        "It says 'battery not detected' when I boot.",
+        "yes",
+    ),
+    ("Does the laptop show a battery error message?", "There is no error message.", "no"),
+    (
+        "Do you need to pump the pedal several times before it firms up?",
+        "It's firm from the start.",
+        "no",
+    ),
+    ("Do you need to pump the pedal several times before it firms up?", "I don't have to.", "no"),
+    # numbers in words and other units, percentages
+    ("Does the laptop battery last more than two hours?", "About 40 minutes at most.", "no"),
+    ("Is the laptop older than three years?", "It's about a year old.", "no"),
+    ("Is the battery more than two years old?", "I replaced the battery last year.", "no"),
+    ("Does the battery charge to 100%?", "It stops at 80.", "no"),
+    ("Is the battery full?", "It's at 15%.", "no"),
+    ("Is the battery level above 50%?", "About three quarters.", "yes"),
+    ("Is the battery at 0%?", "It says 35%.", "no"),
+    ("Is the pain above 5 out of 10?", "I'd say a 3.", "no"),
 ]
 
 
 def _network() -> EvidentialNetwork:
-    questions = sorted({q for q, _, _ in READINGS} | {q for q, _ in HELP})
+    tables = [*READINGS, *DEVELOPMENT, *HELD_OUT]
+    questions = sorted({q for q, _, _ in tables} | {q for q, _ in HELP})
     findings = [Finding(f"f{i}", q) for i, q in enumerate(questions)]
     return EvidentialNetwork(
         name="readings", hypotheses=[Hypothesis("h", "Cause")], findings=findings, links=[]
@@ -112,6 +191,22 @@ def test_answers_in_own_words(question: str, text: str, state: str) -> None:
     meaning = interpreter.interpret(text, pending=BY_QUESTION[question], network=NETWORK)
     assert meaning.intent == "answer", meaning
     assert meaning.answers[0].states == (state,), meaning.detail
+
+
+def _reads_right(rows: list[tuple[str, str, str]]) -> int:
+    right = 0
+    for question, text, state in rows:
+        meaning = interpreter.interpret(text, pending=BY_QUESTION[question], network=NETWORK)
+        right += meaning.intent == "answer" and meaning.answers[0].states == (state,)
+    return right
+
+
+def test_phrasing_tables_keep_their_scores() -> None:
+    """Whole-table scores (``reading_tables``): the development table and the held-out one,
+    measured when the reader's general rules were last changed. A rule that helps one phrasing
+    must not cost more elsewhere; raise the floors when the reader improves."""
+    assert _reads_right(DEVELOPMENT) >= 332, "development table"
+    assert _reads_right(HELD_OUT) >= 60, "held-out table"
 
 
 @pytest.mark.parametrize(("question", "text"), HELP)
@@ -150,11 +245,32 @@ def test_an_appearance_is_a_full_answer_and_a_guess_is_hedged() -> None:
         ("is the pressure below 30 psi?", "lt", 30.0),
         ("is it at least 2.5 bar?", "ge", 2.5),
         ("is the battery charged?", None, None),
+        ("does it last more than two hours?", "gt", 2.0),
+        ("is the laptop older than three years?", "gt", 3.0),
+        ("is the battery full?", "ge", 95.0),
+        ("does the battery get drained quickly?", None, None),  # a rate, not a level
+        ("does one or more wheel drag?", None, None),  # a count of things, not a reading
     ],
 )
 def test_question_comparison(question: str, op: str | None, threshold: float | None) -> None:
     found = question_comparison(question)
     assert (found.op, found.threshold) == (op, threshold) if found else op is None
+
+
+@pytest.mark.parametrize(
+    ("answer", "value"),
+    [
+        ("about 40 minutes", -1),  # converted to hours
+        ("two and a half hours", 0),  # two numbers: not settled
+        ("roughly three hours", 1),
+        ("half an hour", -1),
+        ("a day", 1),
+        ("at most 90 minutes", -1),
+        ("it is at 80%", 0),  # a percentage says nothing about hours
+    ],
+)
+def test_answer_value_in_other_units(answer: str, value: int) -> None:
+    assert answer_value(answer, question_comparison("does it last more than 2 hours?")) == value
 
 
 @pytest.mark.parametrize(
@@ -182,3 +298,4 @@ def test_opposites_are_symmetric_and_never_a_word_itself() -> None:
         for other in others:
             assert word in table[other], (word, other)
     assert "off" in table["on"] and "quiet" in table["loud"]
+    assert {"green", "amber"} <= table["red"]  # colours: each excludes the others

@@ -1,0 +1,316 @@
+"""Recovering from a misread answer: confirm the answer a stalled dialogue rests on.
+
+In a flowchart every cause fixes the answers on its own path and says nothing about the
+others. When one answer on the path is misread (the user's words said "no", the reader heard
+"yes"), the dialogue walks into the wrong subtree: the questions there are about another path,
+the user cannot answer them ("not sure"), the true cause has been ruled out and no question can
+bring it back. The policy then abstains with nothing left to ask.
+
+That stall is evidence about *which* answer was wrong. A question the user could answer
+(anything but "not sure") was on the user's own path, so every answer that led to it was
+right; the suspect is therefore the most recent answer that said something, and more
+generally the most recent one whose opposite would give the dialogue something to do again
+(a question to ask or a cause to conclude). :func:`confirmation_candidate` finds it;
+:func:`replace_answer` rebuilds the dialogue state with the confirmed answer in its place
+(the belief is replayed from the start, since a crisp link that ruled a cause out cannot be
+divided back out). :func:`run_case_recovering` is :func:`planning.harness.run_case` with that
+step: when the policy abstains and fewer than ``max_confirmations`` confirmations were asked,
+the suspect answer is asked again as a confirmation ("just to be sure: ...?"); the user's
+reply replaces the old answer and the dialogue goes on. A confirmation costs a turn and
+counts against ``max_turns``; a confirmed answer is not confirmed again.
+
+The harness contract otherwise holds (no finding asked twice except as a confirmation, no
+question past ``max_turns``). Pure Python, no I/O.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from .actions import Abstain, Ask, Conclude
+from .dialogue import DialogueState, StoppingRule
+from .evidence import Answer
+from .harness import CaseResult, HarnessError, Policy, User, _result
+from .network import EvidentialNetwork
+from .simulation import Case
+
+DEFAULT_MAX_CONFIRMATIONS = 3
+DEFAULT_STALL_WINDOW = 2
+
+
+class ConfirmingUser(User, Protocol):
+    """A user who can be asked to confirm an earlier answer (see :func:`run_case_recovering`)."""
+
+    def confirm(self, finding_id: str, states: tuple[str, ...]) -> Answer: ...
+
+
+def replay(
+    network: EvidentialNetwork,
+    answers: Sequence[tuple[Answer, bool]],
+    open_world: float | None = None,
+) -> DialogueState:
+    """A fresh dialogue state with ``(answer, asked)`` applied in order."""
+    state = DialogueState.start(network, open_world=open_world)
+    for answer, asked in answers:
+        state.apply(answer, network, asked=asked)
+    return state
+
+
+def replace_answer(
+    state: DialogueState,
+    network: EvidentialNetwork,
+    index: int,
+    answer: Answer,
+    *,
+    volunteered: int,
+    open_world: float | None = None,
+    extra_turns: int = 0,
+) -> DialogueState:
+    """``state`` with ``state.answers[index]`` replaced by ``answer``.
+
+    The first ``volunteered`` answers were volunteered (cost no turn), the rest asked.
+    ``extra_turns`` adds turns the replay does not see (a confirmation is a question too).
+    """
+    if not 0 <= index < len(state.answers):
+        raise IndexError(f"no answer {index} (the state has {len(state.answers)})")
+    if answer.finding != state.answers[index].finding:
+        raise ValueError(
+            f"answer about {answer.finding!r} cannot replace one about "
+            f"{state.answers[index].finding!r}"
+        )
+    answers = list(state.answers)
+    answers[index] = answer
+    rebuilt = replay(
+        network, [(a, i >= volunteered) for i, a in enumerate(answers)], open_world=open_world
+    )
+    # The replay counts one turn per asked answer; confirmations asked before are not in it.
+    rebuilt.turns = state.turns + extra_turns
+    rebuilt.human_requested = state.human_requested
+    return rebuilt
+
+
+def confirmation_candidate(
+    state: DialogueState,
+    network: EvidentialNetwork,
+    policy: Policy,
+    *,
+    volunteered: int,
+    confirmed: set[str],
+    open_world: float | None = None,
+    confidence: Callable[[str], float] | None = None,
+) -> int | None:
+    """Index in ``state.answers`` of the answer to confirm, or ``None`` (module docstring).
+
+    Candidates are the asked answers not confirmed yet, most recent first: crisp ones, and
+    "not sure" where the reader understood nothing (``confidence`` 0: the words were there but
+    unreadable, unlike a "not sure" the user said). The first whose opposite (every other
+    state; for "not sure", any state) would let ``policy`` ask or conclude is chosen.
+    """
+    for index in range(len(state.answers) - 1, volunteered - 1, -1):
+        answer = state.answers[index]
+        if answer.finding in confirmed:
+            continue
+        states = network.finding(answer.finding).states
+        if answer.is_vacuous or answer.states is None:
+            if confidence is None or confidence(answer.finding) > 0.0:
+                continue
+            alternatives: list[tuple[str, ...]] = [(s,) for s in states]
+        else:
+            others = tuple(s for s in states if s not in answer.states)
+            alternatives = [others] if others else []
+        for alternative in alternatives:
+            counterfactual = replace_answer(
+                state,
+                network,
+                index,
+                Answer(answer.finding, alternative),
+                volunteered=volunteered,
+                open_world=open_world,
+                extra_turns=1,
+            )
+            try:
+                action = policy.choose(counterfactual, network)
+            except ArithmeticError:  # the alternative contradicts every cause
+                continue
+            if not isinstance(action, Abstain):
+                return index
+    return None
+
+
+def _decisive_doubt(
+    state: DialogueState,
+    network: EvidentialNetwork,
+    policy: Policy,
+    action: Conclude,
+    volunteered: int,
+    confirmed: set[str],
+    open_world: float | None,
+    confidence: Callable[[str], float],
+    confirm_below: float,
+) -> int | None:
+    """The last informative answer, if it was read with doubt and the conclusion rests on it."""
+    for index in range(len(state.answers) - 1, volunteered - 1, -1):
+        answer = state.answers[index]
+        if answer.is_vacuous or answer.states is None:
+            continue
+        if answer.finding in confirmed or confidence(answer.finding) >= confirm_below:
+            return None
+        others = tuple(s for s in network.finding(answer.finding).states if s not in answer.states)
+        if not others:
+            return None
+        counterfactual = replace_answer(
+            state,
+            network,
+            index,
+            Answer(answer.finding, others),
+            volunteered=volunteered,
+            open_world=open_world,
+            extra_turns=1,
+        )
+        try:
+            other = policy.choose(counterfactual, network)
+        except ArithmeticError:
+            return None
+        if isinstance(other, Conclude) and other.hypothesis == action.hypothesis:
+            return None
+        return index
+    return None
+
+
+def run_case_recovering(
+    policy: Policy,
+    network: EvidentialNetwork,
+    case: Case,
+    user: User,
+    stopping: StoppingRule,
+    open_world: float | None = None,
+    *,
+    max_confirmations: int = DEFAULT_MAX_CONFIRMATIONS,
+    stall_window: int = DEFAULT_STALL_WINDOW,
+    confirm_below: float = 0.0,
+) -> CaseResult:
+    """:func:`planning.harness.run_case` with confirmations when the dialogue stalls.
+
+    ``CaseResult.asked`` lists every question in the order asked, a confirmation as a second
+    occurrence of its finding. A user with a ``confirm`` method answers confirmations with it
+    (see :class:`ConfirmingUser`); any other user is asked the question again.
+    """
+    if max_confirmations < 0:
+        raise ValueError(f"max_confirmations must be >= 0, got {max_confirmations}")
+    if case.true_hypothesis not in network.hypothesis_index:
+        raise HarnessError(
+            f"case {case.id!r}: true hypothesis {case.true_hypothesis!r} is not in network "
+            f"{network.name!r}"
+        )
+    state = DialogueState.start(network, open_world=open_world)
+    for volunteered_answer in user.opening:
+        if volunteered_answer.finding not in network.finding_index:
+            raise HarnessError(
+                f"case {case.id!r}: opening answer about unknown finding "
+                f"{volunteered_answer.finding!r}"
+            )
+        state.apply(volunteered_answer, network, asked=False)
+    volunteered = len(state.answers)
+    asked: list[str] = []
+    times: list[float] = []
+    confirmed: set[str] = set()
+    since_confirmation = 0
+    confirm = getattr(user, "confirm", None)
+    reading_confidence = getattr(user, "reading_confidence", None)
+
+    def confidence(finding_id: str) -> float:
+        return float(reading_confidence(finding_id)) if callable(reading_confidence) else 1.0
+
+    while True:
+        start = time.perf_counter()
+        action = policy.choose(state, network)
+        index: int | None = None
+        if (
+            confirm_below > 0.0
+            and isinstance(action, Conclude)
+            and len(confirmed) < max_confirmations
+            and state.turns < stopping.max_turns
+        ):
+            index = _decisive_doubt(
+                state,
+                network,
+                policy,
+                action,
+                volunteered,
+                confirmed,
+                open_world,
+                confidence,
+                confirm_below,
+            )
+        stalled = isinstance(action, Abstain) or (
+            stall_window > 0
+            and isinstance(action, Ask)
+            and since_confirmation >= stall_window
+            and all(a.is_vacuous for a in state.answers[-stall_window:])
+        )
+        if (
+            index is None
+            and stalled
+            and len(confirmed) < max_confirmations
+            and state.turns < stopping.max_turns
+        ):
+            index = confirmation_candidate(
+                state,
+                network,
+                policy,
+                volunteered=volunteered,
+                confirmed=confirmed,
+                open_world=open_world,
+                confidence=confidence,
+            )
+        times.append((time.perf_counter() - start) * 1000.0)
+        where = f"case {case.id!r}, turn {state.turns + 1}"
+        if index is not None:
+            finding_id = state.answers[index].finding
+            states = network.finding(finding_id).states
+            try:
+                answer = (
+                    confirm(finding_id, states)
+                    if callable(confirm)
+                    else user.answer(finding_id, states)
+                )
+            except ValueError as exc:
+                raise HarnessError(f"{where}: {exc}") from exc
+            if answer.finding != finding_id:
+                raise HarnessError(f"{where}: confirmed {finding_id!r}, got {answer.finding!r}")
+            confirmed.add(finding_id)
+            asked.append(finding_id)
+            since_confirmation = 0
+            state = replace_answer(
+                state,
+                network,
+                index,
+                answer,
+                volunteered=volunteered,
+                open_world=open_world,
+                extra_turns=1,
+            )
+            continue
+        if not isinstance(action, Ask):
+            break
+        finding_id = action.finding
+        if finding_id not in network.finding_index:
+            raise HarnessError(f"{where}: the policy asked unknown finding {finding_id!r}")
+        if finding_id in state.asked:
+            raise HarnessError(f"{where}: the policy re-asked finding {finding_id!r}")
+        if state.turns >= stopping.max_turns:
+            raise HarnessError(
+                f"{where}: the policy asked past max_turns={stopping.max_turns} instead of stopping"
+            )
+        try:
+            answer = user.answer(finding_id, network.finding(finding_id).states)
+        except ValueError as exc:
+            raise HarnessError(f"{where}: {exc}") from exc
+        if answer.finding != finding_id:
+            raise HarnessError(f"{where}: asked {finding_id!r}, user answered {answer.finding!r}")
+        state.apply(answer, network)
+        asked.append(finding_id)
+        since_confirmation += 1
+    return _result(case, network, state, action, tuple(asked), tuple(times))
