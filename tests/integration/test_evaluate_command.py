@@ -151,11 +151,11 @@ def test_ddxplus_reports_the_clinical_safety_rates_per_policy(tmp_path: Path) ->
     )  # fmt: skip
     payload = json.loads((tmp_path / "safety.json").read_text(encoding="utf-8"))
     metrics = payload["policies"]["infogatherer"]
-    for key in SAFETY_RATES:
-        assert payload[key] == {"infogatherer": metrics[key]}
+    for key in SAFETY_RATES:  # one policy: the pooled top-level rate is that policy's own
+        assert payload[key] == metrics[key]
     # The first 100 dev patients (28 severe, 41 mild): every severe one is flagged (measured
     # 100%), few mild ones are escalated (measured 4.9%); the bars are the issue's.
-    assert payload["severe_flagged_rate"]["infogatherer"] >= 99.0
-    assert payload["mild_escalated_rate"]["infogatherer"] <= 15.0
+    assert payload["severe_flagged_rate"] >= 99.0
+    assert payload["mild_escalated_rate"] <= 15.0
     assert metrics["mild_escalated_rate"] <= metrics["mild_urgent_rate"]
     assert "safety infogatherer: severe_flagged_rate " in out

@@ -17,12 +17,18 @@ from django.core.management.base import BaseCommand, CommandError
 from console.evaluation.report import build_payload, format_table, write_json, write_report
 from console.evaluation.sources import DATASETS, SPLITS, CaseSource, load_source
 from knowledge.datasets.common import DatasetError
+from planning import metrics
 from planning.dialogue import StoppingRule
 from planning.harness import CaseResult, HarnessError, Policy, Runner, User, evaluate
 from planning.simulation import Case, SimulatedUser
 
 RED_FLAG_MODES = ("escalate", "flag", "off")
 SAFETY_RATES = ("severe_flagged_rate", "mild_escalated_rate", "mild_urgent_rate")
+SAFETY_RATE_FUNCTIONS = {
+    "severe_flagged_rate": metrics.severe_flagged_rate,
+    "mild_escalated_rate": metrics.mild_escalated_rate,
+    "mild_urgent_rate": metrics.mild_urgent_rate,
+}
 
 RED_FLAGS_HELP = (
     "what a red-flag answer does: 'escalate' stops the case at once (the product's behaviour); "
@@ -232,10 +238,12 @@ class Command(BaseCommand):
             max_turns=stopping.max_turns,
             extra=extra,
         )
-        # The clinical-safety rates, also at the top level (per policy) where the safety
-        # requirement reads them; null on datasets without severities (FloDial).
+        # The clinical-safety rates, also at the top level where the safety requirement reads
+        # them: pooled over every policy's cases like answer_accuracy (with one policy, that
+        # policy's own rate); null on datasets without severities (FloDial).
+        pooled = [result for per_policy in results.values() for result in per_policy]
         for key in SAFETY_RATES:
-            payload[key] = {name: summary[key] for name, summary in payload["policies"].items()}
+            payload[key] = SAFETY_RATE_FUNCTIONS[key](pooled)
         self.stdout.write(
             f"{dataset} {split}: {len(source.cases)} cases, {len(names)} policies, "
             f"max_turns={stopping.max_turns}, tau={stopping.tau}, red_flags={stopping.red_flags}"
