@@ -52,6 +52,8 @@ class Pending:
     text: str
     rationale: dict[str, Any] = field(default_factory=dict)
     misunderstood: int = 0  # consecutive replies the interpreter could not place
+    # A confirmation: the index of the earlier answer its reply replaces (planning.recovery).
+    replaces: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -59,6 +61,7 @@ class Pending:
             "text": self.text,
             "rationale": self.rationale,
             "misunderstood": self.misunderstood,
+            "replaces": self.replaces,
         }
 
     @classmethod
@@ -68,6 +71,7 @@ class Pending:
             text=str(data.get("text", "")),
             rationale=dict(data.get("rationale") or {}),
             misunderstood=int(data.get("misunderstood", 0)),
+            replaces=None if data.get("replaces") is None else int(data["replaces"]),
         )
 
 
@@ -84,6 +88,11 @@ class StoredDialogue:
     network_name: str = ""
     section: str = ""  # the pack's routing group the dialogue is focused on ("" = whole pack)
     replayed: bool = False  # restored by replay on a changed network
+    # Confirmations (planning.recovery): the reader's confidence in each answer it read, the
+    # findings confirmed so far, and the questions asked since the last confirmation.
+    confidence: dict[str, float] = field(default_factory=dict)
+    confirmed: list[str] = field(default_factory=list)
+    since_confirmation: int = 0
 
 
 def dump_state(dialogue: StoredDialogue, network: EvidentialNetwork) -> dict[str, Any]:
@@ -112,6 +121,9 @@ def dump_state(dialogue: StoredDialogue, network: EvidentialNetwork) -> dict[str
         "pending": dialogue.pending.to_dict() if dialogue.pending else None,
         "complaint": dialogue.complaint,
         "section": dialogue.section,
+        "confidence": dict(dialogue.confidence),
+        "confirmed": list(dialogue.confirmed),
+        "since_confirmation": dialogue.since_confirmation,
     }
 
 
@@ -149,10 +161,19 @@ def load_state(data: Mapping[str, Any], network: EvidentialNetwork) -> StoredDia
             state, flags = _replay(network, prior, open_world, answers, flags)
             state.human_requested = bool(data.get("human_requested", False))
             replayed = True
-            if pending is not None and pending.finding not in network.finding_index:
+            if pending is not None and (
+                pending.finding not in network.finding_index or pending.replaces is not None
+            ):
+                # A confirmation names an answer by index, and the replay may drop answers.
                 pending = None
     except (KeyError, TypeError, ValueError) as exc:
         raise StateError(f"malformed dialogue state: {exc}") from exc
+    if pending is not None and pending.replaces is not None:
+        index = pending.replaces
+        if not 0 <= index < len(state.answers) or state.answers[index].finding != pending.finding:
+            raise StateError(
+                f"the pending confirmation replaces no answer about {pending.finding!r}"
+            )
     return StoredDialogue(
         state=state,
         asked_flags=flags,
@@ -163,6 +184,9 @@ def load_state(data: Mapping[str, Any], network: EvidentialNetwork) -> StoredDia
         network_name=str(data.get("network", "")),
         section=str(data.get("section", "")),
         replayed=replayed,
+        confidence={str(k): float(v) for k, v in (data.get("confidence") or {}).items()},
+        confirmed=[str(f) for f in data.get("confirmed") or []],
+        since_confirmation=int(data.get("since_confirmation", 0)),
     )
 
 

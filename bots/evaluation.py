@@ -27,7 +27,7 @@ from planning.dialogue import StoppingRule
 from planning.evidence import Answer
 from planning.harness import CaseResult, Policy, User
 from planning.network import EvidentialNetwork, Finding
-from planning.recovery import run_case_recovering
+from planning.recovery import DEFAULT_CONFIRM_BELOW, run_case_recovering
 from planning.simulation import Case, SimulatedUser
 
 ANSWER_MODES = ("exact", "utterances")
@@ -113,7 +113,8 @@ class UtteranceUser:
 
 # Before concluding, an answer the conclusion rests on is confirmed unless it was an explicit
 # "yes"/"no" (the offline reader gives those 0.95; readings of the user's own words <= 0.9).
-CONFIRM_BELOW = 0.95
+# The live service uses the same threshold.
+CONFIRM_BELOW = DEFAULT_CONFIRM_BELOW
 
 
 def run_case_confirming(

@@ -12,7 +12,11 @@
    why the question matters, say how to check, hand over to a person, or start over;
 4. ask the policy for the next action (red flags first: a red-flag answer escalates at once)
    and turn it into a reply: a question with buttons, a conclusion with the fix and its
-   source, a hand-over with the differential, or an escalation with a clear instruction;
+   source, a hand-over with the differential, or an escalation with a clear instruction.
+   Before abstaining (or after two "not sure" in a row), and before concluding on an answer
+   read from the user's words with doubt, the answer the dialogue rests on is asked again as
+   a confirmation, whose reply replaces it (:mod:`planning.recovery`, the rule the
+   evaluation measures; a button answer is never confirmed);
 5. persist the bot's turn (action, rationale, belief after the turn, latency) and the
    dialogue state, so any worker can resume the case.
 
@@ -30,17 +34,24 @@ from __future__ import annotations
 import dataclasses
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils import timezone
 
-from bots.case_store import CaseStore, Pending, StoredDialogue, dump_state, load_state
+from bots.case_store import (
+    CaseStore,
+    Pending,
+    StoredDialogue,
+    dump_state,
+    load_state,
+    prior_vector,
+)
 from bots.config import ServiceConfig, ServiceError, max_message_chars
 from bots.grounding import Grounding, PackCatalog, PackInfo, Section, StoredPacks
 from bots.language import Interpretation, Interpreter
-from bots.language.base import yes_no_states
+from bots.language.base import answer_to_dict, yes_no_states
 from bots.messages import Button, Inbound, Reply, Source
 from bots.models import Case, CaseStatus, Role
 from bots.records import belief_snapshot, rationale_dict
@@ -58,6 +69,14 @@ from planning.actions import Abstain, Ask, Conclude, Escalate
 from planning.dialogue import DialogueState
 from planning.evidence import Answer
 from planning.network import EvidentialNetwork, Finding, Hypothesis
+from planning.recovery import (
+    DEFAULT_CONFIRM_BELOW,
+    DEFAULT_MAX_CONFIRMATIONS,
+    DEFAULT_STALL_WINDOW,
+    confirmation_candidate,
+    decisive_doubt,
+    replace_answer,
+)
 
 log = logging.getLogger(__name__)
 
@@ -426,9 +445,16 @@ class ConversationService:
         answer = meaning.answer_for(pending.id)
         if answer is None:
             return self._misunderstood(ctx, pending, meaning)
-        ctx.dialogue.state.apply(answer, ctx.network, asked=True)
-        ctx.dialogue.asked_flags.append(True)
-        ctx.dialogue.pending = None
+        dialogue = ctx.dialogue
+        replaces = dialogue.pending.replaces if dialogue.pending else None
+        if replaces is not None:
+            self._replace(ctx, replaces, answer)
+        else:
+            dialogue.state.apply(answer, ctx.network, asked=True)
+            dialogue.asked_flags.append(True)
+            dialogue.since_confirmation += 1
+        dialogue.confidence[answer.finding] = float(meaning.confidence)
+        dialogue.pending = None
         noted = self._apply_volunteered(ctx, meaning.volunteered)
         intro = (f"Also noted: {'; '.join(noted)}.",) if noted else ()
         return self._decide(ctx, intro)
@@ -438,6 +464,9 @@ class ConversationService:
     def _decide(self, ctx: _Context, intro: Sequence[str]) -> _Outcome:
         assert ctx.dialogue is not None and ctx.network is not None
         action = self._red_flag_check(ctx) or self.policy.choose(ctx.dialogue.state, ctx.network)
+        confirmation = self._confirmation(ctx, action)
+        if confirmation is not None:
+            return self._confirm(ctx, action, *confirmation, intro)
         if isinstance(action, Ask):
             return self._ask(ctx, action, intro)
         ctx.dialogue.pending = None
@@ -449,6 +478,132 @@ class ConversationService:
             return self._escalate(ctx, action, intro)
         assert isinstance(action, Abstain)
         return self._abstain(ctx, action, intro)
+
+    # -- confirmations (planning.recovery) ---------------------------------------------------
+
+    def _confirmation(self, ctx: _Context, action: object) -> tuple[int, str] | None:
+        """(index of the answer to confirm, why) before ``action``, or None.
+
+        The evaluation's rule (``bots.evaluation.run_case_confirming``): a conclusion resting
+        on an answer read with doubt confirms it first; a stalled dialogue (the policy
+        abstains, or the last questions all got "not sure") confirms the answer it rests on.
+        A button answer is certain (nothing was read), so it is never a candidate.
+        """
+        assert ctx.dialogue is not None and ctx.network is not None
+        dialogue = ctx.dialogue
+        state = dialogue.state
+        if (
+            len(dialogue.confirmed) >= DEFAULT_MAX_CONFIRMATIONS
+            or state.turns >= self.config.stopping.max_turns
+            or state.human_requested
+        ):
+            return None
+        common: dict[str, Any] = {
+            "volunteered": 0,
+            "asked": dialogue.asked_flags,
+            "open_world": dialogue.open_world,
+            "prior": prior_vector(ctx.network, dialogue.prior),
+        }
+        confidence = self._reading_confidence(dialogue)
+        # Confirmed findings, and answers nothing was read for (buttons), are not asked again.
+        settled = set(dialogue.confirmed) | {
+            a.finding for a in state.answers if confidence(a.finding) >= 1.0
+        }
+        if isinstance(action, Conclude):
+            index = decisive_doubt(
+                state,
+                ctx.network,
+                self.policy,
+                action,
+                confirmed=settled,
+                confidence=confidence,
+                confirm_below=DEFAULT_CONFIRM_BELOW,
+                **common,
+            )
+            return None if index is None else (index, "doubtful_reading")
+        asked = [a for a, flag in zip(state.answers, dialogue.asked_flags, strict=True) if flag]
+        window = DEFAULT_STALL_WINDOW
+        stalled = isinstance(action, Abstain) or (
+            window > 0
+            and isinstance(action, Ask)
+            and dialogue.since_confirmation >= window
+            and len(asked) >= window
+            and all(a.is_vacuous for a in asked[-window:])
+        )
+        if not stalled:
+            return None
+        index = confirmation_candidate(
+            state, ctx.network, self.policy, confirmed=settled, confidence=confidence, **common
+        )
+        return None if index is None else (index, "stalled")
+
+    @staticmethod
+    def _reading_confidence(dialogue: StoredDialogue) -> Callable[[str], float]:
+        # A finding without a recorded reading was volunteered or stored before confirmations
+        # existed: treated as certain, as the evaluation treats templated answers.
+        return lambda finding: dialogue.confidence.get(finding, 1.0)
+
+    def _confirm(
+        self, ctx: _Context, instead: object, index: int, reason: str, intro: Sequence[str]
+    ) -> _Outcome:
+        """Ask the answer at ``index`` again; the reply will replace it (:meth:`_replace`)."""
+        assert ctx.dialogue is not None and ctx.network is not None
+        earlier = ctx.dialogue.state.answers[index]
+        finding = ctx.network.finding(earlier.finding)
+        shown = f"Just to be sure: {finding.question}"
+        understood = "not sure" if earlier.states is None else "/".join(earlier.states)
+        why = (
+            "the conclusion rests on an answer I read from your words and may have misread"
+            if reason == "doubtful_reading"
+            else "the answers since do not fit it, so I may have misread it"
+        )
+        rationale: dict[str, Any] = {
+            "kind": "confirm",
+            "reason": reason,
+            "explanation": f'I took your earlier answer as "{understood}", but {why}.',
+            "replaces": index,
+            "earlier": answer_to_dict(earlier),
+            "reading_confidence": self._reading_confidence(ctx.dialogue)(finding.id),
+            "instead_of": _action_record(instead),
+            "citations": [c.to_dict() for c in finding.citations],
+        }
+        ctx.dialogue.pending = Pending(finding.id, shown, rationale, replaces=index)
+        reply = Reply(
+            parts=(*intro, shown),
+            kind="question",
+            buttons=self._answer_buttons(finding),
+        )
+        return _Outcome(
+            reply,
+            action={"type": "confirm", "finding": finding.id, "replaces": index},
+            rationale=rationale,
+            canonical_text=finding.question,
+        )
+
+    def _replace(self, ctx: _Context, index: int, answer: Answer) -> None:
+        """The reply to a confirmation takes the place of the answer it confirms."""
+        assert ctx.dialogue is not None and ctx.network is not None
+        dialogue = ctx.dialogue
+        old = dialogue.state
+        replaced = old.answers[index].finding
+        state = replace_answer(
+            old,
+            ctx.network,
+            index,
+            answer,
+            volunteered=0,
+            asked=dialogue.asked_flags,
+            open_world=dialogue.open_world,
+            prior=prior_vector(ctx.network, dialogue.prior),
+            extra_turns=1,
+        )
+        # The replay rebuilds red flags from the answers; flags said in words are kept.
+        state.red_flags.extend(
+            f for f in old.red_flags if f not in state.red_flags and f.finding != replaced
+        )
+        dialogue.state = state
+        dialogue.confirmed.append(replaced)
+        dialogue.since_confirmation = 0
 
     def _ask(self, ctx: _Context, action: Ask, intro: Sequence[str]) -> _Outcome:
         assert ctx.dialogue is not None and ctx.network is not None
@@ -639,7 +794,9 @@ class ConversationService:
         assert ctx.dialogue is not None and ctx.dialogue.pending is not None and ctx.network
         rationale = ctx.dialogue.pending.rationale
         names = [item["name"] for item in rationale.get("separates_named", [])]
-        if self._patient_facing(ctx):
+        if rationale.get("kind") == "confirm":
+            text = str(rationale.get("explanation", "I want to be sure I understood you."))
+        elif self._patient_facing(ctx):
             text = (
                 "Your answer tells me which of the possible explanations for your symptoms fit, "
                 "and how soon you should be seen."
@@ -930,6 +1087,17 @@ def _with_disclaimer(reply: Reply) -> Reply:
     else:
         parts = (INTAKE_DISCLAIMER, *reply.parts)
     return dataclasses.replace(reply, parts=parts)
+
+
+def _action_record(action: object) -> dict[str, Any]:
+    """What the policy would have done instead of a confirmation (for the turn's rationale)."""
+    if isinstance(action, Ask):
+        return {"type": "ask", "finding": action.finding}
+    if isinstance(action, Conclude):
+        return {"type": "conclude", "hypothesis": action.hypothesis}
+    if isinstance(action, Abstain):
+        return {"type": "abstain", "reason": action.reason}
+    return {"type": type(action).__name__.lower()}
 
 
 def _label(state: str) -> str:

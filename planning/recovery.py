@@ -29,6 +29,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+import numpy as np
+
 from .actions import Abstain, Ask, Conclude
 from .dialogue import DialogueState, StoppingRule
 from .evidence import Answer
@@ -38,6 +40,9 @@ from .simulation import Case
 
 DEFAULT_MAX_CONFIRMATIONS = 3
 DEFAULT_STALL_WINDOW = 2
+# Before concluding, an answer the conclusion rests on is confirmed when the reader's confidence
+# in it is below this: an explicit "yes"/"no" reads at 0.95, the user's own words at <= 0.9.
+DEFAULT_CONFIRM_BELOW = 0.95
 
 
 class ConfirmingUser(User, Protocol):
@@ -50,9 +55,10 @@ def replay(
     network: EvidentialNetwork,
     answers: Sequence[tuple[Answer, bool]],
     open_world: float | None = None,
+    prior: np.ndarray | None = None,
 ) -> DialogueState:
-    """A fresh dialogue state with ``(answer, asked)`` applied in order."""
-    state = DialogueState.start(network, open_world=open_world)
+    """A fresh dialogue state (from ``prior``, if any) with ``(answer, asked)`` applied in order."""
+    state = DialogueState.start(network, prior, open_world=open_world)
     for answer, asked in answers:
         state.apply(answer, network, asked=asked)
     return state
@@ -67,11 +73,15 @@ def replace_answer(
     volunteered: int,
     open_world: float | None = None,
     extra_turns: int = 0,
+    asked: Sequence[bool] | None = None,
+    prior: np.ndarray | None = None,
 ) -> DialogueState:
     """``state`` with ``state.answers[index]`` replaced by ``answer``.
 
-    The first ``volunteered`` answers were volunteered (cost no turn), the rest asked.
+    The first ``volunteered`` answers were volunteered (cost no turn), the rest asked; or
+    ``asked`` says it per answer (a conversation where facts are volunteered along the way).
     ``extra_turns`` adds turns the replay does not see (a confirmation is a question too).
+    ``prior`` is the prior the dialogue started from.
     """
     if not 0 <= index < len(state.answers):
         raise IndexError(f"no answer {index} (the state has {len(state.answers)})")
@@ -82,13 +92,22 @@ def replace_answer(
         )
     answers = list(state.answers)
     answers[index] = answer
-    rebuilt = replay(
-        network, [(a, i >= volunteered) for i, a in enumerate(answers)], open_world=open_world
-    )
+    flags = _asked_flags(state, volunteered, asked)
+    rebuilt = replay(network, list(zip(answers, flags, strict=True)), open_world, prior)
     # The replay counts one turn per asked answer; confirmations asked before are not in it.
     rebuilt.turns = state.turns + extra_turns
     rebuilt.human_requested = state.human_requested
     return rebuilt
+
+
+def _asked_flags(
+    state: DialogueState, volunteered: int, asked: Sequence[bool] | None
+) -> list[bool]:
+    if asked is None:
+        return [i >= volunteered for i in range(len(state.answers))]
+    if len(asked) != len(state.answers):
+        raise ValueError(f"asked has {len(asked)} flags for {len(state.answers)} answers")
+    return list(asked)
 
 
 def confirmation_candidate(
@@ -100,17 +119,21 @@ def confirmation_candidate(
     confirmed: set[str],
     open_world: float | None = None,
     confidence: Callable[[str], float] | None = None,
+    asked: Sequence[bool] | None = None,
+    prior: np.ndarray | None = None,
 ) -> int | None:
     """Index in ``state.answers`` of the answer to confirm, or ``None`` (module docstring).
 
+    ``volunteered``, ``asked`` and ``prior`` are as for :func:`replace_answer`.
     Candidates are the asked answers not confirmed yet, most recent first: crisp ones, and
     "not sure" where the reader understood nothing (``confidence`` 0: the words were there but
     unreadable, unlike a "not sure" the user said). The first whose opposite (every other
     state; for "not sure", any state) would let ``policy`` ask or conclude is chosen.
     """
-    for index in range(len(state.answers) - 1, volunteered - 1, -1):
+    flags = _asked_flags(state, volunteered, asked)
+    for index in range(len(state.answers) - 1, -1, -1):
         answer = state.answers[index]
-        if answer.finding in confirmed:
+        if not flags[index] or answer.finding in confirmed:
             continue
         states = network.finding(answer.finding).states
         if answer.is_vacuous or answer.states is None:
@@ -129,6 +152,8 @@ def confirmation_candidate(
                 volunteered=volunteered,
                 open_world=open_world,
                 extra_turns=1,
+                asked=flags,
+                prior=prior,
             )
             try:
                 action = policy.choose(counterfactual, network)
@@ -139,7 +164,7 @@ def confirmation_candidate(
     return None
 
 
-def _decisive_doubt(
+def decisive_doubt(
     state: DialogueState,
     network: EvidentialNetwork,
     policy: Policy,
@@ -149,11 +174,17 @@ def _decisive_doubt(
     open_world: float | None,
     confidence: Callable[[str], float],
     confirm_below: float,
+    *,
+    asked: Sequence[bool] | None = None,
+    prior: np.ndarray | None = None,
 ) -> int | None:
-    """The last informative answer, if it was read with doubt and the conclusion rests on it."""
-    for index in range(len(state.answers) - 1, volunteered - 1, -1):
+    """The last informative asked answer, if it was read with doubt (``confidence`` below
+    ``confirm_below``) and the conclusion rests on it (its opposite would not conclude the
+    same). ``volunteered``, ``asked`` and ``prior`` are as for :func:`replace_answer`."""
+    flags = _asked_flags(state, volunteered, asked)
+    for index in range(len(state.answers) - 1, -1, -1):
         answer = state.answers[index]
-        if answer.is_vacuous or answer.states is None:
+        if not flags[index] or answer.is_vacuous or answer.states is None:
             continue
         if answer.finding in confirmed or confidence(answer.finding) >= confirm_below:
             return None
@@ -168,6 +199,8 @@ def _decisive_doubt(
             volunteered=volunteered,
             open_world=open_world,
             extra_turns=1,
+            asked=flags,
+            prior=prior,
         )
         try:
             other = policy.choose(counterfactual, network)
@@ -233,7 +266,7 @@ def run_case_recovering(
             and len(confirmed) < max_confirmations
             and state.turns < stopping.max_turns
         ):
-            index = _decisive_doubt(
+            index = decisive_doubt(
                 state,
                 network,
                 policy,

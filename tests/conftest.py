@@ -1,6 +1,14 @@
 import os
 
 import pytest
+from hypothesis import settings
+
+# In CI the property and fuzzing tests replay the same examples every run, so a red build is
+# always the change under test, never a new random draw; locally they explore fresh examples
+# (a failure found there prints the example to pin with @example).
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 # Keep test runs away from the developer's data directory.
 os.environ.setdefault(

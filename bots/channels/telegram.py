@@ -201,7 +201,8 @@ def received_from_update(update: Update) -> Received | None:
     if update.callback_query is not None:
         query = update.callback_query
         message = query.message
-        if message is None or not query.data:
+        # Telegram always sends these; a body without them is not one we can answer.
+        if message is None or message.chat is None or not query.data or query.from_user is None:
             return None
         payload, label = resolve_button(str(query.data), message.to_dict(), str(message.chat.id))
         return Received(
@@ -221,6 +222,8 @@ def received_from_update(update: Update) -> Received | None:
     message = update.message
     if message is None or not isinstance(message.text, str) or message.from_user is None:
         return None  # edits, stickers, photos, service messages
+    if message.chat is None:
+        return None  # never from Telegram itself: nowhere to reply
     text = message.text.strip()
     button = ""
     command, _, rest = text.partition(" ")
