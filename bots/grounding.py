@@ -69,32 +69,18 @@ class StoredPacks:
     """
 
     def names(self) -> list[str]:
-        from knowledge.models import Pack
+        from knowledge.packs.store import current_names
 
-        return list(
-            Pack.objects.filter(current_version__isnull=False)
-            .order_by("name")
-            .values_list("name", flat=True)
-        )
+        return current_names()
 
     def info(self, name: str) -> PackInfo:
-        from knowledge.models import Pack
-        from knowledge.packs.store import PackError
+        from knowledge.packs.store import PackError, current_version
 
-        row = (
-            Pack.objects.filter(name=name)
-            .values("name", "title", "domain", "current_version__version")
-            .first()
-        )
+        row = current_version(name)  # cached per process for a second (see the store)
         if row is None:
             known = ", ".join(self.names()) or "none"
             raise PackError(f"unknown pack {name!r} (known: {known})")
-        return PackInfo(
-            str(row["name"]),
-            str(row["current_version__version"] or ""),
-            str(row["title"]),
-            str(row["domain"]),
-        )
+        return PackInfo(row.name, row.version, row.title, row.domain)
 
     def network(self, name: str) -> EvidentialNetwork:
         from knowledge.packs.store import load_network

@@ -45,7 +45,7 @@ import logging
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from django.conf import settings
@@ -102,6 +102,12 @@ class Received:
         if len(self.event_id) > 200 or len(self.thread_id) > 200:
             raise ValueError(f"{self.channel} event id or thread id longer than 200 characters")
 
+    def as_payload(self) -> dict[str, Any]:
+        """The fields as a dict for the event's JSON payload: shallow, unlike ``asdict``'s
+        recursive copy of ``meta`` (a button press's message blocks), since it is serialized
+        at once."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
     @classmethod
     def from_payload(cls, payload: dict[str, Any]) -> Received:
         return cls(**payload["received"])
@@ -123,7 +129,7 @@ def accept(received: Received, raw: dict[str, Any] | None = None) -> InboundEven
                 channel=received.channel,
                 event_id=received.event_id,
                 case=case,
-                payload={"received": asdict(received), "raw": raw},
+                payload={"received": received.as_payload(), "raw": raw},
             )
     except IntegrityError:
         logger.info("duplicate %s event %s dropped", received.channel, received.event_id)

@@ -7,7 +7,8 @@ Telegram APIs, imports the example packs, then plays simulated users one turn at
 webhook request goes through Django's test client (the web part), and the event it stored is
 handed to ``bots.runtime.process`` directly (the worker part, what a Celery pool process runs,
 without Celery's hand-off or the Redis case lock). Prints CPU ms and SQL queries per turn for
-each part; ``--profile`` writes cProfile stats of the worker part for ``python -m pstats``.
+each part; ``--profile`` (``--web-profile``) writes cProfile stats of the worker (web) part for
+``python -m pstats``.
 """
 
 from __future__ import annotations
@@ -96,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-turns", type=int, default=12)
     parser.add_argument("--sqlite", action="store_true")
     parser.add_argument("--profile", default="", help="write worker cProfile stats here")
+    parser.add_argument("--web-profile", default="", help="write web cProfile stats here")
     parser.add_argument("--show-sql", action="store_true", help="print every statement")
     args = parser.parse_args(argv)
 
@@ -169,6 +171,7 @@ def play(args: argparse.Namespace, replies: dict[str, Captured], signing: str, w
     turns_in: dict[int, int] = {}
     last: dict[int, Captured | None] = {}
     profiler = cProfile.Profile(time.thread_time) if args.profile else None
+    web_profiler = cProfile.Profile(time.thread_time) if args.web_profile else None
     web_cpu = worker_cpu = 0.0
     web_queries = worker_queries = 0
     measured = 0
@@ -194,12 +197,16 @@ def play(args: argparse.Namespace, replies: dict[str, Captured], signing: str, w
                     print(f"-- turn {done}: {user.channel} {request.text!r}")
                 counter.count = 0
                 started = time.thread_time()
+                if web_profiler is not None and measuring:
+                    web_profiler.enable()
                 response = client.post(
                     request.path,
                     data=request.body,
                     content_type=request.content_type,
                     headers={**request.headers, "X-Forwarded-Proto": "https"},
                 )
+                if web_profiler is not None and measuring:
+                    web_profiler.disable()
                 web_spent = time.thread_time() - started
                 if response.status_code != 200:
                     print(f"webhook answered {response.status_code}: {response.content[:200]!r}")
@@ -247,6 +254,9 @@ def play(args: argparse.Namespace, replies: dict[str, Captured], signing: str, w
     if profiler is not None:
         profiler.dump_stats(args.profile)
         print(f"profile written to {args.profile}")
+    if web_profiler is not None:
+        web_profiler.dump_stats(args.web_profile)
+        print(f"web profile written to {args.web_profile}")
     return 0
 
 

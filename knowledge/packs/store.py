@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models.signals import post_delete, post_migrate, post_save
 
 from knowledge.models import Document, Pack, PackVersion
 from knowledge.packs.indexing import (
@@ -277,27 +278,111 @@ def export_pack(
     return dict(content)
 
 
+@dataclass(frozen=True)
+class CurrentVersion:
+    """The small columns of a pack and its current version (``version_pk`` None: none yet)."""
+
+    name: str
+    title: str
+    domain: str
+    version: str
+    version_pk: int | None
+    content_hash: str
+
+
+# Every turn asks for its pack's current version two or three times (the service, routing,
+# the network): one query each, the same answer nearly always. Remembered per process for
+# CURRENT_TTL_S; a save or delete of a Pack or PackVersion in this process forgets it at once
+# (an import, a rollback in the console), and another process's import is seen within the TTL,
+# as a turn already under way would have used the old version anyway.
+CURRENT_TTL_S = 1.0
+_clock = time.monotonic
+_current: dict[str, tuple[float, CurrentVersion]] = {}
+
+
+def current_version(pack_name: str) -> CurrentVersion | None:
+    """The pack's current version (cached, see CURRENT_TTL_S), or None for an unknown pack."""
+    now = _clock()
+    hit = _current.get(pack_name)
+    if hit is not None and now - hit[0] < CURRENT_TTL_S:
+        return hit[1]
+    row = (
+        Pack.objects.filter(name=pack_name)
+        .values(
+            "name",
+            "title",
+            "domain",
+            "current_version_id",
+            "current_version__version",
+            "current_version__content_hash",
+        )
+        .first()
+    )
+    if row is None:
+        _current.pop(pack_name, None)
+        return None
+    found = CurrentVersion(
+        name=str(row["name"]),
+        title=str(row["title"]),
+        domain=str(row["domain"]),
+        version=str(row["current_version__version"] or ""),
+        version_pk=row["current_version_id"],
+        content_hash=str(row["current_version__content_hash"] or ""),
+    )
+    _current[pack_name] = (now, found)
+    return found
+
+
+_names: list[tuple[float, list[str]]] = []
+
+
+def current_names() -> list[str]:
+    """Names of the packs that have a version, sorted (cached like ``current_version``)."""
+    now = _clock()
+    if _names and now - _names[0][0] < CURRENT_TTL_S:
+        return list(_names[0][1])
+    found = list(
+        Pack.objects.filter(current_version__isnull=False)
+        .order_by("name")
+        .values_list("name", flat=True)
+    )
+    _names[:] = [(now, found)]
+    return list(found)
+
+
+def forget_current(**_: Any) -> None:
+    _current.clear()
+    _names.clear()
+
+
+# ``flush`` (a test database emptied between tests) sends post_migrate, not post_delete.
+post_migrate.connect(forget_current, dispatch_uid="askfew-current-flush")
+for _model in (Pack, PackVersion):
+    post_save.connect(
+        forget_current, sender=_model, dispatch_uid=f"askfew-current-{_model.__name__}"
+    )
+    post_delete.connect(
+        forget_current, sender=_model, dispatch_uid=f"askfew-current-del-{_model.__name__}"
+    )
+
+
 _networks: OrderedDict[tuple[str, int, str], EvidentialNetwork] = OrderedDict()
 _networks_lock = threading.Lock()
 
 
 def load_network(pack_name: str) -> EvidentialNetwork:
     """The current version's network, parsed once per version (shared: do not mutate it)."""
-    row = (
-        PackVersion.objects.filter(pack__name=pack_name, pack__current_version=F("pk"))
-        .values_list("pk", "content_hash")
-        .first()
-    )
-    if row is None:
+    current = current_version(pack_name)
+    if current is None or current.version_pk is None:
         get_pack(pack_name)  # raises for an unknown pack
         raise PackError(f"pack {pack_name!r} has no version yet (only ingested documents)")
-    key = (pack_name, row[0], row[1])
+    key = (pack_name, current.version_pk, current.content_hash)
     with _networks_lock:
         cached = _networks.get(key)
         if cached is not None:
             _networks.move_to_end(key)
             return cached
-    content = PackVersion.objects.values_list("content", flat=True).get(pk=row[0])
+    content = PackVersion.objects.values_list("content", flat=True).get(pk=current.version_pk)
     network = EvidentialNetwork.from_dict(content["network"])
     with _networks_lock:
         _networks[key] = network
@@ -307,6 +392,7 @@ def load_network(pack_name: str) -> EvidentialNetwork:
 
 
 def _forget_networks(pack_name: str) -> None:
+    forget_current()
     with _networks_lock:
         for key in [k for k in _networks if k[0] == pack_name]:
             del _networks[key]
