@@ -8,7 +8,8 @@ rules, in this order:
 3. the evidence fits no known hypothesis: total conflict, open-world mass at or above
    ``stopping.open_world_threshold``, or conflict ``K`` at or above
    ``stopping.conflict_threshold`` -> ``Escalate("conflict" / "open_world")``;
-4. the leading known hypothesis reaches ``stopping.tau`` -> ``Conclude``;
+4. the leading known hypothesis reaches ``stopping.tau`` -> ``Conclude`` (a policy may hold
+   that back with :meth:`Policy.may_conclude` while it has questions and turns left);
 5. ``stopping.max_turns`` questions asked, or nothing left to ask -> ``Abstain`` with the
    differential.
 
@@ -150,7 +151,11 @@ class Policy(ABC):
                 )
         known = view.known
         best = int(np.argmax(known))
-        if known[best] >= rule.tau:
+        if known[best] >= rule.tau and (
+            state.turns >= rule.max_turns
+            or view.informative().size == 0
+            or self.may_conclude(state, network, best)
+        ):
             return Conclude(view.compiled.hypothesis_ids[best], float(known[best]))
         if state.turns >= rule.max_turns:
             return Abstain("max_turns", view.differential())
@@ -176,6 +181,14 @@ class Policy(ABC):
         return f"{type(self).__name__}(seed={self.seed}{', ' if params else ''}{params})"
 
     # -- hooks and helpers for subclasses -------------------------------------------------
+
+    def may_conclude(self, state: DialogueState, network: EvidentialNetwork, leader: int) -> bool:
+        """Whether the leader, which has reached ``tau``, may be concluded now.
+
+        A policy may hold a conclusion back and ask on; it cannot past the turn budget or
+        when no informative question is left (then the shared rule concludes).
+        """
+        return True
 
     def distribution(
         self, state: DialogueState, network: EvidentialNetwork, log_w: FloatArray
@@ -300,6 +313,47 @@ class Policy(ABC):
             return self.view(state, network).differential()
         except TotalConflictError:
             return ()
+
+
+def survives_one_wrong_answer(
+    state: DialogueState, network: EvidentialNetwork, hypothesis: int, floor: float
+) -> bool:
+    """Whether ``hypothesis`` still leads, with BetP >= ``floor``, without any one asked answer.
+
+    One misheard or mistaken answer can rule the true cause out (a "yes" to a finding the
+    knowledge says it never shows has plausibility ``eps``) and hand the lead to another. So a
+    conclusion is trusted only if it does not rest on a single answer: for each answer given
+    to a question (the opening complaint is not re-examined), its update is taken back and the
+    leader recomputed. Under exact answers this costs a question where the lead hangs on one
+    answer; under noisy ones it catches most conclusions drawn from a flipped answer.
+
+    Only soft answers are taken back: one whose plausibility is 0 for some hypothesis is one
+    the knowledge declares decisive (a flowchart branch rules the other branches out), and a
+    conclusion there rests on such answers by design.
+    """
+    compiled = network.compile()
+    n = len(network.hypotheses)
+    updates: list[FloatArray] = []
+    for answer in state.answers[len(state.answers) - state.turns :]:
+        if answer.is_vacuous or answer.states is None:
+            continue
+        pl = compiled.plausibility(answer.finding, answer.states)
+        if pl.min() <= 0.0:
+            continue
+        a = answer.reliability
+        updates.append(np.log(a * pl + (1.0 - a)))
+    if not updates:
+        return True
+    rows = np.tile(state.belief.log_w, (len(updates), 1))
+    rows[:, :n] -= np.vstack(updates)
+    rows = np.minimum(rows, 0.0)  # rounding must not lift a weight above 1
+    if not np.isfinite(rows.max(axis=1)).all():
+        return False
+    without = batch_betp(rows)
+    return bool(
+        (without[:, :n].argmax(axis=1) == hypothesis).all()
+        and without[:, hypothesis].min() >= floor
+    )
 
 
 def best_index(values: NDArray[np.float64]) -> int:

@@ -37,6 +37,15 @@ commutes with Dempster's rule), which, like the paper's discord, is the Shannon 
 all focal sets are singletons, and which weighs hypotheses by how plausible they are. On the
 DDXPlus dev patients (4-fold, exact and noisy answers) it gave slightly higher success with
 about 0.3 fewer questions than the mass discord in every setting tried.
+
+One addition to the stopping rule (``robust_floor``, see :meth:`InfoGatherer.may_conclude`): the
+leader is concluded only if it survives taking back any one soft answer. Measured on all 1566
+DDXPlus dev patients, 4-fold (links learned from the other three folds), tau 0.85: with noisy
+answers (5% flipped, 10% "not sure") success went from 83.5% to 85.3% and accuracy when
+concluded from 90.0% to 95.1%, for 1.3 more questions (6.8); with exact answers success stayed
+at 94.3% (accuracy when concluded 98.1% -> 98.9%) for one more question (5.7). A floor of 0
+(the leader only has to stay the leader) cost half as many questions and recovered less
+(noisy: 84.7% success, 92.4% accurate when concluded).
 """
 
 from __future__ import annotations
@@ -49,7 +58,7 @@ from planning.actions import Abstain, Action
 from planning.dialogue import DialogueState, StoppingRule
 from planning.network import EvidentialNetwork
 
-from .base import BeliefView, Policy
+from .base import BeliefView, Policy, survives_one_wrong_answer
 from .scoring import FloatArray, IntArray, Method, score_candidates
 
 Discord = Literal["mass", "plausibility"]
@@ -68,9 +77,13 @@ class InfoGatherer(Policy):
         discord: Discord = "plausibility",
         method: Method = "auto",
         respect_flow: bool = True,
+        robust_floor: float | None = 0.5,
     ) -> None:
         super().__init__(stopping, seed)
         self.respect_flow = bool(respect_flow)
+        if robust_floor is not None and not 0.0 <= robust_floor <= 1.0:
+            raise ValueError(f"robust_floor must be in [0, 1] or None, got {robust_floor}")
+        self.robust_floor = None if robust_floor is None else float(robust_floor)
         if nonspecificity_threshold < 0:
             raise ValueError(
                 f"nonspecificity_threshold must be >= 0 bits, got {nonspecificity_threshold}"
@@ -85,6 +98,14 @@ class InfoGatherer(Policy):
         self.tolerance = float(tolerance)
         self.discord: Discord = discord
         self.method: Method = method
+
+    def may_conclude(self, state: DialogueState, network: EvidentialNetwork, leader: int) -> bool:
+        """With ``robust_floor`` set, only a leader that would still lead, with BetP at least
+        ``robust_floor``, after taking back any one answer
+        (:func:`~planning.policies.base.survives_one_wrong_answer`)."""
+        if self.robust_floor is None:
+            return True
+        return survives_one_wrong_answer(state, network, leader, self.robust_floor)
 
     def select(self, state: DialogueState, network: EvidentialNetwork, view: BeliefView) -> Action:
         candidates = self.candidates(state, view, self.respect_flow)

@@ -8,6 +8,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from knowledge.datasets import ddxplus
@@ -142,6 +143,22 @@ def test_unlisted_pairs_are_closed_or_vacuous_per_option(catalog: ddxplus.Catalo
     assert len(vacuous.links) < len(closed.links)
     with pytest.raises(ValueError, match="unlisted"):
         ddxplus.load_network(unlisted="open")  # type: ignore[arg-type]
+
+
+def test_reliability_discounts_every_answer(network: EvidentialNetwork) -> None:
+    discounted = ddxplus.load_network(reliability=0.9)
+    exact_pl, pl = network.compile(), discounted.compile()
+    for finding in ("E_91", "E_129", "E_56"):  # unlisted and listed, binary and categorical
+        j = network.finding_index[finding]
+        assert np.allclose(pl.pl[j], 0.9 * exact_pl.pl[j] + 0.1)
+    # An answer that contradicts the knowledge base now costs a factor 0.1045, not 0.005.
+    assert pl.plausibility("E_91", ["yes"])[network.hypothesis_index[PATHOLOGY]] == (
+        pytest.approx(0.9 * 0.005 + 0.1)
+    )
+    assert discounted.metadata["reliability"] == 0.9
+    for bad in (0.0, 1.5):
+        with pytest.raises(ValueError, match="reliability"):
+            ddxplus.load_network(reliability=bad)
 
 
 def _write_patients(path: Path, rows: list[tuple[str, list[str], str]]) -> None:

@@ -315,6 +315,62 @@ def test_a_conflict_threshold_escalates_before_total_conflict() -> None:
     assert isinstance(action, Escalate) and action.reason == "conflict"
 
 
+def soft_pair(prior_h1: float = 0.9) -> EvidentialNetwork:
+    """h1 and h2, and three findings that each point to h1 ("yes") or h2 ("no") but never
+    rule either out (1% ignorance), so any one answer may be a mistake; h2 is a bit more
+    likely a priori."""
+    hyps = [Hypothesis("h1", "First", prior=prior_h1), Hypothesis("h2", "Second")]
+    findings = [Finding(f, f"{f}?") for f in ("f1", "f2", "f3")]
+    links = [
+        link
+        for f in ("f1", "f2", "f3")
+        for link in (
+            Link.make("h1", f, {"yes": 0.99, ("yes", "no"): 0.01}),
+            Link.make("h2", f, {"no": 0.99, ("yes", "no"): 0.01}),
+        )
+    ]
+    return EvidentialNetwork("soft", hyps, findings, links)
+
+
+def test_infogatherer_does_not_conclude_on_a_single_soft_answer() -> None:
+    network = soft_pair()
+    state = DialogueState.start(network)
+    state.apply(Answer.crisp("f1", "yes"), network)
+    leader, p = state.ranking(network)[0]
+    assert leader == "h1" and p > 0.99
+    # Without "f1 = yes" h2 would lead: one wrong answer would have decided the case.
+    action = policy("infogatherer").choose(state, network)
+    assert isinstance(action, Ask) and action.finding in {"f2", "f3"}
+    assert policy("infogatherer", robust_floor=None).choose(state, network) == Conclude(
+        "h1", pytest.approx(p)
+    )
+    # A second answer that agrees makes the lead survive taking back either one.
+    state.apply(Answer.crisp(action.finding, "yes"), network)
+    concluded = policy("infogatherer").choose(state, network)
+    assert isinstance(concluded, Conclude) and concluded.hypothesis == "h1"
+
+
+def test_infogatherer_concludes_at_the_last_turn_even_on_a_single_answer() -> None:
+    network = soft_pair()
+    state = DialogueState.start(network)
+    state.apply(Answer.crisp("f1", "yes"), network)
+    action = policy("infogatherer", StoppingRule(max_turns=1)).choose(state, network)
+    assert isinstance(action, Conclude) and action.hypothesis == "h1"
+
+
+def test_the_opening_complaint_is_not_taken_back() -> None:
+    network = soft_pair()
+    state = DialogueState.start(network)
+    state.apply(Answer.crisp("f1", "yes"), network, asked=False)
+    action = policy("infogatherer").choose(state, network)
+    assert isinstance(action, Conclude) and action.hypothesis == "h1"
+
+
+def test_robust_floor_must_be_a_probability() -> None:
+    with pytest.raises(ValueError, match="robust_floor"):
+        make_policy("infogatherer", robust_floor=1.5)
+
+
 # -- flowcharts -------------------------------------------------------------------------
 
 
