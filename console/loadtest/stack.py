@@ -55,7 +55,7 @@ class StackConfig:
     web_workers: int = 2
     web_threads: int = 8
     workers: int = 1  # Celery worker processes
-    concurrency: int = 2  # pool processes per worker
+    concurrency: int = 4  # pool processes per worker (twice the cores: turns wait on I/O)
     packs: tuple[str, ...] = ("it-laptop", "patient-intake")
     log_level: str = "INFO"
     stalled_after_s: float = 10.0
