@@ -26,3 +26,12 @@ def _fresh_rate_limits() -> None:
     cache = caches["default"]
     if isinstance(cache, LocMemCache):
         cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_pack_cache() -> None:
+    """knowledge.packs.store remembers each pack's current version for a second; a test's
+    rollback restores pack rows without the save/delete signals that would make it forget."""
+    from knowledge.packs.store import forget_current
+
+    forget_current()
