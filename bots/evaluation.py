@@ -215,4 +215,5 @@ def answer_accuracy_report(
 
 
 def _ratio(num: int, den: int) -> float | None:
-    return round(num / den, 4) if den else None
+    """A percentage, like the harness's other rates."""
+    return round(100.0 * num / den, 2) if den else None

@@ -159,3 +159,25 @@ def test_ddxplus_reports_the_clinical_safety_rates_per_policy(tmp_path: Path) ->
     assert payload["mild_escalated_rate"] <= 15.0
     assert metrics["mild_escalated_rate"] <= metrics["mild_urgent_rate"]
     assert "safety infogatherer: severe_flagged_rate " in out
+
+
+def test_flodial_in_the_users_own_words_reports_answer_accuracy_in_percent(
+    tmp_path: Path,
+) -> None:
+    out = run(
+        "flodial",
+        "--split", "dev",
+        "--policy", "infogatherer",
+        "--answers", "utterances",
+        "--limit", "8",
+        "--json", str(tmp_path / "utt.json"),
+    )  # fmt: skip
+    payload = json.loads((tmp_path / "utt.json").read_text(encoding="utf-8"))
+    pooled = payload["answers"]["pooled"]
+    assert pooled["questions"] > 0
+    assert pooled["correct"] + pooled["wrong"] + pooled["unsure"] == pooled["questions"]
+    # A percentage like every other rate in the payload, not a fraction.
+    expected = round(100.0 * pooled["correct"] / pooled["questions"], 2)
+    assert payload["answer_accuracy"] == expected
+    assert payload["answer_accuracy"] > 50.0
+    assert f"answer_accuracy {expected}% over" in out

@@ -257,7 +257,7 @@ class Command(BaseCommand):
         if "answer_accuracy" in extra:
             pooled = extra["answers"]["pooled"]
             self.stdout.write(
-                f"answer_accuracy {extra['answer_accuracy']} over {pooled['questions']} "
+                f"answer_accuracy {extra['answer_accuracy']}% over {pooled['questions']} "
                 f"questions answered in the users' own words ({pooled['wrong']} wrong, "
                 f"{pooled['unsure']} not understood)"
             )
