@@ -155,15 +155,11 @@ class CaseResult:
         }
 
 
-def run_case(
-    policy: Policy,
-    network: EvidentialNetwork,
-    case: Case,
-    user: User,
-    stopping: StoppingRule,
-    open_world: float | None = None,
-) -> CaseResult:
-    """Play ``case`` with ``policy`` until it concludes, abstains or escalates."""
+def opening_state(
+    network: EvidentialNetwork, case: Case, user: User, open_world: float | None = None
+) -> DialogueState:
+    """The dialogue state after the user's opening (volunteered) answers, checked against
+    ``network``."""
     if case.true_hypothesis not in network.hypothesis_index:
         raise HarnessError(
             f"case {case.id!r}: true hypothesis {case.true_hypothesis!r} is not in network "
@@ -176,6 +172,19 @@ def run_case(
                 f"case {case.id!r}: opening answer about unknown finding {volunteered.finding!r}"
             )
         state.apply(volunteered, network, asked=False)
+    return state
+
+
+def run_case(
+    policy: Policy,
+    network: EvidentialNetwork,
+    case: Case,
+    user: User,
+    stopping: StoppingRule,
+    open_world: float | None = None,
+) -> CaseResult:
+    """Play ``case`` with ``policy`` until it concludes, abstains or escalates."""
+    state = opening_state(network, case, user, open_world)
     asked: list[str] = []
     times: list[float] = []
     while True:

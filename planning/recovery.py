@@ -34,7 +34,7 @@ import numpy as np
 from .actions import Abstain, Ask, Conclude
 from .dialogue import DialogueState, StoppingRule
 from .evidence import Answer
-from .harness import CaseResult, HarnessError, Policy, User, _result
+from .harness import CaseResult, HarnessError, Policy, User, _result, opening_state
 from .network import EvidentialNetwork
 from .simulation import Case
 
@@ -232,19 +232,7 @@ def run_case_recovering(
     """
     if max_confirmations < 0:
         raise ValueError(f"max_confirmations must be >= 0, got {max_confirmations}")
-    if case.true_hypothesis not in network.hypothesis_index:
-        raise HarnessError(
-            f"case {case.id!r}: true hypothesis {case.true_hypothesis!r} is not in network "
-            f"{network.name!r}"
-        )
-    state = DialogueState.start(network, open_world=open_world)
-    for volunteered_answer in user.opening:
-        if volunteered_answer.finding not in network.finding_index:
-            raise HarnessError(
-                f"case {case.id!r}: opening answer about unknown finding "
-                f"{volunteered_answer.finding!r}"
-            )
-        state.apply(volunteered_answer, network, asked=False)
+    state = opening_state(network, case, user, open_world)
     volunteered = len(state.answers)
     asked: list[str] = []
     times: list[float] = []
