@@ -79,7 +79,10 @@ def ended_cases(cases: QuerySet[Case]) -> list[EndedCase]:
         )
     )
     asked = dict(
-        Turn.objects.filter(case__in=ended, role=Role.BOT, action__type="ask")
+        Turn.objects.filter(
+            # A confirmation ("just to be sure: ...?") is a question the user answers too.
+            case__in=ended, role=Role.BOT, action__type__in=("ask", "confirm")
+        )
         .values("case")
         .annotate(n=Count("id"))
         .values_list("case", "n")

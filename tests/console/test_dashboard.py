@@ -84,3 +84,11 @@ def test_the_page_draws_the_charts(cases: None, operator: Any) -> None:
     html = response.content.decode()
     assert 'class="chart weekly-chart"' in html and 'class="chart calibration"' in html
     assert "20%" in html  # the success rate of pack p
+
+
+def test_a_confirmation_counts_as_a_question() -> None:
+    case = make(20, "concluded", pack="confirming", conclusion="h1", confidence=0.9, questions=2)
+    Turn.objects.create(case=case, index=3, role=Role.BOT, action={"type": "confirm"})
+    Turn.objects.create(case=case, index=4, role=Role.BOT, action={"type": "why"})
+    (ended,) = dashboard.ended_cases(Case.objects.filter(pack="confirming"))
+    assert ended.questions == 3
