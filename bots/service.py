@@ -72,9 +72,9 @@ from planning.network import EvidentialNetwork, Finding, Hypothesis
 from planning.recovery import (
     DEFAULT_CONFIRM_BELOW,
     DEFAULT_MAX_CONFIRMATIONS,
-    DEFAULT_STALL_WINDOW,
     confirmation_candidate,
     decisive_doubt,
+    is_stalled,
     replace_answer,
 )
 
@@ -522,15 +522,7 @@ class ConversationService:
             )
             return None if index is None else (index, "doubtful_reading")
         asked = [a for a, flag in zip(state.answers, dialogue.asked_flags, strict=True) if flag]
-        window = DEFAULT_STALL_WINDOW
-        stalled = isinstance(action, Abstain) or (
-            window > 0
-            and isinstance(action, Ask)
-            and dialogue.since_confirmation >= window
-            and len(asked) >= window
-            and all(a.is_vacuous for a in asked[-window:])
-        )
-        if not stalled:
+        if not is_stalled(action, asked, dialogue.since_confirmation):
             return None
         index = confirmation_candidate(
             state, ctx.network, self.policy, confirmed=settled, confidence=confidence, **common

@@ -193,25 +193,37 @@ def run_case(
         times.append((time.perf_counter() - start) * 1000.0)
         if not isinstance(action, Ask):
             break
-        finding_id = action.finding
-        where = f"case {case.id!r}, turn {state.turns + 1}"
-        if finding_id not in network.finding_index:
-            raise HarnessError(f"{where}: the policy asked unknown finding {finding_id!r}")
-        if finding_id in state.asked:
-            raise HarnessError(f"{where}: the policy re-asked finding {finding_id!r}")
-        if state.turns >= stopping.max_turns:
-            raise HarnessError(
-                f"{where}: the policy asked past max_turns={stopping.max_turns} instead of stopping"
-            )
-        try:
-            answer = user.answer(finding_id, network.finding(finding_id).states)
-        except ValueError as exc:  # the case's answer does not fit the network's finding
-            raise HarnessError(f"{where}: {exc}") from exc
-        if answer.finding != finding_id:
-            raise HarnessError(f"{where}: asked {finding_id!r}, user answered {answer.finding!r}")
-        state.apply(answer, network)
-        asked.append(finding_id)
+        state.apply(ask_user(action.finding, state, network, case, user, stopping), network)
+        asked.append(action.finding)
     return _result(case, network, state, action, tuple(asked), tuple(times))
+
+
+def ask_user(
+    finding_id: str,
+    state: DialogueState,
+    network: EvidentialNetwork,
+    case: Case,
+    user: User,
+    stopping: StoppingRule,
+) -> Answer:
+    """The user's answer to a question the policy asked, after checking the policy kept the
+    harness contract (a known finding, not asked before, within ``max_turns``)."""
+    where = f"case {case.id!r}, turn {state.turns + 1}"
+    if finding_id not in network.finding_index:
+        raise HarnessError(f"{where}: the policy asked unknown finding {finding_id!r}")
+    if finding_id in state.asked:
+        raise HarnessError(f"{where}: the policy re-asked finding {finding_id!r}")
+    if state.turns >= stopping.max_turns:
+        raise HarnessError(
+            f"{where}: the policy asked past max_turns={stopping.max_turns} instead of stopping"
+        )
+    try:
+        answer = user.answer(finding_id, network.finding(finding_id).states)
+    except ValueError as exc:  # the case's answer does not fit the network's finding
+        raise HarnessError(f"{where}: {exc}") from exc
+    if answer.finding != finding_id:
+        raise HarnessError(f"{where}: asked {finding_id!r}, user answered {answer.finding!r}")
+    return answer
 
 
 def _result(

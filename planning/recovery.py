@@ -31,10 +31,18 @@ from typing import Protocol
 
 import numpy as np
 
-from .actions import Abstain, Ask, Conclude
+from .actions import Abstain, Action, Ask, Conclude
 from .dialogue import DialogueState, StoppingRule
 from .evidence import Answer
-from .harness import CaseResult, HarnessError, Policy, User, _result, opening_state
+from .harness import (
+    CaseResult,
+    HarnessError,
+    Policy,
+    User,
+    _result,
+    ask_user,
+    opening_state,
+)
 from .network import EvidentialNetwork
 from .simulation import Case
 
@@ -144,24 +152,51 @@ def confirmation_candidate(
             others = tuple(s for s in states if s not in answer.states)
             alternatives = [others] if others else []
         for alternative in alternatives:
-            counterfactual = replace_answer(
+            action = _choose_instead(
                 state,
                 network,
+                policy,
                 index,
                 Answer(answer.finding, alternative),
                 volunteered=volunteered,
                 open_world=open_world,
-                extra_turns=1,
                 asked=flags,
                 prior=prior,
             )
-            try:
-                action = policy.choose(counterfactual, network)
-            except ArithmeticError:  # the alternative contradicts every cause
-                continue
-            if not isinstance(action, Abstain):
+            if action is not None and not isinstance(action, Abstain):
                 return index
     return None
+
+
+def _choose_instead(
+    state: DialogueState,
+    network: EvidentialNetwork,
+    policy: Policy,
+    index: int,
+    answer: Answer,
+    *,
+    volunteered: int,
+    open_world: float | None,
+    asked: Sequence[bool],
+    prior: np.ndarray | None,
+) -> Action | None:
+    """What ``policy`` would do had answer ``index`` been ``answer`` (asked as a confirmation,
+    so one turn more); None when that answer contradicts every cause."""
+    counterfactual = replace_answer(
+        state,
+        network,
+        index,
+        answer,
+        volunteered=volunteered,
+        open_world=open_world,
+        extra_turns=1,
+        asked=asked,
+        prior=prior,
+    )
+    try:
+        return policy.choose(counterfactual, network)
+    except ArithmeticError:
+        return None
 
 
 def decisive_doubt(
@@ -191,25 +226,43 @@ def decisive_doubt(
         others = tuple(s for s in network.finding(answer.finding).states if s not in answer.states)
         if not others:
             return None
-        counterfactual = replace_answer(
+        other = _choose_instead(
             state,
             network,
+            policy,
             index,
             Answer(answer.finding, others),
             volunteered=volunteered,
             open_world=open_world,
-            extra_turns=1,
             asked=flags,
             prior=prior,
         )
-        try:
-            other = policy.choose(counterfactual, network)
-        except ArithmeticError:
+        if other is None:
             return None
         if isinstance(other, Conclude) and other.hypothesis == action.hypothesis:
             return None
         return index
     return None
+
+
+def is_stalled(
+    action: object,
+    asked: Sequence[Answer],
+    since_confirmation: int,
+    window: int = DEFAULT_STALL_WINDOW,
+) -> bool:
+    """Whether the dialogue is stuck: the policy abstains, or the last ``window`` questions
+    (``asked``: the asked answers, oldest first), all since the last confirmation, got
+    nothing but "not sure"."""
+    if isinstance(action, Abstain):
+        return True
+    return (
+        window > 0
+        and isinstance(action, Ask)
+        and since_confirmation >= window
+        and len(asked) >= window
+        and all(a.is_vacuous for a in asked[-window:])
+    )
 
 
 def run_case_recovering(
@@ -265,12 +318,7 @@ def run_case_recovering(
                 confidence,
                 confirm_below,
             )
-        stalled = isinstance(action, Abstain) or (
-            stall_window > 0
-            and isinstance(action, Ask)
-            and since_confirmation >= stall_window
-            and all(a.is_vacuous for a in state.answers[-stall_window:])
-        )
+        stalled = is_stalled(action, state.answers[volunteered:], since_confirmation, stall_window)
         if (
             index is None
             and stalled
@@ -316,22 +364,7 @@ def run_case_recovering(
             continue
         if not isinstance(action, Ask):
             break
-        finding_id = action.finding
-        if finding_id not in network.finding_index:
-            raise HarnessError(f"{where}: the policy asked unknown finding {finding_id!r}")
-        if finding_id in state.asked:
-            raise HarnessError(f"{where}: the policy re-asked finding {finding_id!r}")
-        if state.turns >= stopping.max_turns:
-            raise HarnessError(
-                f"{where}: the policy asked past max_turns={stopping.max_turns} instead of stopping"
-            )
-        try:
-            answer = user.answer(finding_id, network.finding(finding_id).states)
-        except ValueError as exc:
-            raise HarnessError(f"{where}: {exc}") from exc
-        if answer.finding != finding_id:
-            raise HarnessError(f"{where}: asked {finding_id!r}, user answered {answer.finding!r}")
-        state.apply(answer, network)
-        asked.append(finding_id)
+        state.apply(ask_user(action.finding, state, network, case, user, stopping), network)
+        asked.append(action.finding)
         since_confirmation += 1
     return _result(case, network, state, action, tuple(asked), tuple(times))
