@@ -94,6 +94,15 @@ class UtteranceUser:
         self._confidence[finding_id] = reading.confidence
         return reading.answer
 
+    def answer_question(
+        self, question: str, options: tuple[tuple[str, tuple[str, ...]], ...]
+    ) -> tuple[Answer, ...]:
+        """A multi-choice question: the dialogs have no words for one (FloDial has none), so
+        the templated answers."""
+        for finding_id, _ in options:
+            self._confidence[finding_id] = 1.0
+        return self.fallback.answer_question(question, options)
+
     def reading_confidence(self, finding_id: str) -> float:
         """How sure the reader was of the answer it gave for ``finding_id`` (1.0: templated)."""
         return self._confidence.get(finding_id, 1.0)

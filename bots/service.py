@@ -144,7 +144,13 @@ class ConversationService:
         self.interpreter = interpreter or get_interpreter()
         self.grounding = grounding or Grounding(self.packs)
         self.store = store or CaseStore()
-        self.policy = make_policy(self.config.policy, stopping=self.config.stopping, seed=0)
+        # The service asks one finding per message, so a multi-choice question's options go
+        # one at a time: the planner must score them that way too (in the evaluation harness
+        # the whole question is asked at once and InfoGatherer scores it whole).
+        params = {"multi_choice": "option"} if self.config.policy == "infogatherer" else {}
+        self.policy = make_policy(
+            self.config.policy, stopping=self.config.stopping, seed=0, **params
+        )
 
     # -- entry point -------------------------------------------------------------------------
 

@@ -6,10 +6,11 @@ cases, each case with a fresh simulated user, so differences between policies co
 policies and not from different cases or different luck.
 
 The harness trusts nothing a policy says about the belief: the confidence and the final ranking
-are recomputed from the dialogue state. It does enforce the contract every policy shares: never
-ask a finding twice, never ask past ``stopping.max_turns``, only ask and conclude on ids the
-network knows. A violation is a bug in the policy, so it raises :class:`HarnessError` rather
-than being scored.
+are recomputed from the dialogue state. It does enforce the contract every policy shares:
+never ask a finding twice (the options of a multi-choice question are all answered when any
+one is asked, see :func:`ask_user`), never ask past ``stopping.max_turns``, only ask and
+conclude on ids the network knows. A violation is a bug in the policy, so it raises
+:class:`HarnessError` rather than being scored.
 
 Pure Python: no Django, no I/O. ``workers > 1`` forks worker processes (where the platform can
 fork) that inherit the networks, cases and policies instead of pickling them.
@@ -52,6 +53,10 @@ class User(Protocol):
     def opening(self) -> tuple[Answer, ...]: ...
 
     def answer(self, finding_id: str, states: tuple[str, ...]) -> Answer: ...
+
+    def answer_question(
+        self, question: str, options: tuple[tuple[str, tuple[str, ...]], ...]
+    ) -> tuple[Answer, ...]: ...
 
 
 NetworkForCase = Callable[[Case], EvidentialNetwork]
@@ -193,9 +198,19 @@ def run_case(
         times.append((time.perf_counter() - start) * 1000.0)
         if not isinstance(action, Ask):
             break
-        state.apply(ask_user(action.finding, state, network, case, user, stopping), network)
+        record_answers(
+            state, network, ask_user(action.finding, state, network, case, user, stopping)
+        )
         asked.append(action.finding)
     return _result(case, network, state, action, tuple(asked), tuple(times))
+
+
+def record_answers(
+    state: DialogueState, network: EvidentialNetwork, answers: Sequence[Answer]
+) -> None:
+    """Apply the answers to one question: one turn, however many options it answered."""
+    for i, answer in enumerate(answers):
+        state.apply(answer, network, asked=i == 0)
 
 
 def ask_user(
@@ -205,9 +220,14 @@ def ask_user(
     case: Case,
     user: User,
     stopping: StoppingRule,
-) -> Answer:
-    """The user's answer to a question the policy asked, after checking the policy kept the
-    harness contract (a known finding, not asked before, within ``max_turns``)."""
+) -> tuple[Answer, ...]:
+    """The user's answers to a question the policy asked, after checking the policy kept the
+    harness contract (a known finding, not asked before, within ``max_turns``).
+
+    Asking about one option of a multi-choice question (a finding with a ``group``) asks the
+    question itself ("Where is the pain?"), as the DDXPlus questionnaire does: the user answers
+    every option not yet answered, and it costs one turn. The first answer is the asked
+    finding's."""
     where = f"case {case.id!r}, turn {state.turns + 1}"
     if finding_id not in network.finding_index:
         raise HarnessError(f"{where}: the policy asked unknown finding {finding_id!r}")
@@ -217,13 +237,24 @@ def ask_user(
         raise HarnessError(
             f"{where}: the policy asked past max_turns={stopping.max_turns} instead of stopping"
         )
+    question = network.question_of(finding_id)
+    options = (finding_id, *(f for f in question if f != finding_id and f not in state.asked))
     try:
-        answer = user.answer(finding_id, network.finding(finding_id).states)
+        if len(options) == 1:
+            answers: tuple[Answer, ...] = (
+                user.answer(finding_id, network.finding(finding_id).states),
+            )
+        else:
+            answers = user.answer_question(
+                network.finding(finding_id).group,
+                tuple((f, network.finding(f).states) for f in options),
+            )
     except ValueError as exc:  # the case's answer does not fit the network's finding
         raise HarnessError(f"{where}: {exc}") from exc
-    if answer.finding != finding_id:
-        raise HarnessError(f"{where}: asked {finding_id!r}, user answered {answer.finding!r}")
-    return answer
+    if tuple(a.finding for a in answers) != options:
+        got = ", ".join(a.finding for a in answers)
+        raise HarnessError(f"{where}: asked {', '.join(options)!r}, user answered {got!r}")
+    return answers
 
 
 def _result(

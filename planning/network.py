@@ -234,6 +234,20 @@ class EvidentialNetwork:
     def finding(self, finding_id: str) -> Finding:
         return self.findings[self.finding_index[finding_id]]
 
+    @cached_property
+    def _groups(self) -> dict[str, tuple[str, ...]]:
+        members: dict[str, list[str]] = {}
+        for f in self.findings:
+            if f.group:
+                members.setdefault(f.group, []).append(f.id)
+        return {group: tuple(ids) for group, ids in members.items()}
+
+    def question_of(self, finding_id: str) -> tuple[str, ...]:
+        """The findings one question about ``finding_id`` answers, in network order: the
+        options of its multi-choice question when it has a ``group``, else itself."""
+        group = self.finding(finding_id).group
+        return self._groups[group] if group else (finding_id,)
+
     def hypothesis(self, hypothesis_id: str) -> Hypothesis:
         return self.hypotheses[self.hypothesis_index[hypothesis_id]]
 

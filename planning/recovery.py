@@ -42,6 +42,7 @@ from .harness import (
     _result,
     ask_user,
     opening_state,
+    record_answers,
 )
 from .network import EvidentialNetwork
 from .simulation import Case
@@ -364,7 +365,9 @@ def run_case_recovering(
             continue
         if not isinstance(action, Ask):
             break
-        state.apply(ask_user(action.finding, state, network, case, user, stopping), network)
+        record_answers(
+            state, network, ask_user(action.finding, state, network, case, user, stopping)
+        )
         asked.append(action.finding)
         since_confirmation += 1
     return _result(case, network, state, action, tuple(asked), tuple(times))

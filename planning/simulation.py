@@ -6,10 +6,11 @@ user would give to each finding, and what the user volunteers up front. A
 hedges), so every policy can be run on the same cases under the same conditions.
 
 Noise is drawn from a generator seeded by ``(seed, case id, finding id, how many times that
-finding was asked)``. That makes a run deterministic given the seed, independent of the order
-cases are played in, and also independent of the order questions are asked in: two policies
-that both ask finding ``j`` of a case get the same (possibly noisy) answer, so a difference in
-their results comes from the policies and not from different luck.
+finding was asked)`` (a multi-choice question uses its own id for the finding's). That makes a
+run deterministic given the seed, independent of the order cases are played in, and also
+independent of the order questions are asked in: two policies that both ask finding ``j`` of a
+case get the same (possibly noisy) answer, so a difference in their results comes from the
+policies and not from different luck.
 """
 
 from __future__ import annotations
@@ -97,6 +98,44 @@ class SimulatedUser:
         """The user's own words for this finding, where the case recorded any (FloDial)."""
         texts = self.case.metadata.get("utterances", {}).get(finding_id, ())
         return tuple(str(t) for t in texts)
+
+    def answer_question(
+        self, question: str, options: tuple[tuple[str, tuple[str, ...]], ...]
+    ) -> tuple[Answer, ...]:
+        """The answers to a multi-choice question (``question``, its options as ``(finding
+        id, states)``), given at once. The noise is per question, as for any other question:
+        with probability ``unsure_rate`` "not sure" to the whole question; with probability
+        ``flip_rate`` one option, chosen uniformly, answered wrongly (a wrong location among the
+        right ones, say); with probability ``hedge_rate`` every option hedged. An option whose
+        answer the case does not know is "not sure"."""
+        if len(options) == 1:
+            finding_id, states = options[0]
+            return (self.answer(finding_id, states),)
+        rng = self._rng(question)
+        u_unsure, u_flip, u_hedge, u_pick, u_state = rng.random(5)
+        if u_unsure < self.unsure_rate:
+            return tuple(Answer.unsure(finding_id) for finding_id, _ in options)
+        flipped = (
+            min(int(u_pick * len(options)), len(options) - 1) if u_flip < self.flip_rate else -1
+        )
+        reliability = self.hedge_reliability if u_hedge < self.hedge_rate else 1.0
+        out: list[Answer] = []
+        for i, (finding_id, states) in enumerate(options):
+            truth = self.case.answers.get(finding_id)
+            if truth is None or truth == UNSURE:
+                out.append(Answer.unsure(finding_id))
+                continue
+            if truth not in states:
+                raise ValueError(
+                    f"case {self.case.id!r}: answer {truth!r} for finding {finding_id!r} "
+                    f"is not one of its states {states}"
+                )
+            state = truth
+            others = [s for s in states if s != truth]
+            if i == flipped and others:
+                state = others[min(int(u_state * len(others)), len(others) - 1)]
+            out.append(Answer(finding_id, (state,), reliability))
+        return tuple(out)
 
     def _rng(self, finding_id: str) -> np.random.Generator:
         asked = self._times_asked.get(finding_id, 0)

@@ -8,7 +8,8 @@ Findings. A binary evidence (``B``) is one finding with states ``("yes", "no")``
 evidence (``C``) is one finding whose states are its possible values as strings. A multi-choice
 evidence (``M``, e.g. "where is the pain?") becomes one binary finding per possible value, id
 ``E_55@V_29``, sharing ``group = "E_55"``; the value that is the evidence's default ("nowhere")
-defaults to "yes", every other value to "no".
+defaults to "yes", every other value to "no". The evaluation harness asks such a question
+whole, as the questionnaire does: one turn answers every option.
 
 Links. Which (pathology, evidence) pairs are linked comes from the knowledge base (the
 pathology's symptoms and antecedents); how strongly is learned from training patients with the

@@ -46,6 +46,28 @@ concluded from 90.0% to 95.1%, for 1.3 more questions (6.8); with exact answers 
 at 94.3% (accuracy when concluded 98.1% -> 98.9%) for one more question (5.7). A floor of 0
 (the leader only has to stay the leader) cost half as many questions and recovered less
 (noisy: 84.7% success, 92.4% accurate when concluded).
+
+Two more, both on by default and both measured on the 1566 DDXPlus dev patients, 4-fold
+(links learned from three folds, played on the fourth), with multi-choice questions asked
+whole as the harness now does, tau 0.99 and at most 30 questions:
+
+* ``multi_choice="joint"``: the options of a multi-choice question ("Where is the pain?",
+  binary findings sharing a ``group``) are one candidate, scored on the expected uncertainty
+  after the whole answer (:mod:`~planning.policies.questions`); the Ask names the option that
+  scores best alone. ``"option"`` scores each option alone, as when a channel can only ask
+  them one at a time (the conversation service). Exact answers: 98.7% success in 3.10
+  questions with ``"joint"``, 98.7% in 5.52 with ``"option"`` (noisy: 97.0% in 3.88 and
+  96.6% in 6.52).
+* ``settle_gain`` / ``settle_floor``: when no question is expected to reduce either
+  nonspecificity or discord by ``settle_gain`` bits (0.02), the dialogue has nothing left to
+  learn, and a leader with BetP >= ``settle_floor`` (0.5) and strictly ahead of the
+  runner-up (of two tied leaders neither is the answer) is concluded below tau; otherwise the
+  dialogue would run on to ``max_turns`` and abstain. Pathologies whose knowledge-base
+  evidences barely differ (acute vs chronic rhinosinusitis, stable vs unstable angina) end
+  this way. Without it (``settle_gain=0``): 96.0% exact / 94.3% noisy success in 3.85 / 4.72
+  questions; with it 98.7% / 97.0% in 3.10 / 3.88, accuracy when concluded 99.5 -> 98.8%
+  (exact) and 98.8 -> 97.5% (noisy). Floors of 0.7 and 0.8 gave 98.5% and 98.1% exact
+  success for 0.1 and 0.3 points more accuracy when concluded.
 """
 
 from __future__ import annotations
@@ -54,14 +76,16 @@ from typing import Literal
 
 import numpy as np
 
-from planning.actions import Abstain, Action
+from planning.actions import Abstain, Action, Conclude
 from planning.dialogue import DialogueState, StoppingRule
 from planning.network import EvidentialNetwork
 
 from .base import BeliefView, Policy, survives_one_wrong_answer
-from .scoring import FloatArray, IntArray, Method, score_candidates
+from .questions import score_questions
+from .scoring import CandidateScores, FloatArray, IntArray, Method, score_candidates
 
 Discord = Literal["mass", "plausibility"]
+MultiChoice = Literal["joint", "option"]
 
 
 class InfoGatherer(Policy):
@@ -78,8 +102,16 @@ class InfoGatherer(Policy):
         method: Method = "auto",
         respect_flow: bool = True,
         robust_floor: float | None = 0.5,
+        multi_choice: MultiChoice = "joint",
+        settle_gain: float = 0.02,
+        settle_floor: float = 0.5,
     ) -> None:
         super().__init__(stopping, seed)
+        self.settle_gain = float(settle_gain)
+        self.settle_floor = float(settle_floor)
+        if multi_choice not in ("joint", "option"):
+            raise ValueError(f"multi_choice must be 'joint' or 'option', got {multi_choice!r}")
+        self.multi_choice: MultiChoice = multi_choice
         self.respect_flow = bool(respect_flow)
         if robust_floor is not None and not 0.0 <= robust_floor <= 1.0:
             raise ValueError(f"robust_floor must be in [0, 1] or None, got {robust_floor}")
@@ -117,6 +149,20 @@ class InfoGatherer(Policy):
         gain_n = scores.gain_nonspecificity
         gain_d = scores.gain_discord if self.discord == "mass" else scores.gain_plausibility_entropy
         phase = 1 if scores.current_nonspecificity >= self.nonspecificity_threshold else 2
+        if self.multi_choice == "joint":
+            candidates, gain_n, gain_d = self._joint_questions(
+                state, view, candidates, scores, gain_n, gain_d, phase
+            )
+        if (
+            self.settle_gain > 0.0
+            and max(float(gain_n.max()), float(gain_d.max())) < self.settle_gain
+        ):
+            known = view.known
+            leader = int(np.argmax(known))
+            runner_up = float(np.partition(known, -2)[-2]) if known.size > 1 else 0.0
+            # Strictly ahead: of two tied leaders neither is the answer.
+            if known[leader] >= self.settle_floor and known[leader] > runner_up * (1 + 1e-9):
+                return Conclude(view.compiled.hypothesis_ids[leader], float(known[leader]))
         primary, secondary = (gain_n, gain_d) if phase == 1 else (gain_d, gain_n)
         pick = lexicographic_choice(primary, secondary, self.tolerance)
         finding = int(candidates[pick])
@@ -137,6 +183,56 @@ class InfoGatherer(Policy):
                 ),
             },
         )
+
+    def _joint_questions(
+        self,
+        state: DialogueState,
+        view: BeliefView,
+        candidates: IntArray,
+        scores: CandidateScores,
+        gain_n: FloatArray,
+        gain_d: FloatArray,
+        phase: int,
+    ) -> tuple[IntArray, FloatArray, FloatArray]:
+        """Replace the options of each multi-choice question by one entry scored on the whole
+        answer (:mod:`~planning.policies.questions`); the entry asks the option that scores
+        best alone, which the harness and the bot turn into the question."""
+        findings = view.network.findings
+        members: dict[str, list[int]] = {}
+        for position, index in enumerate(candidates):
+            group = findings[int(index)].group
+            if group:
+                members.setdefault(group, []).append(position)
+        if not any(len(m) > 1 for m in members.values()):
+            return candidates, gain_n, gain_d
+        primary = gain_n if phase == 1 else gain_d
+        keep = np.ones(candidates.size, dtype=bool)
+        gain_n, gain_d = gain_n.copy(), gain_d.copy()
+        questions = [np.asarray(m, dtype=np.intp) for m in members.values() if len(m) > 1]
+        joint = score_questions(
+            view.table,
+            view.log_w,
+            view.distribution,
+            [candidates[at] for at in questions],
+            self.rng(state, "multi-choice"),
+        )
+        discord_after = (
+            joint.expected_discord
+            if self.discord == "mass"
+            else joint.expected_plausibility_entropy
+        )
+        current_discord = (
+            scores.current_discord
+            if self.discord == "mass"
+            else scores.current_plausibility_entropy
+        )
+        for q, at in enumerate(questions):
+            best = int(at[int(np.argmax(primary[at]))])
+            gain_n[best] = scores.current_nonspecificity - joint.expected_nonspecificity[q]
+            gain_d[best] = current_discord - discord_after[q]
+            keep[at] = False
+            keep[best] = True
+        return candidates[keep], gain_n[keep], gain_d[keep]
 
 
 def lexicographic_choice(primary: FloatArray, secondary: FloatArray, tolerance: float) -> int:

@@ -525,6 +525,42 @@ def _dense_scores(table: AnswerTable, log_w: FloatArray, rows: IntArray, terms: 
     )
 
 
+def score_posteriors(posterior: FloatArray, n_hypotheses: int) -> Scores:
+    """Nonspecificity, discord and plausibility entropy (bits) of each row of ``posterior``
+    (log weights over ``n_hypotheses`` known hypotheses, plus the open-world element as a last
+    column when there is one, equal in every row), by the same vectorised programme as the dense
+    candidate scorer; rows whose weights have collapsed go to the reference computation."""
+    n = n_hypotheses
+    log_w_t = posterior[:, :n].T
+    w = np.exp(log_w_t)
+    om = -np.expm1(log_w_t)
+    log_om = _log_one_minus(w, om)
+    log_k = log_om.sum(axis=0)
+    w_log_w = (w * np.maximum(log_w_t, -1e300)).sum(axis=0)
+    bernoulli = -(w_log_w + (om * np.maximum(log_om, -1e300)).sum(axis=0))
+    expected_size = w.sum(axis=0)
+    open_factor: tuple[float, float] | None = None
+    if posterior.shape[1] == n + 1 and posterior.shape[0] and np.isfinite(posterior[0, n]):
+        ow, oom = float(np.exp(posterior[0, n])), float(-np.expm1(posterior[0, n]))
+        if ow > 0:
+            expected_size = expected_size + ow
+            log_oom = float(_log_one_minus(np.array([ow]), np.array([oom]))[0])
+            log_k = log_k + log_oom
+            bernoulli = bernoulli - float(xlogy(ow, ow) + oom * max(log_oom, -1e300))
+            w_log_w = w_log_w + float(xlogy(ow, ow))
+            open_factor = (ow, oom)
+    correction = _cardinality_correction(w, om, open_factor)
+    nonspec, discord = _normalised(expected_size, correction, bernoulli, log_k)
+    plt_h = _plausibility_entropy_from_sums(expected_size, w_log_w)
+    collapsed = np.flatnonzero(posterior.max(axis=1) < COLLAPSE_LOG)
+    if collapsed.size:
+        nonspec[collapsed], discord[collapsed] = batch_nonspecificity_and_discord(
+            posterior[collapsed]
+        )
+        plt_h[collapsed] = plausibility_entropy(posterior[collapsed])
+    return nonspec, discord, plt_h
+
+
 def _cardinality_correction(
     w: FloatArray, om: FloatArray, constant: tuple[float, float] | None
 ) -> FloatArray:

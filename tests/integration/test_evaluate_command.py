@@ -159,6 +159,10 @@ def test_ddxplus_reports_the_clinical_safety_rates_per_policy(tmp_path: Path) ->
     assert payload["mild_escalated_rate"] <= 15.0
     assert metrics["mild_escalated_rate"] <= metrics["mild_urgent_rate"]
     assert "safety infogatherer: severe_flagged_rate " in out
+    # DDXPlus's own stopping defaults (FloDial keeps 0.85 and 15: see the FloDial tests).
+    assert (payload["settings"]["tau"], payload["settings"]["max_turns"]) == (0.99, 30)
+    # Multi-choice questions are asked whole, so 100 patients take few questions each.
+    assert metrics["mean_turns"] <= 6.0 and metrics["success_rate"] >= 90.0
 
 
 def test_flodial_in_the_users_own_words_reports_answer_accuracy_in_percent(

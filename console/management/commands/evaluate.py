@@ -30,6 +30,14 @@ SAFETY_RATE_FUNCTIONS = {
     "mild_urgent_rate": metrics.mild_urgent_rate,
 }
 
+# DDXPlus: 30 questions is the budget the dataset's own benchmark gives its agents (Fansi
+# Tchango et al. 2022); tau 0.99 was chosen on the dev patients (4-fold: with multi-choice
+# questions asked whole, 0.85 concluded at 95% accuracy and missed 1 in 20 patients).
+STOPPING_DEFAULTS: dict[str, dict[str, Any]] = {
+    "ddxplus": {"tau": 0.99, "max_turns": 30},
+    "flodial": {"tau": 0.85, "max_turns": 15},
+}
+
 RED_FLAGS_HELP = (
     "what a red-flag answer does: 'escalate' stops the case at once (the product's behaviour); "
     "'flag' (default) records it, reports the share of cases with one as red_flag_rate, and "
@@ -101,10 +109,16 @@ class Command(BaseCommand):
             help="one or more policy names; every policy runs on the same cases",
         )
         parser.add_argument(
-            "--max-turns", type=_non_negative, default=15, help="abstain after N questions"
+            "--max-turns",
+            type=_non_negative,
+            default=None,
+            help="abstain after N questions (default: 30 on DDXPlus, 15 on FloDial)",
         )
         parser.add_argument(
-            "--tau", type=_plausibility, default=0.85, help="conclude when max BetP >= tau"
+            "--tau",
+            type=_plausibility,
+            default=None,
+            help="conclude when max BetP >= tau (default: 0.99 on DDXPlus, 0.85 on FloDial)",
         )
         parser.add_argument(
             "--flip-rate", type=_rate, default=0.0, help="share of answers flipped to another state"
@@ -188,6 +202,10 @@ class Command(BaseCommand):
             raise CommandError(
                 f"unknown policy {', '.join(map(repr, unknown))}; choose from {', '.join(valid)}"
             )
+        defaults = STOPPING_DEFAULTS[dataset]
+        for key in ("tau", "max_turns"):
+            if options[key] is None:
+                options[key] = defaults[key]
         stopping = StoppingRule(
             tau=options["tau"], max_turns=options["max_turns"], red_flags=options["red_flags"]
         )

@@ -1,0 +1,124 @@
+"""Multi-choice questions scored as one question.
+
+A multi-choice question ("Where is the pain?") is several binary findings sharing a ``group``;
+asking it answers every option at once, for one turn (see :func:`planning.harness.ask_user`).
+Scoring each option as if it were asked alone undervalues the question: its worth is what the
+whole answer does to the belief. That expectation runs over every combination of options,
+too many to enumerate, so it is estimated by sampling, stratified by hypothesis: for each
+hypothesis that carries BetP (the most plausible first, up to ``max_hypotheses`` of them and
+99.9 % of the mass), ``draws`` answers are drawn option by option from ``BetP_j(. | h)`` (the
+options are independent given the hypothesis in the product-form belief), each weighted
+``BetP(h) / draws``; the posterior after each drawn answer is scored exactly.
+
+The generator comes from the policy (seeded by the dialogue so far), so a decision is
+deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .scoring import AnswerTable, FloatArray, IntArray, score_posteriors
+
+
+@dataclass(frozen=True)
+class QuestionScores:
+    """Expected uncertainty (bits) after the whole answer to each multi-choice question."""
+
+    expected_nonspecificity: FloatArray
+    expected_discord: FloatArray
+    expected_plausibility_entropy: FloatArray
+
+
+def score_questions(
+    table: AnswerTable,
+    log_w: FloatArray,
+    distribution: FloatArray,
+    questions: Sequence[IntArray],
+    rng: np.random.Generator,
+    *,
+    draws: int = 3,
+    max_hypotheses: int = 24,
+) -> QuestionScores:
+    """Expected uncertainty after asking each question (its options' finding indices).
+
+    ``log_w`` and ``distribution`` are over the known hypotheses plus, when one longer, the
+    open-world element (unchanged by any answer, and not sampled from: it answers uniformly and
+    so carries no information about which option is chosen). Every drawn answer of every
+    question is scored in one vectorised call.
+    """
+    n = table.n_hypotheses
+    known = np.asarray(distribution[:n], dtype=np.float64)
+    total = float(known.sum())
+    if total <= 0.0 or any(options.size == 0 for options in questions):
+        raise ValueError("a question needs options and a belief with mass on known hypotheses")
+    order = np.argsort(-known, kind="stable")
+    covered = np.searchsorted(np.cumsum(known[order]) / total, 0.999) + 1
+    hypotheses = order[: min(int(covered), max_hypotheses)]
+    hypotheses = hypotheses[known[hypotheses] > 0.0]
+    sampled = np.repeat(hypotheses, draws)
+    blocks = [_drawn_posteriors(table, log_w, options, sampled, rng) for options in questions]
+    posterior = np.vstack(blocks) if blocks else np.zeros((0, log_w.shape[0]))
+    weight = np.tile(np.repeat(known[hypotheses], draws), len(questions))
+    owner = np.repeat(np.arange(len(questions)), sampled.size)
+    # A drawn answer can rule every hypothesis out only through a zero BetP row; such draws
+    # carry no weight rather than being scored as a total conflict.
+    alive = posterior[:, :n].max(axis=1) > -1e3
+    posterior, weight, owner = posterior[alive], weight[alive], owner[alive]
+    nonspecificity, discord, entropy = score_posteriors(posterior, n)
+    mass = np.bincount(owner, weights=weight, minlength=len(questions))
+    mass = np.where(mass > 0, mass, 1.0)
+
+    def expected(values: FloatArray) -> FloatArray:
+        total = np.bincount(owner, weights=weight * values, minlength=len(questions))
+        out: FloatArray = np.asarray(total / mass, dtype=np.float64)
+        return out
+
+    return QuestionScores(expected(nonspecificity), expected(discord), expected(entropy))
+
+
+def _drawn_posteriors(
+    table: AnswerTable,
+    log_w: FloatArray,
+    options: IntArray,
+    sampled: IntArray,
+    rng: np.random.Generator,
+) -> FloatArray:
+    """One posterior (log weights) per entry of ``sampled``: after an answer to every option
+    drawn from ``BetP_j(. | h)`` of that entry's hypothesis ``h``."""
+    n = table.n_hypotheses
+    rows = table.rows_of(options)
+    betp, log_pl = _rows(table, rows)
+    chosen = np.zeros((sampled.size, rows.size))
+    u = rng.random((options.size, sampled.size))
+    counts = table.n_states[options]
+    if bool(np.all(counts == 2)):  # yes/no options (every DDXPlus one): one comparison each
+        first = betp[0::2][:, sampled]
+        second = (u * (first + betp[1::2][:, sampled]) >= first).astype(np.intp)
+        column = 2 * np.arange(options.size)[:, np.newaxis] + second
+        chosen[np.arange(sampled.size)[np.newaxis, :], column] = 1.0
+    else:
+        start = 0
+        for i, k in enumerate(int(c) for c in counts):
+            cumulative = np.cumsum(betp[start : start + k][:, sampled], axis=0)
+            state = np.minimum((u[i] * cumulative[-1] >= cumulative).sum(axis=0), k - 1)
+            chosen[np.arange(sampled.size), start + state] = 1.0
+            start += k
+    posterior = np.tile(log_w, (sampled.size, 1))
+    # A pl of 0 (an answer that rules a hypothesis out) is kept finite so the product with
+    # the 0/1 choices stays exact: exp(-1e4) is 0 in floating point.
+    posterior[:, :n] += chosen @ np.maximum(log_pl, -1e4)
+    return posterior
+
+
+def _rows(table: AnswerTable, rows: IntArray) -> tuple[FloatArray, FloatArray]:
+    """``BetP_j(x | h)`` and ``log pl_j(x | h)`` of ``rows``, each ``(rows, hypotheses)``."""
+    if table.dense is not None:
+        return table.dense.betp[rows], table.dense.log_pl[rows]
+    return (
+        np.stack([table.row_betp(int(r)) for r in rows]),
+        np.stack([table.row_log_pl(int(r)) for r in rows]),
+    )
