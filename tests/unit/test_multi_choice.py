@@ -186,3 +186,14 @@ def test_infogatherer_settles_when_no_question_can_teach_anything() -> None:
     assert (settled.outcome, settled.concluded, settled.turns) == ("concluded", "a", 0)
     strict = run_case(InfoGatherer(rule, settle_floor=0.99), net, c, SimulatedUser(c), rule)
     assert strict.outcome == "abstained"
+
+
+def test_a_network_of_multi_choice_questions_only_is_asked_whole() -> None:
+    only = EvidentialNetwork(
+        "where only",
+        NET.hypotheses,
+        [f for f in NET.findings if f.group],
+        [link for link in NET.links if link.finding in WHERE],
+    )
+    result = run_case(InfoGatherer(STOP), only, ANGINA, SimulatedUser(ANGINA), STOP)
+    assert (result.concluded, result.turns) == ("angina", 1)
