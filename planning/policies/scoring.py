@@ -499,30 +499,38 @@ def _dense_scores(table: AnswerTable, log_w: FloatArray, rows: IntArray, terms: 
     # 1 - w * pl is computed as (1 - w) + w * (1 - pl): two non-negative terms, no cancellation.
     wr = wa * pl_t
     omr = oma + wa * ompl_t
-    log_omr = _log_one_minus(wr, omr)
-    log_k = log_omr.sum(axis=0)
-    # w log w with log w = log w_h + log pl: where pl = 0, w = 0 and the term is 0.
-    w_log_w = (wr * np.maximum(log_w[active, None] + log_pl_t, -1e300)).sum(axis=0)
-    bernoulli = -(w_log_w + (omr * np.maximum(log_omr, -1e300)).sum(axis=0))
-    expected_size = wr.sum(axis=0)
     # Hypotheses with w = 0 contribute nothing; the open world is the same factor in every row.
-    open_factor: tuple[float, float] | None = None
-    if log_w.shape[0] == n + 1 and w[n] > 0:
-        ow, oom = float(w[n]), float(om[n])
-        expected_size = expected_size + ow
-        log_oom = float(_log_one_minus(np.array([ow]), np.array([oom]))[0])
-        log_k = log_k + log_oom
-        bernoulli = bernoulli - float(xlogy(ow, ow) + oom * max(log_oom, -1e300))
-        w_log_w = w_log_w + float(xlogy(ow, ow))
-        open_factor = (ow, oom)
-    correction = _cardinality_correction(wr, omr, open_factor)
-    nonspec, discord = _normalised(expected_size, correction, bernoulli, log_k)
-    plt_h = _plausibility_entropy_from_sums(expected_size, w_log_w)
+    open_world = (float(w[n]), float(om[n])) if log_w.shape[0] == n + 1 and w[n] > 0 else None
+    # log w = log w_h + log pl: where pl = 0, w = 0 and the term is 0.
+    nonspec, discord, plt_h = _column_scores(wr, omr, log_w[active, None] + log_pl_t, open_world)
     if every:
         nonspec, discord, plt_h = nonspec[rows], discord[rows], plt_h[rows]
     return _with_collapsed(
         table, log_w, rows, (nonspec, discord, plt_h), _collapsed_rows(table, log_w, rows)
     )
+
+
+def _column_scores(
+    w: FloatArray, om: FloatArray, log_w: FloatArray, open_world: tuple[float, float] | None
+) -> Scores:
+    """Nonspecificity, discord and plausibility entropy of each column of weights ``w`` (with
+    ``om`` = 1 - w given accurately and ``log_w`` its logarithm), plus an open-world weight
+    ``(w, 1 - w)`` shared by every column."""
+    log_om = _log_one_minus(w, om)
+    log_k = log_om.sum(axis=0)
+    w_log_w = (w * np.maximum(log_w, -1e300)).sum(axis=0)
+    bernoulli = -(w_log_w + (om * np.maximum(log_om, -1e300)).sum(axis=0))
+    expected_size = w.sum(axis=0)
+    if open_world is not None:
+        ow, oom = open_world
+        expected_size = expected_size + ow
+        log_oom = float(_log_one_minus(np.array([ow]), np.array([oom]))[0])
+        log_k = log_k + log_oom
+        bernoulli = bernoulli - float(xlogy(ow, ow) + oom * max(log_oom, -1e300))
+        w_log_w = w_log_w + float(xlogy(ow, ow))
+    correction = _cardinality_correction(w, om, open_world)
+    nonspec, discord = _normalised(expected_size, correction, bernoulli, log_k)
+    return nonspec, discord, _plausibility_entropy_from_sums(expected_size, w_log_w)
 
 
 def score_posteriors(posterior: FloatArray, n_hypotheses: int) -> Scores:
@@ -532,26 +540,13 @@ def score_posteriors(posterior: FloatArray, n_hypotheses: int) -> Scores:
     candidate scorer; rows whose weights have collapsed go to the reference computation."""
     n = n_hypotheses
     log_w_t = posterior[:, :n].T
-    w = np.exp(log_w_t)
-    om = -np.expm1(log_w_t)
-    log_om = _log_one_minus(w, om)
-    log_k = log_om.sum(axis=0)
-    w_log_w = (w * np.maximum(log_w_t, -1e300)).sum(axis=0)
-    bernoulli = -(w_log_w + (om * np.maximum(log_om, -1e300)).sum(axis=0))
-    expected_size = w.sum(axis=0)
-    open_factor: tuple[float, float] | None = None
+    open_world: tuple[float, float] | None = None
     if posterior.shape[1] == n + 1 and posterior.shape[0] and np.isfinite(posterior[0, n]):
         ow, oom = float(np.exp(posterior[0, n])), float(-np.expm1(posterior[0, n]))
-        if ow > 0:
-            expected_size = expected_size + ow
-            log_oom = float(_log_one_minus(np.array([ow]), np.array([oom]))[0])
-            log_k = log_k + log_oom
-            bernoulli = bernoulli - float(xlogy(ow, ow) + oom * max(log_oom, -1e300))
-            w_log_w = w_log_w + float(xlogy(ow, ow))
-            open_factor = (ow, oom)
-    correction = _cardinality_correction(w, om, open_factor)
-    nonspec, discord = _normalised(expected_size, correction, bernoulli, log_k)
-    plt_h = _plausibility_entropy_from_sums(expected_size, w_log_w)
+        open_world = (ow, oom) if ow > 0 else None
+    nonspec, discord, plt_h = _column_scores(
+        np.exp(log_w_t), -np.expm1(log_w_t), log_w_t, open_world
+    )
     collapsed = np.flatnonzero(posterior.max(axis=1) < COLLAPSE_LOG)
     if collapsed.size:
         nonspec[collapsed], discord[collapsed] = batch_nonspecificity_and_discord(
