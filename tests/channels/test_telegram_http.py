@@ -35,6 +35,9 @@ class KeepAliveBotApi:
         self.connections = 0
         self.drop_after_next = False
         self.flood = False
+        # Set once the server is shut down: a kept-alive connection whose handler thread
+        # outlives the listening socket hangs up instead of answering, as a dead host would.
+        self.gone = False
         api = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -48,6 +51,9 @@ class KeepAliveBotApi:
                 pass
 
             def do_POST(self) -> None:
+                if api.gone:
+                    self.close_connection = True
+                    return
                 length = int(self.headers.get("Content-Length") or 0)
                 form = parse_qs(self.rfile.read(length).decode())
                 params = {key: values[0] for key, values in form.items()}
@@ -133,6 +139,7 @@ def test_python_telegram_bot_errors_come_through(api: KeepAliveBotApi) -> None:
     with pytest.raises(RetryAfter) as flood:
         run(bot.send_message(chat_id=42, text="too fast"))
     assert "7" in str(flood.value)
+    api.gone = True
     api.server.shutdown()
     api.server.server_close()
     with pytest.raises(NetworkError):
