@@ -16,15 +16,16 @@ policies and not from different luck.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from planning.evidence import Answer
 
 UNSURE = "not sure"
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -115,27 +116,30 @@ class SimulatedUser:
         u_unsure, u_flip, u_hedge, u_pick, u_state = rng.random(5)
         if u_unsure < self.unsure_rate:
             return tuple(Answer.unsure(finding_id) for finding_id, _ in options)
-        flipped = (
-            min(int(u_pick * len(options)), len(options) - 1) if u_flip < self.flip_rate else -1
-        )
+        flipped = _pick(range(len(options)), u_pick) if u_flip < self.flip_rate else -1
         reliability = self.hedge_reliability if u_hedge < self.hedge_rate else 1.0
         out: list[Answer] = []
         for i, (finding_id, states) in enumerate(options):
-            truth = self.case.answers.get(finding_id)
-            if truth is None or truth == UNSURE:
+            truth = self._truth(finding_id, states)
+            if truth is None:
                 out.append(Answer.unsure(finding_id))
                 continue
-            if truth not in states:
-                raise ValueError(
-                    f"case {self.case.id!r}: answer {truth!r} for finding {finding_id!r} "
-                    f"is not one of its states {states}"
-                )
-            state = truth
             others = [s for s in states if s != truth]
-            if i == flipped and others:
-                state = others[min(int(u_state * len(others)), len(others) - 1)]
+            state = _pick(others, u_state) if i == flipped and others else truth
             out.append(Answer(finding_id, (state,), reliability))
         return tuple(out)
+
+    def _truth(self, finding_id: str, states: tuple[str, ...]) -> str | None:
+        """The case's answer, ``None`` where the case does not know it ("not sure")."""
+        truth = self.case.answers.get(finding_id)
+        if truth is None or truth == UNSURE:
+            return None
+        if truth not in states:
+            raise ValueError(
+                f"case {self.case.id!r}: answer {truth!r} for finding {finding_id!r} "
+                f"is not one of its states {states}"
+            )
+        return truth
 
     def _rng(self, finding_id: str) -> np.random.Generator:
         asked = self._times_asked.get(finding_id, 0)
@@ -145,22 +149,20 @@ class SimulatedUser:
     def answer(self, finding_id: str, states: tuple[str, ...] | list[str]) -> Answer:
         """The answer to the question about ``finding_id`` whose possible states are ``states``."""
         states = tuple(states)
-        truth = self.case.answers.get(finding_id)
-        if truth is None or truth == UNSURE:
+        truth = self._truth(finding_id, states)
+        if truth is None:
             return Answer.unsure(finding_id)
-        if truth not in states:
-            raise ValueError(
-                f"case {self.case.id!r}: answer {truth!r} for finding {finding_id!r} "
-                f"is not one of its states {states}"
-            )
         rng = self._rng(finding_id)
         # Always draw the same number of values so each noise kind uses a fixed slot.
         u_unsure, u_flip, u_hedge, u_pick = rng.random(4)
         if u_unsure < self.unsure_rate:
             return Answer.unsure(finding_id)
-        state = truth
         others = [s for s in states if s != truth]
-        if others and u_flip < self.flip_rate:
-            state = others[min(int(u_pick * len(others)), len(others) - 1)]
+        state = _pick(others, u_pick) if others and u_flip < self.flip_rate else truth
         reliability = self.hedge_reliability if u_hedge < self.hedge_rate else 1.0
         return Answer(finding_id, (state,), reliability)
+
+
+def _pick(items: Sequence[T], u: float) -> T:
+    """The item a uniform draw ``u`` in [0, 1) selects."""
+    return items[min(int(u * len(items)), len(items) - 1)]
