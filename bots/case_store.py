@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Max
+from django.db.models import Max, OuterRef, Subquery
 from django.utils import timezone
 
 from bots.language.base import answer_from_dict, answer_to_dict
@@ -220,7 +220,15 @@ def _replay(
 
 
 class CaseStore:
-    """Finds, creates, locks and archives cases; appends turns in order."""
+    """Finds, creates, locks and archives cases; appends turns in order.
+
+    ``savepoint=False`` is for a caller that runs the turn inside its own transaction and
+    rolls all of it back on any error (the runtime, which claims the event in the same
+    transaction): the turn then needs no savepoint of its own, two statements fewer a turn.
+    """
+
+    def __init__(self, *, savepoint: bool = True) -> None:
+        self.savepoint = savepoint
 
     @contextlib.contextmanager
     def locked(
@@ -231,7 +239,7 @@ class CaseStore:
         Everything done in the block commits together; an exception rolls it all back (the
         inbound event can then be retried without a half-applied turn).
         """
-        with transaction.atomic():
+        with transaction.atomic(savepoint=self.savepoint):
             case = self._lock(channel, thread_id, user_id, user_display)
             yield case
 
@@ -239,9 +247,15 @@ class CaseStore:
         rows = Case.objects.filter(channel=channel, external_thread_id=thread_id)
         if connection.features.has_select_for_update:
             # PostgreSQL: the row lock alone is the case's lock (the turn saves the case, which
-            # touches updated_at, before it commits).
-            found: Case | None = rows.select_for_update().first()
+            # touches updated_at, before it commits). The last turn's index comes with it.
+            last_turn = Turn.objects.filter(case=OuterRef("pk")).order_by("-index")
+            found: Case | None = (
+                rows.select_for_update(of=("self",))
+                .annotate(last_turn_index=Subquery(last_turn.values("index")[:1]))
+                .first()
+            )
             if found is not None:
+                setattr(found, _LAST_TURN, found.last_turn_index)  # type: ignore[attr-defined]
                 return found
         # Write first: on SQLite this takes the write lock before anything is read.
         if not rows.update(updated_at=timezone.now()):

@@ -421,6 +421,7 @@ class Answered:
 
 def _reply_for(received: Received, case: Case) -> Answered:
     """Ask the conversation service (bots.service) for the one reply to one message."""
+    from bots.case_store import CaseStore
     from bots.messages import MAX_TEXT, Inbound
     from bots.service import ConversationService
 
@@ -437,7 +438,8 @@ def _reply_for(received: Received, case: Case) -> Answered:
         pack=received.pack or None,
         unreadable="too_long" if too_long else "empty" if empty else "",
     )
-    reply = ConversationService().handle(inbound)
+    # The event's claim and the turn commit or roll back together (handle_event).
+    reply = ConversationService(store=CaseStore(savepoint=False)).handle(inbound)
     return Answered(reply_payload(reply), reply.turn_id, reply.case_id)
 
 

@@ -47,6 +47,8 @@ class FindingIndex:
         n = max(len(bags), 1)
         self.idf = {w: math.log((n + 1) / (c + 0.5)) for w, c in df.items()}
         self.vectors = [self._weigh(bag) for bag in bags]
+        self._questions = [frozenset(vec) for vec in self.vectors]
+        self._totals = [sum(self.idf[w] for w in question) for question in self._questions]
         # A word in at least a quarter of the questions ("laptop", "car") is not specific.
         self.common_idf = math.log((n + 1) / (0.25 * n + 0.5))
 
@@ -82,15 +84,18 @@ class FindingIndex:
         present = set(tx.content(tx.tokens(sentence)))
         if not present:
             return []
+        # The question words the sentence says, typos tolerated: matched once against the
+        # whole vocabulary rather than once per question that uses the word.
+        said = {w for w in self.idf if w in present or any(similar(w, p) for p in present)}
         out = []
-        for finding, vec in zip(self.findings, self.vectors, strict=True):
-            if not vec:
+        for finding, question, total in zip(
+            self.findings, self._questions, self._totals, strict=True
+        ):
+            if not question:
                 continue
-            question = frozenset(vec)
-            shared = {w for w in question if w in present or any(similar(w, p) for p in present)}
+            shared = question & said
             if len(shared) < min(VOLUNTEER_MIN_SHARED, len(question)):
                 continue
-            total = sum(self.idf[w] for w in question)
             coverage = sum(self.idf[w] for w in shared) / total if total else 0.0
             if coverage >= VOLUNTEER_MIN_COVERAGE:
                 out.append((finding, coverage, frozenset(shared)))

@@ -368,7 +368,9 @@ class Router:
         total = store.count(pack=pack)
         if not total:
             return []
-        return store.search(query, pack=pack, kind=kinds, limit=min(total, _MAX_HITS))
+        return store.search(
+            query, pack=pack, kind=kinds, limit=min(total, _MAX_HITS), highlight=False
+        )
 
     def _index_sections(self) -> None:
         documents: list[Document] = []

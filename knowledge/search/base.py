@@ -130,12 +130,15 @@ class SearchBackend(ABC):
         kind: str | Sequence[str] | None = None,
         limit: int = 10,
         raw: bool = False,
+        highlight: bool = True,
     ) -> list[SearchHit]:
         """BM25 over passage title and text, best first.
 
         Plain text (the default) never fails to parse: quotes, colons, brackets and operator
         words are matched as words. `raw=True` passes the engine's own query syntax through and
-        raises InvalidQuery when it does not parse.
+        raises InvalidQuery when it does not parse. `highlight=False` leaves every hit's
+        `highlights` empty, for callers that only rank (building snippets is most of a
+        many-hit search's cost).
         """
 
     @abstractmethod

@@ -354,6 +354,7 @@ class ElasticsearchBackend(SearchBackend):
         kind: str | Sequence[str] | None = None,
         limit: int = 10,
         raw: bool = False,
+        highlight: bool = True,
     ) -> list[SearchHit]:
         check_limit(limit)
         kinds = kinds_filter(kind)
@@ -370,18 +371,19 @@ class ElasticsearchBackend(SearchBackend):
                 return []
             # multi_match analyses the text and never parses operators: user text is inert.
             text_query = {"multi_match": {"query": query, "fields": fields, "type": "most_fields"}}
+        highlighting = {
+            "encoder": "html",
+            "pre_tags": ["<mark>"],
+            "post_tags": ["</mark>"],
+            "fields": {"text": {"number_of_fragments": 1, "fragment_size": 200}},
+        }
         with self._errors("searching", query=True):
             response = self.client.search(
                 index=self.passages_index,
                 query={"bool": {"must": [text_query], "filter": self._filters(pack, kinds)}},
                 size=limit,
                 source_excludes=["embedding"],
-                highlight={
-                    "encoder": "html",
-                    "pre_tags": ["<mark>"],
-                    "post_tags": ["</mark>"],
-                    "fields": {"text": {"number_of_fragments": 1, "fragment_size": 200}},
-                },
+                highlight=highlighting if highlight else None,
             )
         return [
             SearchHit(

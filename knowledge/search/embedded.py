@@ -249,6 +249,7 @@ class EmbeddedBackend(SearchBackend):
         kind: str | Sequence[str] | None = None,
         limit: int = 10,
         raw: bool = False,
+        highlight: bool = True,
     ) -> list[SearchHit]:
         check_limit(limit)
         kinds = kinds_filter(kind)
@@ -269,17 +270,19 @@ class EmbeddedBackend(SearchBackend):
         hits = searcher.search(full, limit, count=False).hits
         if not hits:
             return []
-        snippets = tantivy.SnippetGenerator.create(searcher, text_query, self._schema, "text")
-        snippets.set_max_num_chars(self._snippet_chars)
+        snippets = None
+        if highlight:
+            snippets = tantivy.SnippetGenerator.create(searcher, text_query, self._schema, "text")
+            snippets.set_max_num_chars(self._snippet_chars)
         results = []
         for score, addr in hits:
             doc = searcher.doc(addr)
-            highlight = _render_snippet(snippets.snippet_from_doc(doc))
+            snippet = _render_snippet(snippets.snippet_from_doc(doc)) if snippets else ""
             results.append(
                 SearchHit(
                     passage=_passage_from(doc.to_dict()),
                     score=float(score),
-                    highlights=(highlight,) if highlight else (),
+                    highlights=(snippet,) if snippet else (),
                 )
             )
         return results

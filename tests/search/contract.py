@@ -216,6 +216,13 @@ class SearchBackendContract:
                     m.lower().startswith(("router", "printer", "batter")) for m in marked
                 )
 
+    def test_ranking_without_highlights_is_the_same_ranking(self, corpus: SearchBackend) -> None:
+        marked = corpus.search("router printer battery", limit=5)
+        plain = corpus.search("router printer battery", limit=5, highlight=False)
+        assert marked and any(h.highlights for h in marked)
+        assert [(h.passage.id, h.score) for h in plain] == [(h.passage.id, h.score) for h in marked]
+        assert all(h.highlights == () for h in plain)
+
     def test_odd_user_queries_just_work(self, corpus: SearchBackend) -> None:
         odd = [
             'what\'s wrong? (help) AND: "x"',

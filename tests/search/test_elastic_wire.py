@@ -201,6 +201,16 @@ def test_search_request_shape(fake: FakeElasticsearch) -> None:
     assert set(body["highlight"]["fields"]) == {"text"}
 
 
+def test_a_ranking_only_search_asks_for_no_highlights(fake: FakeElasticsearch) -> None:
+    backend = backend_for(fake)
+    backend.index(CORPUS, [p for d in CORPUS for p in passages(d)])
+    backend.refresh()
+    hits = backend.search("router", pack="it", highlight=False)
+    (search,) = fake.requests_to("POST", "/wire-passages/_search")
+    assert "highlight" not in search.json()
+    assert hits and all(h.highlights == () for h in hits)
+
+
 def test_raw_queries_use_query_string(fake: FakeElasticsearch) -> None:
     backend = backend_for(fake)
     backend.setup()
