@@ -5,10 +5,12 @@ turn, and only then sent. ``deliver`` sends a PENDING message and marks it SENT 
 platform's message id; a SENT message is never sent again, so a retried task, a redelivered
 Celery message or a second worker cannot produce a second reply.
 
-The one window no bookkeeping closes: a process that dies after the platform accepted the
-message but before ``mark SENT`` committed. Its retry sends the message again. Neither Slack's
-chat.postMessage nor Telegram's sendMessage takes an idempotency key, so this is accepted, and
-kept as short as one database write.
+The one window bookkeeping alone cannot close: a process that dies after the platform
+accepted the message but before ``mark SENT`` committed. Neither Slack's chat.postMessage nor
+Telegram's sendMessage takes an idempotency key. Slack replies carry their outbound id in the
+message metadata, and a second attempt first looks in the thread for it
+(``bots.channels.slack.send``). The Bot API has no way to read a chat back, so a Telegram
+retry in that window sends the message again; the window is kept as short as one write.
 
 Channel API errors come in two kinds. ``TransientSendError`` (HTTP 429, 5xx, a network
 failure) is retried: ``deliver`` raises ``RetryLater`` with the delay (the platform's

@@ -63,6 +63,8 @@ VALUE_MAX = 2000
 ACTIONS_MAX = 25
 BLOCKS_MAX = 50
 TEXT_MAX = 4000
+# Message metadata on every reply: lets a retried send find out it landed already.
+REPLY_EVENT_TYPE = "askfew_reply"
 # Error codes a retry can cure; every other ``ok: false`` is permanent (channel_not_found,
 # not_in_channel, invalid_auth, msg_too_long, ...).
 TRANSIENT_ERRORS = {
@@ -388,10 +390,31 @@ def fallback_text(payload: dict[str, Any], intro: str = "") -> str:
 
 
 def send(outbound: OutboundMessage) -> str:
-    """Post one stored reply in its case's thread; returns the message ts."""
+    """Post one stored reply in its case's thread; returns the message ts.
+
+    Every reply carries its outbound id in Slack's message metadata. A reply on its second
+    attempt or later may already be in Slack (a worker that died after Slack accepted it,
+    before it was marked SENT): it is looked up first and, if there, not posted again.
+    """
     case = outbound.case
     channel, _, thread = thread_of_case(case.external_thread_id)
     starts_thread = thread.startswith("cmd-")
+    landed = None
+    if outbound.attempts > 1:
+        landed = _already_posted(outbound, channel, None if starts_thread else thread)
+    ts = landed if landed is not None else _post(outbound, channel, thread, starts_thread)
+    if starts_thread:
+        # The slash command's case now lives in the thread of the message just posted.
+        Case.objects.filter(pk=case.pk).update(external_thread_id=f"{channel}:{ts}")
+    if landed is not None:
+        logger.info(
+            "reply already in Slack; not posted again",
+            extra={"outbound_id": outbound.pk, "case_id": case.pk},
+        )
+    return ts
+
+
+def _post(outbound: OutboundMessage, channel: str, thread: str, starts_thread: bool) -> str:
     intro = ""
     if starts_thread and outbound.in_reply_to is not None:
         received = outbound.in_reply_to.payload.get("received", {})
@@ -403,12 +426,45 @@ def send(outbound: OutboundMessage) -> str:
     }
     if not starts_thread:
         kwargs["thread_ts"] = thread
+    kwargs["metadata"] = {
+        "event_type": REPLY_EVENT_TYPE,
+        "event_payload": {"outbound_id": str(outbound.pk)},
+    }
     response = call_slack(lambda client: client.chat_postMessage(**kwargs))
-    ts = str(response["ts"])
-    if starts_thread:
-        # The slash command's case now lives in the thread of the message just posted.
-        Case.objects.filter(pk=case.pk).update(external_thread_id=f"{channel}:{ts}")
-    return ts
+    return str(response["ts"])
+
+
+def _already_posted(outbound: OutboundMessage, channel: str, thread: str | None) -> str | None:
+    """The ts of this reply if an earlier attempt put it in Slack, else None.
+
+    Looks in the thread (or, for a slash command's first reply, the channel since the reply
+    was stored) for a message whose metadata names the outbound id. A lookup that fails
+    (no history scope, Slack down) answers None: the reply is posted, as before.
+    """
+    wanted = str(outbound.pk)
+    since = f"{outbound.created_at.timestamp() - 1:.6f}" if outbound.created_at else "0"
+
+    def lookup(client: WebClient) -> Any:
+        if thread is not None:
+            return client.conversations_replies(
+                channel=channel, ts=thread, oldest=since, include_all_metadata=True, limit=200
+            )
+        return client.conversations_history(
+            channel=channel, oldest=since, include_all_metadata=True, limit=200
+        )
+
+    try:
+        messages = call_slack(lookup).get("messages") or []
+    except (TransientSendError, PermanentSendError) as exc:
+        logger.warning("could not look for an earlier attempt of outbound %s: %s",
+                       outbound.pk, exc)
+        return None
+    for message in messages:
+        metadata = message.get("metadata") or {}
+        payload = metadata.get("event_payload") or {}
+        if metadata.get("event_type") == REPLY_EVENT_TYPE and payload.get("outbound_id") == wanted:
+            return str(message["ts"])
+    return None
 
 
 def thread_of_case(external_thread_id: str) -> tuple[str, str, str]:

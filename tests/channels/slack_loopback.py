@@ -156,8 +156,9 @@ class FakeSlack:
         if not body.get("text") and not body.get("blocks"):
             return {"ok": False, "error": "no_text"}
         with self._lock:
-            self._clock += 1
-            ts = f"{1700000000 + self._clock}.{self._clock:06d}"
+            # Slack's ts is the posting time in microseconds, unique per channel.
+            self._clock = max(self._clock + 1, int(time.time() * 1_000_000))
+            ts = f"{self._clock // 1_000_000}.{self._clock % 1_000_000:06d}"
             message = {
                 "type": "message",
                 "user": BOT_USER_ID,
@@ -168,8 +169,38 @@ class FakeSlack:
             }
             if body.get("thread_ts"):
                 message["thread_ts"] = body["thread_ts"]
+            if body.get("metadata"):
+                message["metadata"] = _decoded_object(body["metadata"])
             self._messages[(channel, ts)] = message
-        return {"ok": True, "channel": channel, "ts": ts, "message": message}
+        return {"ok": True, "channel": channel, "ts": ts, "message": _shown(message, False)}
+
+    def _m_conversations_replies(self, body: JSON) -> JSON:
+        """A thread: its parent (when we hold it) and its replies, oldest first."""
+        channel, ts = str(body.get("channel") or ""), str(body.get("ts") or "")
+        if not channel or not ts:
+            return {"ok": False, "error": "invalid_arguments"}
+        with self._lock:
+            thread = [
+                dict(m)
+                for (ch, _), m in self._messages.items()
+                if ch == channel and (m["ts"] == ts or m.get("thread_ts") == ts)
+            ]
+        return _page(thread, body)
+
+    def _m_conversations_history(self, body: JSON) -> JSON:
+        """A channel's top-level messages, newest first (as Slack lists them)."""
+        channel = str(body.get("channel") or "")
+        if not channel:
+            return {"ok": False, "error": "channel_not_found"}
+        with self._lock:
+            top = [
+                dict(m)
+                for (ch, _), m in self._messages.items()
+                if ch == channel and m.get("thread_ts", m["ts"]) == m["ts"]
+            ]
+        answer = _page(top, body)
+        answer["messages"].reverse()
+        return answer
 
     def _m_chat_update(self, body: JSON) -> JSON:
         key = (str(body.get("channel") or ""), str(body.get("ts") or ""))
@@ -194,13 +225,18 @@ class FakeSlack:
             def log_message(self, format: str, *args: Any) -> None:
                 pass
 
+            def do_GET(self) -> None:
+                # Read methods (conversations.replies, .history) come as GET with a query.
+                self.do_POST()
+
             def do_POST(self) -> None:
                 if not self.path.startswith("/api/"):
                     self._send(404, {"ok": False, "error": "unknown_method"}, {})
                     return
-                method = self.path[len("/api/") :].split("?")[0]
+                method, _, query = self.path[len("/api/") :].partition("?")
                 raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 body = _parse_body(self.headers.get("Content-Type", ""), raw)
+                body.update({k: v[-1] for k, v in parse_qs(query).items()})
                 auth = self.headers.get("Authorization", "")
                 token = auth.removeprefix("Bearer ") if auth else str(body.get("token", ""))
                 headers = {k.lower(): v for k, v in self.headers.items()}
@@ -235,6 +271,33 @@ def _parse_body(content_type: str, raw: bytes) -> JSON:
     if "application/json" in content_type:
         return json.loads(raw or b"{}")
     return {key: values[-1] for key, values in parse_qs(raw.decode()).items()}
+
+
+def _decoded_object(value: Any) -> JSON:
+    return json.loads(value) if isinstance(value, str) else dict(value)
+
+
+def _truthy(value: Any) -> bool:
+    return str(value).lower() in ("1", "true")
+
+
+def _shown(message: JSON, with_metadata: bool) -> JSON:
+    """A message as the API returns it: metadata only when asked for (include_all_metadata)."""
+    if with_metadata or "metadata" not in message:
+        return dict(message)
+    return {k: v for k, v in message.items() if k != "metadata"}
+
+
+def _page(messages: list[JSON], body: JSON) -> JSON:
+    oldest = float(body.get("oldest") or 0)
+    limit = int(body.get("limit") or 100)
+    metadata = _truthy(body.get("include_all_metadata", False))
+    chosen = sorted((m for m in messages if float(m["ts"]) >= oldest), key=lambda m: m["ts"])
+    return {
+        "ok": True,
+        "messages": [_shown(m, metadata) for m in chosen[:limit]],
+        "has_more": len(chosen) > limit,
+    }
 
 
 def _decoded(blocks: Any) -> list[JSON]:

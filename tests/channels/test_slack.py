@@ -230,6 +230,54 @@ def test_rate_limit_is_retried_after_retry_after_and_sent_once(
     assert "_retry_at" not in reply.payload
 
 
+def _posted_but_not_marked(slack: FakeSlack) -> OutboundMessage:
+    """A reply Slack accepted from a worker that died before marking it SENT."""
+    from bots.channels.slack import send
+
+    case = Case.objects.get()
+    outbound = OutboundMessage.objects.create(
+        case=case, channel="slack", attempts=1,
+        payload={"role": "bot", "parts": ["Is the Wi-Fi light on?"], "buttons": []},
+    )
+    send(outbound)  # Slack has it now; the worker is gone before the UPDATE
+    return outbound
+
+
+def test_a_reply_slack_accepted_before_its_worker_died_is_not_posted_again(
+    slack: FakeSlack, slack_post: SlackPoster, service: StandInService
+) -> None:
+    from bots.outbound import deliver
+
+    slack_post.event(mention("1700000001.000100"), event_id="Ev01")
+    outbound = _posted_but_not_marked(slack)
+    posts = len(slack.calls_to("chat.postMessage"))
+    landed_ts = slack.posted()[-1]["ts"]
+
+    delivered = deliver(outbound.pk)  # the task redelivered after the crash
+
+    assert len(slack.calls_to("chat.postMessage")) == posts  # looked up, not posted again
+    (lookup,) = slack.calls_to("conversations.replies")
+    assert lookup.body["ts"] == "1700000001.000100"
+    assert (delivered.status, delivered.external_id, delivered.attempts) == (
+        OutboundStatus.SENT, landed_ts, 2)
+    assert [m["text"] for m in slack.posted()].count("Is the Wi-Fi light on?") == 1
+
+
+def test_without_history_access_a_retried_reply_is_posted_again(
+    slack: FakeSlack, slack_post: SlackPoster, service: StandInService
+) -> None:
+    from bots.outbound import deliver
+
+    slack_post.event(mention("1700000001.000100"), event_id="Ev01")
+    outbound = _posted_but_not_marked(slack)
+    slack.fail("conversations.replies", error="missing_scope")
+
+    delivered = deliver(outbound.pk)
+
+    assert delivered.status == OutboundStatus.SENT
+    assert [m["text"] for m in slack.posted()].count("Is the Wi-Fi light on?") == 2
+
+
 def test_server_errors_are_retried_with_growing_backoff(
     slack: FakeSlack, slack_post: SlackPoster, service: StandInService, monkeypatch: Any
 ) -> None:
