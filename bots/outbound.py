@@ -22,10 +22,11 @@ attempts mark the message FAILED, with the error, for operators to see.
 from __future__ import annotations
 
 import logging
+import time
 from datetime import datetime, timedelta
 from typing import Protocol
 
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 
 from bots.models import OutboundMessage, OutboundStatus
@@ -33,6 +34,8 @@ from bots.models import OutboundMessage, OutboundStatus
 logger = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 6
+# How long a sent reply waits for the database to come back to be marked SENT.
+MARK_SENT_PATIENCE_S = 60.0
 BACKOFF_BASE_S = 2.0
 BACKOFF_CAP_S = 300.0
 # Kept in the payload of a message waiting for a retry: no attempt before this time (ISO 8601).
@@ -131,8 +134,30 @@ def send_claimed(outbound: OutboundMessage) -> OutboundMessage:
     fields = ["status", "external_id", "sent_at", "last_error"]
     if outbound.payload.pop(RETRY_AT_KEY, None) is not None:
         fields.append("payload")  # rewritten (and re-encrypted) only when it changed
-    outbound.save(update_fields=fields)
+    _mark_sent(outbound, fields)
     return outbound
+
+
+def _mark_sent(outbound: OutboundMessage, fields: list[str]) -> None:
+    """Record a send the platform accepted, waiting out a database outage (up to
+    ``MARK_SENT_PATIENCE_S``) rather than failing the task: a retried task would send the
+    message again. The case lock, renewed meanwhile, keeps anyone else from sending it."""
+    deadline = time.monotonic() + MARK_SENT_PATIENCE_S
+    delay_s = 0.1
+    while True:
+        try:
+            outbound.save(update_fields=fields)
+            return
+        except (OperationalError, InterfaceError) as exc:
+            if connection.in_atomic_block or time.monotonic() + delay_s > deadline:
+                raise
+            logger.warning(
+                "outbound %s was sent but could not be marked SENT (%s); retrying in %.1fs",
+                outbound.pk, exc, delay_s,
+            )
+            connection.close()  # a broken connection is replaced on the next query
+            time.sleep(delay_s)
+            delay_s = min(delay_s * 2, 2.0)
 
 
 def _seconds_until_retry(outbound: OutboundMessage) -> float:

@@ -278,6 +278,30 @@ def test_without_history_access_a_retried_reply_is_posted_again(
     assert [m["text"] for m in slack.posted()].count("Is the Wi-Fi light on?") == 2
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_sent_reply_waits_out_a_database_outage_instead_of_being_sent_again(
+    slack: FakeSlack, slack_post: SlackPoster, service: StandInService, monkeypatch: Any
+) -> None:
+    from django.db import OperationalError, connection
+
+    monkeypatch.setattr("bots.outbound.MARK_SENT_PATIENCE_S", 10.0)
+    refused: list[str] = []
+
+    def database_restarting(execute: Any, sql: str, *args: Any) -> Any:
+        if sql.startswith('UPDATE "bots_outboundmessage" SET "status"') and len(refused) < 2:
+            refused.append(sql)
+            raise OperationalError("server closed the connection unexpectedly")
+        return execute(sql, *args)
+
+    with connection.execute_wrapper(database_restarting):
+        slack_post.event(mention("1700000001.000100"), event_id="Ev01")
+
+    assert len(refused) == 2
+    assert len(slack.calls_to("chat.postMessage")) == 1
+    reply = OutboundMessage.objects.get()
+    assert (reply.status, reply.attempts) == (OutboundStatus.SENT, 1)
+
+
 def test_server_errors_are_retried_with_growing_backoff(
     slack: FakeSlack, slack_post: SlackPoster, service: StandInService, monkeypatch: Any
 ) -> None:
