@@ -30,6 +30,15 @@ DDXPLUS_TRAIN_SPLIT = "dev"
 DDXPLUS_RELIABILITY = 0.98
 
 
+def ddxplus_reliability(flip_rate: float = 0.0) -> float:
+    """How far the evaluation network trusts an answer: mistaken with the 2% above, or with
+    the simulated users' flip rate when that is higher (the users are known to flip that
+    often). Chosen on dev, 4-fold, noisy answers (flip 0.05, unsure 0.1): trusting answers to
+    0.98 gave 96.8% success, 4.68 questions, 98.1% accurate when concluding; 0.95 (this rule)
+    96.2%, 5.61, 98.5%; 0.931 (both error rates multiplied) 95.3%, 6.19, 98.5%."""
+    return 1.0 - max(1.0 - DDXPLUS_RELIABILITY, flip_rate)
+
+
 @dataclass
 class CaseSource:
     """The cases of one run and, for each, the network it is played on."""
@@ -56,7 +65,7 @@ def _check(dataset: str, split: str, limit: int | None) -> None:
         raise ValueError(f"limit must be >= 1, got {limit}")
 
 
-def ddxplus_source(split: str, limit: int | None = None) -> CaseSource:
+def ddxplus_source(split: str, limit: int | None = None, flip_rate: float = 0.0) -> CaseSource:
     _check("ddxplus", split, limit)
     splits = ("dev", "test") if split == "all" else (split,)
     cases: list[Case] = []
@@ -65,7 +74,9 @@ def ddxplus_source(split: str, limit: int | None = None) -> CaseSource:
         if remaining is not None and remaining <= 0:
             break
         cases.extend(ddxplus.load_cases(name, limit=remaining))
-    network = ddxplus.load_network(train_split=DDXPLUS_TRAIN_SPLIT, reliability=DDXPLUS_RELIABILITY)
+    network = ddxplus.load_network(
+        train_split=DDXPLUS_TRAIN_SPLIT, reliability=ddxplus_reliability(flip_rate)
+    )
     return CaseSource("ddxplus", split, cases, {"ddxplus": network}, _ddxplus_key)
 
 
@@ -95,9 +106,13 @@ def flodial_source(split: str, limit: int | None = None, chart_known: bool = Tru
 
 
 def load_source(
-    dataset: str, split: str, limit: int | None = None, chart_known: bool = True
+    dataset: str,
+    split: str,
+    limit: int | None = None,
+    chart_known: bool = True,
+    flip_rate: float = 0.0,
 ) -> CaseSource:
     _check(dataset, split, limit)
     if dataset == "ddxplus":
-        return ddxplus_source(split, limit)
+        return ddxplus_source(split, limit, flip_rate)
     return flodial_source(split, limit, chart_known)

@@ -161,8 +161,25 @@ def test_ddxplus_reports_the_clinical_safety_rates_per_policy(tmp_path: Path) ->
     assert "safety infogatherer: severe_flagged_rate " in out
     # DDXPlus's own stopping defaults (FloDial keeps 0.85 and 15: see the FloDial tests).
     assert (payload["settings"]["tau"], payload["settings"]["max_turns"]) == (0.99, 30)
+    assert payload["answer_reliability"] == 0.98  # exact answers: the 2% misfit discount
     # Multi-choice questions are asked whole, so 100 patients take few questions each.
     assert metrics["mean_turns"] <= 6.0 and metrics["success_rate"] >= 90.0
+
+
+def test_ddxplus_trusts_answers_no_more_than_the_simulated_users_flip_rate(
+    tmp_path: Path,
+) -> None:
+    run(
+        "ddxplus",
+        "--split", "dev",
+        "--policy", "infogatherer",
+        "--limit", "3",
+        "--flip-rate", "0.05",
+        "--json", str(tmp_path / "noisy.json"),
+    )  # fmt: skip
+    payload = json.loads((tmp_path / "noisy.json").read_text(encoding="utf-8"))
+    assert payload["answer_reliability"] == 0.95
+    assert payload["settings"]["flip_rate"] == 0.05
 
 
 def test_flodial_in_the_users_own_words_reports_answer_accuracy_in_percent(

@@ -231,7 +231,9 @@ class Command(BaseCommand):
             "progress": options["progress"],
         }
         try:
-            source = load_source(dataset, split, options["limit"], options["chart_known"])
+            source = load_source(
+                dataset, split, options["limit"], options["chart_known"], options["flip_rate"]
+            )
         except (DatasetError, ValueError) as exc:
             raise CommandError(str(exc)) from exc
         if not source.cases:
@@ -244,6 +246,8 @@ class Command(BaseCommand):
             "networks": source.describe_networks(),
             "elapsed_s": round(elapsed, 3),
         }
+        if dataset == "ddxplus":
+            extra["answer_reliability"] = source.networks["ddxplus"].metadata.get("reliability")
         if options["answers"] == "utterances":
             from bots.evaluation import answer_accuracy_report
 
