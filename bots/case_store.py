@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Max, OuterRef, Subquery
+from django.db.models.signals import post_save
 from django.utils import timezone
 
 from bots.language.base import answer_from_dict, answer_to_dict
@@ -229,6 +230,8 @@ class CaseStore:
 
     def __init__(self, *, savepoint: bool = True) -> None:
         self.savepoint = savepoint
+        # A user's turn waits for the bot's answer to it: both go in one INSERT.
+        self._unsaved: list[Turn] = []
 
     @contextlib.contextmanager
     def locked(
@@ -239,9 +242,11 @@ class CaseStore:
         Everything done in the block commits together; an exception rolls it all back (the
         inbound event can then be retried without a half-applied turn).
         """
+        self._unsaved = []
         with transaction.atomic(savepoint=self.savepoint):
             case = self._lock(channel, thread_id, user_id, user_display)
             yield case
+            self._save_turns()
 
     def _lock(self, channel: str, thread_id: str, user_id: str, user_display: str) -> Case:
         rows = Case.objects.filter(channel=channel, external_thread_id=thread_id)
@@ -279,16 +284,34 @@ class CaseStore:
     def add_turn(self, case: Case, role: object, **fields: Any) -> Turn:
         """Append a turn (its index follows the case's last one; the caller holds the lock).
 
-        ``role`` is a ``bots.models.Role`` (its value is stored)."""
+        ``role`` is a ``bots.models.Role`` (its value is stored). A user's turn is saved with
+        the next other turn (the bot's answer) or when the locked block ends, so it has no
+        id until then."""
         # The last index is read once per locked case object and then counted on: nobody else
         # adds turns to the case while we hold its row lock.
         last = getattr(case, _LAST_TURN, _UNKNOWN)
         if last is _UNKNOWN:
             last = case.turns.aggregate(last=Max("index"))["last"]
         index = 0 if last is None else int(last) + 1
-        turn: Turn = Turn.objects.create(case=case, index=index, role=str(role), **fields)
+        turn = Turn(case=case, index=index, role=str(role), **fields)
         setattr(case, _LAST_TURN, index)
+        self._unsaved.append(turn)
+        if role != Role.USER:
+            self._save_turns()
         return turn
+
+    def _save_turns(self) -> None:
+        """Insert the waiting turns in one statement (their ids come back), then tell
+        ``post_save`` listeners (metrics, logs) as ``Model.save`` would."""
+        turns, self._unsaved = self._unsaved, []
+        if not turns:
+            return
+        Turn.objects.bulk_create(turns)
+        for turn in turns:
+            post_save.send(
+                sender=Turn, instance=turn, created=True, update_fields=None, raw=False,
+                using=turn._state.db,
+            )
 
     def archive(self, case: Case, *, reason: str) -> None:
         """Free the thread for a new case: the old one keeps its turns under a renamed thread
