@@ -46,6 +46,7 @@ from slack_sdk.socket_mode.request import SocketModeRequest
 
 from bots import ratelimit, runtime
 from bots.channels import oversized
+from bots.channels.slack_http import KeptAliveWebClient
 from bots.models import Case, CaseStatus, Channel, OutboundMessage
 from bots.outbound import PermanentSendError, TransientSendError
 from bots.runtime import Received
@@ -93,7 +94,10 @@ _apps_lock = threading.Lock()
 
 
 def web_client() -> WebClient:
-    return WebClient(token=settings.SLACK_BOT_TOKEN, base_url=settings.SLACK_API_URL, timeout=10)
+    # Kept-alive connections (bots.channels.slack_http): no TCP/TLS handshake per call.
+    return KeptAliveWebClient(
+        token=settings.SLACK_BOT_TOKEN, base_url=settings.SLACK_API_URL, timeout=10
+    )
 
 
 def bolt_app() -> tuple[App, SlackRequestHandler] | None:

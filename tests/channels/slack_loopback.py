@@ -40,6 +40,7 @@ class Call:
     headers: dict[str, str]
     body: JSON
     at: float  # time.monotonic() when it arrived: lets a test check a retry waited
+    peer: tuple[str, int] = ("", 0)  # the client's address: which connection it came on
 
     @property
     def blocks(self) -> list[JSON]:
@@ -241,7 +242,9 @@ class FakeSlack:
                 token = auth.removeprefix("Bearer ") if auth else str(body.get("token", ""))
                 headers = {k.lower(): v for k, v in self.headers.items()}
                 with fake._lock:
-                    fake.calls.append(Call(method, headers, body, time.monotonic()))
+                    fake.calls.append(
+                        Call(method, headers, body, time.monotonic(), self.client_address[:2])
+                    )
                 status, payload, extra = fake._answer(method, token, body)
                 self._send(status, payload, extra)
 
