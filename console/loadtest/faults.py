@@ -102,13 +102,14 @@ def kill_busiest_pool_process(stack: ProductionStack) -> dict[str, Any]:
 def kill_worker_node(stack: ProductionStack) -> dict[str, Any]:
     if not stack.workers:
         raise RuntimeError("no Celery worker to kill")
-    victim = stack.workers.pop(0)
-    pids = [victim.pid, *children_of(victim.pid)]
-    victim.kill()
-    index = int(victim.name.removeprefix("worker").split("-")[0])
-    stack.generation += 1
-    replacement = stack.worker(index, generation=stack.generation)
-    stack.workers.append(replacement)
+    with stack.lock:  # the supervisor must not restart the worker the fault takes away
+        victim = stack.workers.pop(0)
+        pids = [victim.pid, *children_of(victim.pid)]
+        victim.kill()
+        index = int(victim.name.removeprefix("worker").split("-")[0])
+        stack.generation += 1
+        replacement = stack.worker(index, generation=stack.generation)
+        stack.workers.append(replacement)
     ready_s = stack.wait_worker(replacement)
     return {"killed_pids": pids, "replacement": replacement.name,
             "replacement_ready_s": round(ready_s, 2)}

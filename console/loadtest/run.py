@@ -174,6 +174,11 @@ def run(config: LoadTestConfig, progress: Any = None) -> dict[str, Any]:
         report["worker_lost"] = sum(log.count("WorkerLostError")
                                     for name, log in stack.log_tails(10**7).items()
                                     if name.startswith("worker"))
+        # Processes that exited on their own and were started again (the compose restart
+        # policy the stack follows), with how long into the measured window.
+        report["restarts"] = [
+            {**r, "at": round(r["at"] - phases.measure_start, 2)} for r in stack.restarts
+        ]
         report["stack"] = {**asdict(stack_config), "timings": stack.timings,
                            "cpus": os.cpu_count(), "logs": str(stack.logs)}
     report["config"] = {k: v for k, v in asdict(config).items() if k != "stack"}

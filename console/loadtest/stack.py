@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -91,6 +92,13 @@ class ProductionStack:
         self.env: dict[str, str] = {}
         self.timings: dict[str, float] = {}
         self.generation = 0  # replacement workers started so far
+        # The restart policy of deploy/docker-compose.yml (``restart: unless-stopped``): a
+        # service process that exits on its own is started again. Faults that remove a
+        # process on purpose hold ``lock`` while they do.
+        self.lock = threading.Lock()
+        self.restarts: list[dict[str, Any]] = []
+        self._supervising = threading.Event()
+        self._supervisor: threading.Thread | None = None
 
     # -- lifecycle ----------------------------------------------------------------------------
 
@@ -145,8 +153,31 @@ class ProductionStack:
         ])
         self.wait_ready()
         self._step("processes_s", started)
+        self.supervise()
+
+    def supervise(self, every_s: float = 0.5) -> None:
+        """Start restarting service processes that exit on their own (until ``close``)."""
+        self._supervising.set()
+        self._supervisor = threading.Thread(target=self._supervise, args=(every_s,),
+                                            name="supervisor", daemon=True)
+        self._supervisor.start()
+
+    def _supervise(self, every_s: float) -> None:
+        while self._supervising.is_set():
+            with self.lock:
+                for proc in [self.web, *self.workers, self.beat]:
+                    if proc is None or proc.alive() or not self._supervising.is_set():
+                        continue
+                    code = proc.popen.returncode if proc.popen is not None else None
+                    self.restarts.append({"process": proc.name, "exit_code": code,
+                                          "at": time.monotonic(), "log": tail(proc.log, 600)})
+                    proc.start()
+            time.sleep(every_s)
 
     def close(self) -> None:
+        self._supervising.clear()
+        if self._supervisor is not None:
+            self._supervisor.join(timeout=5)
         for proc in [self.beat, *self.workers, self.web]:
             if proc is not None:
                 with contextlib.suppress(Exception):

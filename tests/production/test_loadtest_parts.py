@@ -112,3 +112,29 @@ def test_lost_and_duplicated_are_counted_per_conversation() -> None:
 def test_bad_options_are_named(changes: dict[str, object], named: str) -> None:
     with pytest.raises(ConfigError, match=named.replace("(", r"\(")):
         LoadTestConfig(**changes).validate()  # type: ignore[arg-type]
+
+
+def test_the_stack_restarts_a_process_that_exits_on_its_own_as_compose_would() -> None:
+    """A Celery worker can die by itself (kombu's "Unrecoverable error" when Redis restarts
+    at the wrong moment); deploy/docker-compose.yml restarts it, and so does the stack."""
+    import sys
+    import time
+
+    from console.loadtest.procs import Proc
+    from console.loadtest.stack import BASE_DIR, ProductionStack, StackConfig
+
+    stack = ProductionStack(StackConfig(), sink=lambda reply: None)
+    try:
+        short_lived = Proc("worker0", [sys.executable, "-c", "import time; time.sleep(0.3)"],
+                           env={}, cwd=BASE_DIR, log_dir=stack.logs).start()
+        stack.workers.append(short_lived)
+        stack.supervise(every_s=0.05)
+        deadline = time.monotonic() + 10
+        while len(stack.restarts) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert [r["process"] for r in stack.restarts[:2]] == ["worker0", "worker0"]
+        assert stack.restarts[0]["exit_code"] == 0
+        assert short_lived.starts >= 3
+    finally:
+        stack.close()
+    assert not short_lived.alive()  # closing stops the supervisor, then the processes

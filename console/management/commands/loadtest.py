@@ -107,3 +107,6 @@ class Command(BaseCommand):
                           f"{audit['events']}, replies {audit['replies']}")
         if "fault" in report:
             self.stdout.write(f"fault: {json.dumps(report['fault'])}")
+        for restart in report.get("restarts", []):
+            self.stdout.write(f"restarted {restart['process']} (exit code "
+                              f"{restart['exit_code']}) {restart['at']:.1f} s into the window")
