@@ -196,14 +196,22 @@ def accept_update(update: Update, raw: dict[str, Any]) -> bool:
     return ratelimit.accept(received, raw=raw) is not None
 
 
+def _has_chat_id(message: object) -> bool:
+    """The message names a chat we can reply to (Telegram's chat ids are integers)."""
+    chat = getattr(message, "chat", None)
+    chat_id = getattr(chat, "id", None)
+    return isinstance(chat_id, int) and not isinstance(chat_id, bool)
+
+
 def received_from_update(update: Update) -> Received | None:
     event_id = f"u{update.update_id}"
     if update.callback_query is not None:
         query = update.callback_query
         message = query.message
         # Telegram always sends these; a body without them is not one we can answer.
-        if message is None or message.chat is None or not query.data or query.from_user is None:
+        if not _has_chat_id(message) or not query.data or query.from_user is None:
             return None
+        assert message is not None
         payload, label = resolve_button(str(query.data), message.to_dict(), str(message.chat.id))
         return Received(
             channel=Channel.TELEGRAM,
@@ -222,7 +230,7 @@ def received_from_update(update: Update) -> Received | None:
     message = update.message
     if message is None or not isinstance(message.text, str) or message.from_user is None:
         return None  # edits, stickers, photos, service messages
-    if message.chat is None:
+    if not _has_chat_id(message):
         return None  # never from Telegram itself: nowhere to reply
     text = message.text.strip()
     button = ""

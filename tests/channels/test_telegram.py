@@ -118,7 +118,11 @@ def test_updates_without_text_are_acknowledged_and_dropped(
     assert post_update(sticker).status_code == 200
     assert post_update({"update_id": 6}).status_code == 200
     assert post_update({"no": "update"}).status_code == 400
+    no_chat_id = text_update(8, "my head hurts")
+    no_chat_id["message"]["chat"]["id"] = None  # found by the fuzz test: nowhere to reply
+    assert post_update(no_chat_id).status_code == 200
     assert not InboundEvent.objects.exists()
+    assert not telegram.calls_to("sendMessage")
 
 
 def test_long_button_payloads_travel_by_reference(
