@@ -140,8 +140,9 @@ def accept(received: Received, raw: dict[str, Any] | None = None) -> InboundEven
 
 def case_for(received: Received) -> Case:
     """The case of the thread, created on its first message (the service fills it in: the
-    pack, chosen or routed, is its decision)."""
-    case, _ = Case.objects.get_or_create(
+    pack, chosen or routed, is its decision). Only its id is read: the webhook needs no
+    more, and the dialogue state is the largest (encrypted) column of the row."""
+    case, _ = Case.objects.only("id", "channel", "external_thread_id").get_or_create(
         channel=received.channel,
         external_thread_id=received.thread_id,
         defaults={
