@@ -108,6 +108,14 @@ def _embedding_mapping(dims: int) -> dict[str, Any]:
     return {"type": "dense_vector", "dims": dims, "index": True, "similarity": "cosine"}
 
 
+# One escaped fragment of up to 200 characters per hit, matches in <mark> (SearchHit.highlights).
+_HIGHLIGHT: dict[str, Any] = {
+    "encoder": "html",
+    "pre_tags": ["<mark>"],
+    "post_tags": ["</mark>"],
+    "fields": {"text": {"number_of_fragments": 1, "fragment_size": 200}},
+}
+
 class ElasticsearchBackend(SearchBackend):
     """Passage search in Elasticsearch at `url` (e.g. http://localhost:9200).
 
@@ -371,19 +379,13 @@ class ElasticsearchBackend(SearchBackend):
                 return []
             # multi_match analyses the text and never parses operators: user text is inert.
             text_query = {"multi_match": {"query": query, "fields": fields, "type": "most_fields"}}
-        highlighting = {
-            "encoder": "html",
-            "pre_tags": ["<mark>"],
-            "post_tags": ["</mark>"],
-            "fields": {"text": {"number_of_fragments": 1, "fragment_size": 200}},
-        }
         with self._errors("searching", query=True):
             response = self.client.search(
                 index=self.passages_index,
                 query={"bool": {"must": [text_query], "filter": self._filters(pack, kinds)}},
                 size=limit,
                 source_excludes=["embedding"],
-                highlight=highlighting if highlight else None,
+                highlight=_HIGHLIGHT if highlight else None,
             )
         return [
             SearchHit(
