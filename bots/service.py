@@ -147,7 +147,13 @@ class ConversationService:
         # The service asks one finding per message, so a multi-choice question's options go
         # one at a time: the planner must score them that way too (in the evaluation harness
         # the whole question is asked at once and InfoGatherer scores it whole).
-        params = {"multi_choice": "option"} if self.config.policy == "infogatherer" else {}
+        # A "not sure" is not asked again here: the service offers how to check instead, and
+        # its own confirmations (planning.recovery) handle the answers a conclusion rests on.
+        params: dict[str, object] = (
+            {"multi_choice": "option", "ask_again_unsure": False}
+            if self.config.policy == "infogatherer"
+            else {}
+        )
         self.policy = make_policy(
             self.config.policy, stopping=self.config.stopping, seed=0, **params
         )

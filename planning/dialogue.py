@@ -10,6 +10,9 @@ from .belief import BeliefState, TotalConflictError
 from .evidence import Answer
 from .network import EvidentialNetwork, RedFlag
 
+# A question answered "not sure" may be asked once more (``DialogueState.asked_again_allowed``).
+MAX_ASKS = 2
+
 
 @dataclass(frozen=True)
 class StoppingRule:
@@ -87,6 +90,12 @@ class DialogueState:
         assert answer.states is not None
         pl = network.compile().plausibility(answer.finding, answer.states)
         self.belief.update(pl, answer.reliability)
+
+    def asked_again_allowed(self, finding_id: str) -> bool:
+        """Whether ``finding_id`` may be asked a second time: it was asked once and the answer
+        was "not sure", so nothing was learned from it (:data:`MAX_ASKS` at most)."""
+        said = [a for a in self.answers if a.finding == finding_id]
+        return 0 < len(said) < MAX_ASKS and all(a.states is None for a in said)
 
     def ranking(self, network: EvidentialNetwork) -> list[tuple[str, float]]:
         """Known hypotheses by BetP, most likely first (empty under total conflict)."""

@@ -8,9 +8,9 @@ policies and not from different cases or different luck.
 The harness trusts nothing a policy says about the belief: the confidence and the final ranking
 are recomputed from the dialogue state. It does enforce the contract every policy shares:
 never ask a finding twice (the options of a multi-choice question are all answered when any
-one is asked, see :func:`ask_user`), never ask past ``stopping.max_turns``, only ask and
-conclude on ids the network knows. A violation is a bug in the policy, so it raises
-:class:`HarnessError` rather than being scored.
+one is asked, see :func:`ask_user`; a question answered "not sure" may be asked once more),
+never ask past ``stopping.max_turns``, only ask and conclude on ids the network knows. A
+violation is a bug in the policy, so it raises :class:`HarnessError` rather than being scored.
 
 Pure Python: no Django, no I/O. ``workers > 1`` forks worker processes (where the platform can
 fork) that inherit the networks, cases and policies instead of pickling them.
@@ -231,7 +231,7 @@ def ask_user(
     where = f"case {case.id!r}, turn {state.turns + 1}"
     if finding_id not in network.finding_index:
         raise HarnessError(f"{where}: the policy asked unknown finding {finding_id!r}")
-    if finding_id in state.asked:
+    if finding_id in state.asked and not state.asked_again_allowed(finding_id):
         raise HarnessError(f"{where}: the policy re-asked finding {finding_id!r}")
     if state.turns >= stopping.max_turns:
         raise HarnessError(

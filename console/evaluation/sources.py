@@ -53,7 +53,7 @@ class CaseSource:
         return self.networks[self.key_of(case)]
 
     def describe_networks(self) -> list[str]:
-        return sorted(n.name for n in self.networks.values())
+        return sorted({n.name for n in self.networks.values()})
 
 
 def _check(dataset: str, split: str, limit: int | None) -> None:
@@ -65,7 +65,11 @@ def _check(dataset: str, split: str, limit: int | None) -> None:
         raise ValueError(f"limit must be >= 1, got {limit}")
 
 
-def ddxplus_source(split: str, limit: int | None = None, flip_rate: float = 0.0) -> CaseSource:
+def ddxplus_source(
+    split: str, limit: int | None = None, flip_rate: float = 0.0, folds: int | None = None
+) -> CaseSource:
+    """With ``folds`` (dev only), each dev patient is played on links learned from the other
+    folds' patients (``ddxplus.fold_of``): numbers to tune on that are not in-sample."""
     _check("ddxplus", split, limit)
     splits = ("dev", "test") if split == "all" else (split,)
     cases: list[Case] = []
@@ -74,9 +78,23 @@ def ddxplus_source(split: str, limit: int | None = None, flip_rate: float = 0.0)
         if remaining is not None and remaining <= 0:
             break
         cases.extend(ddxplus.load_cases(name, limit=remaining))
-    network = ddxplus.load_network(
-        train_split=DDXPLUS_TRAIN_SPLIT, reliability=ddxplus_reliability(flip_rate)
-    )
+    reliability = ddxplus_reliability(flip_rate)
+    if folds is not None:
+        if split != DDXPLUS_TRAIN_SPLIT:
+            raise ValueError(f"folds cross-validate the {DDXPLUS_TRAIN_SPLIT} patients only")
+        if folds < 2:
+            raise ValueError(f"folds must be >= 2, got {folds}")
+        k = folds
+        networks = {
+            f"fold-{i}": ddxplus.load_network(
+                train_split=DDXPLUS_TRAIN_SPLIT, reliability=reliability, held_out=(k, i)
+            )
+            for i in range(k)
+        }
+        return CaseSource(
+            "ddxplus", split, cases, networks, lambda case: f"fold-{ddxplus.fold_of(case, k)}"
+        )
+    network = ddxplus.load_network(train_split=DDXPLUS_TRAIN_SPLIT, reliability=reliability)
     return CaseSource("ddxplus", split, cases, {"ddxplus": network}, _ddxplus_key)
 
 
@@ -111,8 +129,11 @@ def load_source(
     limit: int | None = None,
     chart_known: bool = True,
     flip_rate: float = 0.0,
+    folds: int | None = None,
 ) -> CaseSource:
     _check(dataset, split, limit)
     if dataset == "ddxplus":
-        return ddxplus_source(split, limit, flip_rate)
+        return ddxplus_source(split, limit, flip_rate, folds)
+    if folds is not None:
+        raise ValueError("folds apply to DDXPlus only (FloDial's charts are not learned)")
     return flodial_source(split, limit, chart_known)

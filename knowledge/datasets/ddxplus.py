@@ -619,10 +619,15 @@ def _network_parts(
     m_values: MValues,
     flag_settings: tuple[float, float, float],
     reliability: float = 1.0,
+    held_out: tuple[int, int] | None = None,
 ) -> _Parts:
     catalog = _catalog(root)
     patients = _patients(train_path, train_label)
     train_doc = f"ddxplus:{train_path.stem}"
+    if held_out is not None:
+        k, fold = held_out
+        patients = tuple(p for p in patients if p.row % k != fold)
+        train_doc = f"{train_doc}#not-fold-{fold}-of-{k}"
     counts = count_states(patients, catalog)
     hypotheses = tuple(
         Hypothesis(
@@ -671,6 +676,7 @@ def load_network(
     max_mild_rate: float = 0.10,
     mild_budget: float = 0.10,
     reliability: float = 1.0,
+    held_out: tuple[int, int] | None = None,
 ) -> EvidentialNetwork:
     """The DDXPlus network ("ddxplus"), links learned from ``train_split`` (or ``train_path``).
 
@@ -696,6 +702,10 @@ def load_network(
     With multi-choice questions asked whole, tau 0.99 and 30 questions the trade is milder and
     ``evaluate`` uses 0.98 (``console.evaluation.sources``).
 
+    ``held_out=(k, i)`` learns only from the training patients whose row is not ``i`` modulo
+    ``k``: fold ``i`` of a ``k``-fold cross-validation over the dev patients
+    (:func:`fold_of`), so dev patients can be played on links that never saw them.
+
     Parsing and learning are cached; each call returns a fresh network object over shared,
     immutable parts, so a caller may mutate its copy.
     """
@@ -711,6 +721,8 @@ def load_network(
         raise ValueError(f"IDM hyper-parameter s must be >= 0, got {s}")
     if not 0.0 < reliability <= 1.0:
         raise ValueError(f"reliability must be in (0, 1], got {reliability}")
+    if held_out is not None and not (held_out[0] >= 2 and 0 <= held_out[1] < held_out[0]):
+        raise ValueError(f"held_out must be (k, i) with k >= 2 and 0 <= i < k, got {held_out}")
     if train_split == "test" and train_path is None:
         raise DatasetError("refusing to learn from patients_test.csv: it is for reporting only")
     base = datasets_dir(root)
@@ -728,6 +740,7 @@ def load_network(
         m_values,
         (float(min_presence), float(max_mild_rate), float(mild_budget)),
         float(reliability),
+        held_out,
     )
     catalog = _catalog(base)
     hypotheses = list(parts.hypotheses)
@@ -834,6 +847,12 @@ def _case(patient: Patient, catalog: Catalog) -> Case:
             "differential": [list(item) for item in patient.differential],
         },
     )
+
+
+def fold_of(case: Case, k: int) -> int:
+    """Which of ``k`` cross-validation folds a case belongs to (its file row modulo ``k``;
+    the fold ``load_network(held_out=(k, i))`` leaves out)."""
+    return int(case.metadata["row"]) % k
 
 
 def load_cases(

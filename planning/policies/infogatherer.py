@@ -68,6 +68,15 @@ whole as the harness now does, tau 0.99, at most 30 questions and links not disc
   questions; with it 98.7% / 97.0% in 3.10 / 3.88, accuracy when concluded 99.5 -> 98.8%
   (exact) and 98.8 -> 97.5% (noisy). Floors of 0.7 and 0.8 gave 98.5% and 98.1% exact
   success for 0.1 and 0.3 points more accuracy when concluded.
+
+And one more, on by default: ``ask_again_unsure``. A plain question answered "not sure" taught
+nothing, so outside a flowchart it stays a candidate, scored like an unasked one, and may be
+asked once more (the harness allows exactly that, ``DialogueState.asked_again_allowed``): the
+question that separates two leaders is too valuable to lose to one "not sure". In a flowchart
+a "not sure" means the question is off the user's path and is not asked again. DDXPlus dev,
+4-fold, noisy answers, reliability 0.95: 96.2% success / 5.61 questions / 98.5% accurate when
+concluding without it, 96.4% / 5.56 / 98.6% with it (exact answers: unchanged, DDXPlus users
+always know).
 """
 
 from __future__ import annotations
@@ -81,6 +90,7 @@ from planning.dialogue import DialogueState, StoppingRule
 from planning.network import EvidentialNetwork
 
 from .base import BeliefView, Policy, survives_one_wrong_answer
+from .flow import frontier
 from .questions import score_questions
 from .scoring import FloatArray, IntArray, Method, score_candidates
 
@@ -105,8 +115,10 @@ class InfoGatherer(Policy):
         multi_choice: MultiChoice = "joint",
         settle_gain: float = 0.02,
         settle_floor: float = 0.5,
+        ask_again_unsure: bool = True,
     ) -> None:
         super().__init__(stopping, seed)
+        self.ask_again_unsure = bool(ask_again_unsure)
         self.settle_gain = float(settle_gain)
         self.settle_floor = float(settle_floor)
         if multi_choice not in ("joint", "option"):
@@ -141,6 +153,8 @@ class InfoGatherer(Policy):
 
     def select(self, state: DialogueState, network: EvidentialNetwork, view: BeliefView) -> Action:
         candidates = self.candidates(state, view, self.respect_flow)
+        if self.ask_again_unsure:
+            candidates = np.union1d(candidates, unsure_again(state, view))
         if candidates.size == 0:
             return Abstain("no_informative_question", view.differential())
         questions: list[IntArray] = []
@@ -205,6 +219,25 @@ class InfoGatherer(Policy):
                 "discord": current_d,
             },
         )
+
+
+def unsure_again(state: DialogueState, view: BeliefView) -> IntArray:
+    """Plain questions answered "not sure" once, outside flowcharts, that may be asked again
+    (``DialogueState.asked_again_allowed``). "Not sure" taught nothing, so such a question is
+    scored like an unasked one. In a flowchart a "not sure" means the question is off the
+    user's path, and asking again would only repeat it."""
+    network = view.network
+    if frontier(network, state) is not None:
+        return np.zeros(0, dtype=np.intp)
+    index = network.finding_index
+    out = [
+        index[answer.finding]
+        for answer in state.answers
+        if answer.states is None
+        and not network.finding(answer.finding).group
+        and state.asked_again_allowed(answer.finding)
+    ]
+    return view.informative(np.asarray(sorted(set(out)), dtype=np.intp))
 
 
 def split_questions(view: BeliefView, candidates: IntArray) -> tuple[IntArray, list[IntArray]]:

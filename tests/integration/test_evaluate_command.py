@@ -180,6 +180,45 @@ def test_ddxplus_trusts_answers_no_more_than_the_simulated_users_flip_rate(
     payload = json.loads((tmp_path / "noisy.json").read_text(encoding="utf-8"))
     assert payload["answer_reliability"] == 0.95
     assert payload["settings"]["flip_rate"] == 0.05
+    # Users who slip have the answer a conclusion rests on asked again (planning.confirmation).
+    assert payload["settings"]["recover"] is True
+
+
+def test_ddxplus_dev_cross_validated_with_a_policy_parameter(tmp_path: Path) -> None:
+    run(
+        "ddxplus",
+        "--split", "dev",
+        "--folds", "4",
+        "--policy", "infogatherer",
+        "--param", "infogatherer.settle_floor=0.7",
+        "--param", "infogatherer.ask_again_unsure=false",
+        "--limit", "8",
+        "--json", str(tmp_path / "cv.json"),
+    )  # fmt: skip
+    payload = json.loads((tmp_path / "cv.json").read_text(encoding="utf-8"))
+    assert payload["settings"]["folds"] == 4
+    assert payload["settings"]["recover"] is False  # exact answers: nothing to confirm
+    assert payload["settings"]["params"] == [
+        "infogatherer.settle_floor=0.7",
+        "infogatherer.ask_again_unsure=false",
+    ]
+    assert payload["networks"] == ["ddxplus"]
+    assert payload["policies"]["infogatherer"]["success_rate"] >= 50.0
+
+
+def test_folds_and_params_are_checked() -> None:
+    with pytest.raises(CommandError, match="folds cross-validate the dev patients only"):
+        run("ddxplus", "--split", "test", "--folds", "4", "--policy", "random", "--limit", "1")
+    with pytest.raises(CommandError, match="folds must be >= 2"):
+        run("ddxplus", "--folds", "1", "--policy", "random", "--limit", "1")
+    with pytest.raises(CommandError, match="folds apply to DDXPlus only"):
+        run("flodial", "--folds", "4", "--policy", "random", "--limit", "1")
+    with pytest.raises(CommandError, match=r"expected POLICY\.NAME=VALUE"):
+        run("ddxplus", "--policy", "random", "--param", "settle_floor=0.7", "--limit", "1")
+    with pytest.raises(CommandError, match="policy 'uot' is not in this run"):
+        run("ddxplus", "--policy", "random", "--param", "uot.depth=2", "--limit", "1")
+    with pytest.raises(CommandError, match=r"policy 'random': bad parameters \['depth'\]"):
+        run("ddxplus", "--policy", "random", "--param", "random.depth=2", "--limit", "1")
 
 
 def test_flodial_in_the_users_own_words_reports_answer_accuracy_in_percent(

@@ -210,6 +210,17 @@ def test_the_test_split_never_feeds_the_links() -> None:
         ddxplus.load_network(train_split="test")
 
 
+def test_a_fold_is_left_out_of_the_links_it_is_played_on() -> None:
+    dev = ddxplus.load_cases("dev")
+    held_out = [c for c in dev if ddxplus.fold_of(c, 4) == 1]
+    network = ddxplus.load_network(held_out=(4, 1))
+    assert network.metadata["train"] == "ddxplus:patients_dev#not-fold-1-of-4"
+    assert sum(network.metadata["train_patients"].values()) == len(dev) - len(held_out)
+    assert len(held_out) in (391, 392)
+    with pytest.raises(ValueError, match="held_out must be"):
+        ddxplus.load_network(held_out=(4, 4))
+
+
 def test_dev_and_test_cases_are_disjoint() -> None:
     dev = ddxplus.load_cases("dev")
     test = ddxplus.load_cases("test")

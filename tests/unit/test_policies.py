@@ -88,7 +88,8 @@ def test_infogatherer_never_asks_a_vacuous_finding() -> None:
     # tau = 1 cannot be reached by the weak finding, so the policy runs out of questions.
     state = DialogueState.start(network)
     state.apply(Answer.unsure("sep"), network)
-    pol = policy("infogatherer", StoppingRule(tau=1.0))
+    # (Asked again, "sep" would separate the two: tests/unit/test_confirmation.py.)
+    pol = policy("infogatherer", StoppingRule(tau=1.0), ask_again_unsure=False)
     asked = []
     while True:
         action = pol.choose(state, network)
@@ -142,7 +143,8 @@ def test_answer_probability_is_the_pignistic_prediction() -> None:
     network = triage()
     state = DialogueState.start(network)
     state.apply(Answer.unsure("sep"), network)
-    action = policy("infogatherer", StoppingRule(tau=1.0)).choose(state, network)
+    pol = policy("infogatherer", StoppingRule(tau=1.0), ask_again_unsure=False)
+    action = pol.choose(state, network)
     assert isinstance(action, Ask) and action.finding == "weak"
     # Under both hypotheses BetP(yes) = 0.6 + 0.4 / 2.
     assert action.rationale.answer_probability == pytest.approx({"yes": 0.8, "no": 0.2})

@@ -86,6 +86,34 @@ def _non_negative(text: str) -> int:
     return int(_number(text, int, 0, float("inf"), "an integer >= 0"))
 
 
+def _param_value(text: str) -> Any:
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered == "none":
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def _policy_params(items: list[str], names: list[str]) -> dict[str, dict[str, Any]]:
+    """``["infogatherer.settle_floor=0.7", ...]`` as ``{"infogatherer": {"settle_floor": 0.7}}``."""
+    out: dict[str, dict[str, Any]] = {}
+    for item in items:
+        target, sep, value = item.partition("=")
+        policy, dot, key = target.partition(".")
+        if not sep or not dot or not policy or not key:
+            raise CommandError(f"--param {item!r}: expected POLICY.NAME=VALUE")
+        if policy not in names:
+            raise CommandError(f"--param {item!r}: policy {policy!r} is not in this run")
+        out.setdefault(policy, {})[key] = _param_value(value)
+    return out
+
+
 class Command(BaseCommand):
     help = (
         "Run question policies on simulated users from DDXPlus or FloDial and report success, "
@@ -173,9 +201,13 @@ class Command(BaseCommand):
             "--recover",
             action=BooleanOptionalAction,
             default=None,
-            help="confirm an answer before concluding on it unless it was an explicit yes/no, "
-            "and when the dialogue stalls confirm the answer it rests on (planning.recovery, "
-            "bots.evaluation); default: on with --answers utterances, off otherwise",
+            help="confirm answers a conclusion rests on. With --answers utterances: an answer "
+            "read from the user's own words before concluding on it, and the answer a stalled "
+            "dialogue rests on (planning.recovery, bots.evaluation). On DDXPlus: the answer "
+            "that, said otherwise, would overturn the conclusion, asked again with a third "
+            "reply on disagreement (planning.confirmation). Default: on with --answers "
+            "utterances and on DDXPlus when the users slip (--flip-rate or --unsure-rate), off "
+            "otherwise",
         )
         parser.add_argument(
             "--open-world",
@@ -189,6 +221,22 @@ class Command(BaseCommand):
             type=_positive,
             default=1,
             help="worker processes over cases (default 1)",
+        )
+        parser.add_argument(
+            "--folds",
+            type=_positive,
+            default=None,
+            metavar="K",
+            help="DDXPlus --split dev only: K-fold cross-validation, each patient played on "
+            "links learned from the other folds (the numbers to tune on)",
+        )
+        parser.add_argument(
+            "--param",
+            action="append",
+            default=[],
+            metavar="POLICY.NAME=VALUE",
+            help="a tuning parameter of one policy, e.g. infogatherer.settle_floor=0.7 "
+            "(repeatable; the value is read as a number or true/false when it is one)",
         )
         parser.add_argument("--progress", action="store_true", help="report progress on stderr")
 
@@ -223,22 +271,30 @@ class Command(BaseCommand):
             "chart_known": options["chart_known"] if dataset == "flodial" else None,
             "red_flags": options["red_flags"],
             "answers": options["answers"],
-            "recover": options["recover"],
+            "recover": self._runner(options) is not None,
             "open_world": options["open_world"],
             "workers": options["workers"],
+            "folds": options["folds"],
+            "params": list(options["param"]),
             "json": str(options["json"]) if options["json"] else None,
             "report": str(options["report"]) if options["report"] else None,
             "progress": options["progress"],
         }
         try:
             source = load_source(
-                dataset, split, options["limit"], options["chart_known"], options["flip_rate"]
+                dataset,
+                split,
+                options["limit"],
+                options["chart_known"],
+                options["flip_rate"],
+                options["folds"],
             )
         except (DatasetError, ValueError) as exc:
             raise CommandError(str(exc)) from exc
         if not source.cases:
             raise CommandError(f"{dataset} {split}: no cases")
-        policies = self._make_policies(names, stopping, options["seed"])
+        params = _policy_params(options["param"], names)
+        policies = self._make_policies(names, stopping, options["seed"], params)
         started = time.perf_counter()
         results = self._run(source, policies, stopping, options)
         elapsed = time.perf_counter() - started
@@ -247,7 +303,8 @@ class Command(BaseCommand):
             "elapsed_s": round(elapsed, 3),
         }
         if dataset == "ddxplus":
-            extra["answer_reliability"] = source.networks["ddxplus"].metadata.get("reliability")
+            first = next(iter(source.networks.values()))
+            extra["answer_reliability"] = first.metadata.get("reliability")
         if options["answers"] == "utterances":
             from bots.evaluation import answer_accuracy_report
 
@@ -293,21 +350,34 @@ class Command(BaseCommand):
     @staticmethod
     def _runner(options: dict[str, Any]) -> Runner | None:
         recover = options["recover"]
+        ddxplus = options["dataset"] == "ddxplus"
         if recover is None:
-            recover = options["answers"] == "utterances"
+            slips = options["flip_rate"] > 0 or options["unsure_rate"] > 0
+            recover = options["answers"] == "utterances" or (ddxplus and slips)
         if not recover:
             return None
+        if ddxplus:
+            from planning.confirmation import run_case_confirming_decisive
+
+            return run_case_confirming_decisive
         from bots.evaluation import run_case_confirming
 
         return run_case_confirming
 
     def _make_policies(
-        self, names: list[str], stopping: StoppingRule, seed: int
+        self,
+        names: list[str],
+        stopping: StoppingRule,
+        seed: int,
+        params: dict[str, dict[str, Any]],
     ) -> dict[str, Policy]:
         from planning.policies import make_policy
 
         try:
-            return {name: make_policy(name, stopping=stopping, seed=seed) for name in names}
+            return {
+                name: make_policy(name, stopping=stopping, seed=seed, **params.get(name, {}))
+                for name in names
+            }
         except ValueError as exc:
             raise CommandError(str(exc)) from exc
 
