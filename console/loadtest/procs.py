@@ -134,6 +134,16 @@ def children_of(pid: int) -> list[int]:
     return found
 
 
+def run_state(pid: int) -> str:
+    """The scheduler state of ``pid`` ("R" on or waiting for a CPU, "S" asleep, ...; "" once
+    it is gone)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return ""
+    return stat[stat.rindex(")") + 2 :].split(maxsplit=1)[0]
+
+
 def cpu_ticks(pid: int) -> int:
     """User + system CPU time of ``pid`` in clock ticks (0 once it is gone)."""
     try:
