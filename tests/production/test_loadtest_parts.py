@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+import time
 from urllib.parse import parse_qs
 
 import pytest
@@ -12,6 +15,8 @@ from slack_sdk.signature import SignatureVerifier
 
 from console.loadtest.capture import Captured
 from console.loadtest.driver import Driver, Mailbox, Phases, TurnRecord
+from console.loadtest.faults import running_pool_process
+from console.loadtest.procs import run_state
 from console.loadtest.report import percentile, summarise
 from console.loadtest.run import ConfigError, LoadTestConfig
 from console.loadtest.users import SlackUser, TelegramUser
@@ -138,3 +143,20 @@ def test_the_stack_restarts_a_process_that_exits_on_its_own_as_compose_would() -
     finally:
         stack.close()
     assert not short_lived.alive()  # closing stops the supervisor, then the processes
+
+
+def test_the_kill_worker_fault_picks_a_process_that_is_computing() -> None:
+    busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    idle = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        deadline = time.monotonic() + 10.0
+        while run_state(idle.pid) != "S" and time.monotonic() < deadline:
+            time.sleep(0.01)  # the interpreter starting up runs too
+        assert run_state(idle.pid) == "S"
+        assert running_pool_process([idle.pid, busy.pid], deadline_s=10.0) == busy.pid
+        assert running_pool_process([idle.pid], deadline_s=0.3) is None
+    finally:
+        for proc in (busy, idle):
+            proc.kill()
+            proc.wait()
+    assert run_state(busy.pid) == ""  # gone
