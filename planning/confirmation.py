@@ -47,7 +47,7 @@ from .harness import (
     record_answers,
 )
 from .network import EvidentialNetwork
-from .policies.scoring import batch_betp
+from .policies.base import leader_stands
 from .recovery import replace_answer
 from .simulation import Case
 
@@ -74,8 +74,6 @@ def decisive_answer(
     ``volunteered`` answers (the opening complaint) and findings in ``skip`` (confirmed
     already) are not candidates."""
     compiled = network.compile()
-    target = network.hypothesis_index[hypothesis]
-    n = len(network.hypotheses)
     times_answered = Counter(a.finding for a in state.answers)
     indices: list[int] = []
     changes: list[np.ndarray] = []
@@ -85,13 +83,14 @@ def decisive_answer(
         if answer.finding in skip or finding.group or times_answered[answer.finding] > 1:
             continue
         a = answer.reliability
-        if answer.is_vacuous or answer.states is None:
+        if answer.is_vacuous:
             # "Not sure" to a question whose answer could overturn the conclusion.
             for other in finding.states:
                 pl = compiled.plausibility(answer.finding, (other,))
                 indices.append(index)
                 changes.append(np.log(a * pl + (1.0 - a)))
             continue
+        assert answer.states is not None
         others = tuple(s for s in finding.states if s not in answer.states)
         if not others:
             continue
@@ -103,14 +102,8 @@ def decisive_answer(
         changes.append(np.log(a * instead + (1.0 - a)) - np.log(a * given + (1.0 - a)))
     if not indices:
         return None
-    rows = np.tile(state.belief.log_w, (len(indices), 1))
-    rows[:, :n] += np.vstack(changes)
-    rows = np.minimum(rows, 0.0)  # rounding must not lift a weight above 1
-    alive = np.isfinite(rows.max(axis=1))
-    stands = np.zeros(len(indices), dtype=bool)
-    if alive.any():
-        instead_betp = batch_betp(rows[alive])[:, :n]
-        stands[alive] = (instead_betp.argmax(axis=1) == target) & (instead_betp[:, target] >= floor)
+    target = network.hypothesis_index[hypothesis]
+    stands = leader_stands(state.belief.log_w, changes, target, floor)
     for position in range(len(indices) - 1, -1, -1):
         if not stands[position]:
             return indices[position]
@@ -127,21 +120,14 @@ def majority(first: Answer, *replies: Answer) -> Answer:
     """An answer and the replies to asking it again, as one answer: the state said most
     often ("not sure" replies add nothing), or "not sure" when two states are said equally
     often. ``first`` itself is returned when it stands."""
-    said = [a for a in (first, *replies) if a.states is not None and not a.is_vacuous]
+    said = [a for a in (first, *replies) if not a.is_vacuous]
     if not said:
         return first
-    votes: dict[tuple[str, ...], int] = {}
-    for answer in said:
-        key = tuple(answer.states or ())
-        votes[key] = votes.get(key, 0) + 1
-    best = max(votes.values())
-    leaders = [k for k, v in votes.items() if v == best]
-    if len(leaders) > 1:
+    votes = Counter(a.states for a in said).most_common()
+    if len(votes) > 1 and votes[0][1] == votes[1][1]:
         return Answer.unsure(first.finding)
-    winner = leaders[0]
-    if first.states is not None and tuple(first.states) == winner:
-        return first
-    return next(a for a in said if tuple(a.states or ()) == winner)
+    winner = votes[0][0]
+    return first if first.states == winner else next(a for a in said if a.states == winner)
 
 
 def _ask_again(user: User, case: Case, finding_id: str, states: tuple[str, ...]) -> Answer:

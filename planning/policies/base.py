@@ -332,7 +332,6 @@ def survives_one_wrong_answer(
     conclusion there rests on such answers by design.
     """
     compiled = network.compile()
-    n = len(network.hypotheses)
     updates: list[FloatArray] = []
     for answer in state.answers[len(state.answers) - state.turns :]:
         if answer.is_vacuous or answer.states is None:
@@ -344,16 +343,25 @@ def survives_one_wrong_answer(
         updates.append(np.log(a * pl + (1.0 - a)))
     if not updates:
         return True
-    rows = np.tile(state.belief.log_w, (len(updates), 1))
-    rows[:, :n] -= np.vstack(updates)
+    return bool(leader_stands(state.belief.log_w, [-u for u in updates], hypothesis, floor).all())
+
+
+def leader_stands(
+    log_w: FloatArray, changes: list[FloatArray], hypothesis: int, floor: float
+) -> NDArray[np.bool_]:
+    """For each change to the known hypotheses' log weights (each added to ``log_w`` alone),
+    whether ``hypothesis`` would still lead with BetP >= ``floor``; False where the change
+    leaves no hypothesis any weight."""
+    n = changes[0].shape[0]
+    rows = np.tile(log_w, (len(changes), 1))
+    rows[:, :n] += np.vstack(changes)
     rows = np.minimum(rows, 0.0)  # rounding must not lift a weight above 1
-    if not np.isfinite(rows.max(axis=1)).all():
-        return False
-    without = batch_betp(rows)
-    return bool(
-        (without[:, :n].argmax(axis=1) == hypothesis).all()
-        and without[:, hypothesis].min() >= floor
-    )
+    alive = np.isfinite(rows.max(axis=1))
+    stands = np.zeros(len(changes), dtype=bool)
+    if alive.any():
+        betp = batch_betp(rows[alive])[:, :n]
+        stands[alive] = (betp.argmax(axis=1) == hypothesis) & (betp[:, hypothesis] >= floor)
+    return stands
 
 
 def best_index(values: NDArray[np.float64]) -> int:

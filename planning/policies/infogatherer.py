@@ -90,7 +90,7 @@ from planning.dialogue import DialogueState, StoppingRule
 from planning.network import EvidentialNetwork
 
 from .base import BeliefView, Policy, survives_one_wrong_answer
-from .flow import frontier
+from .flow import flow_roots
 from .questions import score_questions
 from .scoring import FloatArray, IntArray, Method, score_candidates
 
@@ -227,7 +227,7 @@ def unsure_again(state: DialogueState, view: BeliefView) -> IntArray:
     scored like an unasked one. In a flowchart a "not sure" means the question is off the
     user's path, and asking again would only repeat it."""
     network = view.network
-    if frontier(network, state) is not None:
+    if flow_roots(network):
         return np.zeros(0, dtype=np.intp)
     index = network.finding_index
     out = [

@@ -257,6 +257,7 @@ class Command(BaseCommand):
         stopping = StoppingRule(
             tau=options["tau"], max_turns=options["max_turns"], red_flags=options["red_flags"]
         )
+        runner = self._runner(options)
         settings = {
             "dataset": dataset,
             "split": split,
@@ -271,7 +272,7 @@ class Command(BaseCommand):
             "chart_known": options["chart_known"] if dataset == "flodial" else None,
             "red_flags": options["red_flags"],
             "answers": options["answers"],
-            "recover": self._runner(options) is not None,
+            "recover": runner is not None,
             "open_world": options["open_world"],
             "workers": options["workers"],
             "folds": options["folds"],
@@ -296,7 +297,7 @@ class Command(BaseCommand):
         params = _policy_params(options["param"], names)
         policies = self._make_policies(names, stopping, options["seed"], params)
         started = time.perf_counter()
-        results = self._run(source, policies, stopping, options)
+        results = self._run(source, policies, stopping, options, runner)
         elapsed = time.perf_counter() - started
         extra: dict[str, Any] = {
             "networks": source.describe_networks(),
@@ -387,6 +388,7 @@ class Command(BaseCommand):
         policies: dict[str, Policy],
         stopping: StoppingRule,
         options: dict[str, Any],
+        runner: Runner | None,
     ) -> dict[str, list[CaseResult]]:
         def user_factory(case: Case) -> User:
             simulated = SimulatedUser(
@@ -423,7 +425,7 @@ class Command(BaseCommand):
                     open_world=options["open_world"],
                     workers=options["workers"],
                     progress=progress,
-                    runner=self._runner(options),
+                    runner=runner,
                 )
             )
         except HarnessError as exc:
