@@ -269,7 +269,13 @@ _REFERENCE = (
     r"(?:low|full|add|fill)\s+(?:mark|line|level))\b"
 )
 _REFERENCE_QUESTION = (
-    (re.compile(rf"\b(?:up\s+to|match(?:es)?|equal(?:s)?(?:\s+to)?|at)\s+{_REFERENCE}"), "ge"),
+    (
+        re.compile(
+            rf"\b(?:up\s+to|match(?:es)?|equal(?:s)?(?:\s+to)?|at|(?:inflated|filled|topped\s+up|"
+            rf"set|charged|pumped(?:\s+up)?)\s+to)\s+{_REFERENCE}"
+        ),
+        "ge",
+    ),
     (re.compile(rf"\b{_ABOVE}(?:\s+[a-z]+)?(?:\s+than)?\s+{_REFERENCE}"), "gt"),
     (re.compile(rf"\b{_BELOW}(?:\s+[a-z]+)?(?:\s+than)?\s+{_REFERENCE}"), "lt"),
 )
@@ -282,7 +288,7 @@ _TWO_NUMBERS = re.compile(
     rf"{_NUMBER}[^\d]*?\b{_SHOULD_BE}\s+(?:around\s+|about\s+|roughly\s+)?{_NUMBER}"
 )
 _REFERENCE_EQUAL = re.compile(
-    r"\b(?:exactly\s+)?what\s+the\s+\w+\s+(?:says|recommends|specifies|calls\s+for)|"
+    r"\b(?:exactly\s+)?(?:what|like|as)\s+the\s+\w+\s+(?:says|recommends|specifies|calls\s+for)|"
     r"\bas\s+(?:recommended|specified|rated|required)\b|\bmatch(?:es|ing)?\b|\bspot\s+on\b|"
     r"\bright\s+(?:at|on)\b|\bsame\s+as\b|\bequal\s+to\b|\bbang\s+on\b|"
     r"\bthe\s+(?:original|same)\b"

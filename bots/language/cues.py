@@ -214,10 +214,11 @@ ASKS_NOT_RESOLVED = rx(
 )
 # "Does it charge with a different cable?": a question whether changing something changes
 # the outcome, so "same thing" keeps the problem.
-ASKS_CHANGED = rx(r"\b(?:different|another|other|new|replacement|spare)\s+[a-z]+")
+ASKS_CHANGED = rx(r"\b(?:different|another|new|replacement|spare)\s+[a-z]+")
 PERSISTS = rx(
     r"\bstill\b|\bsame\s+(?:thing|problem|issue|result|as\s+before)\b|"
-    r"\bno\s+(?:change|difference|improvement|luck)\b|\bnothing\s+(?:changed|changes)\b"
+    r"\bno\s+(?:change|difference|improvement|luck)\b|\bnothing\s+(?:changed|changes)\b|"
+    r"\b(?:gets?|getting|got|even)\s+worse\b|\bworsens?\b"
 )
 # "Do you need to pump it several times before it firms up?" - "it's firm from the start":
 # what the question waits for happens at once.

@@ -110,6 +110,8 @@ OPPOSITE_GROUPS: tuple[tuple[str, str], ...] = (
     ("original genuine", "replacement aftermarket generic third-party"),
     ("sudden suddenly abrupt abruptly", "gradual gradually"),
     ("swollen puffed puffy bloated bulge bulges bulging", "flat smooth"),
+    # a fluid's look: "is the fluid dark or foamy?" - "it's clear and red"
+    ("dark murky cloudy brown black burnt foamy frothy bubbly milky", "clear transparent fresh"),
     ("inflated", "flat deflated"),
     (
         "centre center centred centered straight aligned",

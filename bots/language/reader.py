@@ -292,13 +292,14 @@ _CONDITION = re.compile(
 _WHOLLY = re.compile(r"\b(?:at\s+all|even|ever)\b")  # "it doesn't pull at all, even when ..."
 _BY_ITSELF = re.compile(r"\b(?:on\s+its\s+own|by\s+itself|automatically|unaided)\b")
 # "I have to turn it back myself": what the question asks to happen by itself does not.
-_BY_HAND = re.compile(r"\b(?:myself|by\s+hand|manually|with\s+my\s+hands?)\b")
+_BY_HAND = re.compile(r"\b(?:myself|by\s+hand|manually|with\s+my\s+hands?|until\s+i)\b")
+_HAD_TO = re.compile(r"\b(?:have|had|has|need|needs|needed)\s+to\b")
 # "a little warm" to "too hot to hold?": the state, but not to the degree asked about.
 _MILD = re.compile(
     r"\b(?:a\s+(?:little|bit|tad)|slightly|somewhat|mildly|only\s+warm|just\s+warm|lukewarm)\b"
 )
 _STRONG = re.compile(r"\b(?:too|very|really|extremely|so|way|super)\b")
-_EVERY = re.compile(r"\b(?:both|every|each|all\s+(?:the|of|four|three|two|my))\b")
+_EVERY = re.compile(r"\b(?:both|every|each|all\s+(?:the|of|four|three|two|my))\b(?!\s+way\b)")
 # "only the left one", "just one of them": a part where the question asks about all.
 _SOME_ONLY = re.compile(
     r"\b(?:only|just)\s+(?:one|the\s+(?:\w+\s+){0,2}?(?:one|side|ones))\b|\bone\s+of\s+them\b|"
@@ -310,6 +311,7 @@ _ONLY_WHEN = re.compile(
 )
 
 
+_SAYS = re.compile(r"\b(?:says|said|shows|showed|reads|displays|displayed)\b")
 _SHOWS_QUOTE = re.compile(
     r"\b(?:show|shows|say|says|display|displays|read|reads|get|see)\s+(?:a\s+|an\s+|the\s+)?['\"]"
 )
@@ -436,6 +438,9 @@ def _read_statement(
     elif profile.message and _says_message(s, profile.message):
         # "it says no battery detected": the message asked about, said without quotes.
         return Reading(1, JUDGED, reliability, "message said")
+    elif profile.message and _SAYS.search(s) and not _effective_negation(tx.tokens(s), profile):
+        # "it just says charging" to "does it say 'plugged in, not charging'?"
+        return Reading(-1, JUDGED, reliability, "another message")
     s = _UN_PREFIX.sub(lambda m: _expand_un(m, profile), s)
     toks = tx.tokens(IDLE_NEGATION.sub(" ", s))
     words = tx.content(toks)
@@ -489,7 +494,12 @@ def _read_statement(
         value = answer_value(s, profile.comparison)
         if value:
             return Reading(value, JUDGED + bonus, reliability, "compared")
-    if profile.by_itself and not negated and _BY_HAND.search(s):
+    if (
+        (profile.by_itself or _HAD_TO.search(s))
+        and not profile.asks_action
+        and not negated
+        and _BY_HAND.search(s)
+    ):
         return Reading(-1, JUDGED + bonus, reliability, "by hand")
     if profile.too and not negated and _MILD.search(s) and not _STRONG.search(s):
         return Reading(-1, JUDGED + bonus, reliability, "not that much")
@@ -643,8 +653,8 @@ def _effective_negation(toks: Sequence[str], profile: QuestionProfile, window: i
             # does not work without the battery" negates "work", not the echo.
             continue
         preposition = t == "without" or (i > 0 and toks[i - 1] == "with")
-        if preposition and scope and not scope & profile.words:
-            continue
+        if preposition and scope and not scope & (profile.words - profile.restricts):
+            continue  # "... with no airflow"; "without the adapter": the question's condition
         return True
     return False
 
@@ -851,6 +861,9 @@ _NEGATED_MAIN = re.compile(
 )
 
 
+_LEADING_YES_NO = re.compile(r"^\W*(?:yes|yeah|yep|yup|no|nope|nah)\b\W*")
+
+
 @lru_cache(maxsize=4096)
 def positive_form(question: str) -> str | None:
     """The question with its main negation taken out ("is the light coming on?"), or None
@@ -872,12 +885,22 @@ def read_answer(text: str, question: str) -> Reading:
 
     A question that negates its main verb is read in its positive form and the reading
     turned round, so that every rule reads "it stays dark" against "is the light coming
-    on?"; an explicit yes or no answers the question as asked and is not turned."""
+    on?"; a bare yes or no answers the question as asked and is not turned."""
     positive = positive_form(question)
     if positive is None:
         return _read_answer(text, question)
     reading = _read_answer(text, positive)
-    if not reading.polarity or reading.strength >= EXPLICIT:
+    if reading.strength >= EXPLICIT:
+        # "No, it isn't charging" to "is it not charging?": a yes or no followed by a negated
+        # statement is ambiguous against a negated question, so the statement decides.
+        rest = _LEADING_YES_NO.sub("", tx.normalise(text), count=1)
+        if not any(t in NEGATIONS for t in tx.tokens(rest)):
+            return reading  # "yes, the screen is black": nothing to mistake
+        said = _read_answer(rest, positive)
+        if not said.polarity or said.strength >= EXPLICIT:
+            return reading
+        reading = said
+    if not reading.polarity:
         return reading
     return Reading(-reading.polarity, reading.strength, reading.reliability, reading.cue)
 

@@ -23,6 +23,9 @@ READINGS = [
     ("Is the power light not coming on at all?", "It stays dark.", "yes"),
     ("Is the power light not coming on at all?", "It lights up green.", "no"),
     ("Does the laptop fail to boot?", "It boots normally.", "no"),
+    ("Is the battery not charging?", "No, it isn't charging at all.", "yes"),
+    ("Is the battery not charging?", "Yes, it's not charging.", "yes"),
+    ("Is the battery not charging?", "No.", "no"),
     ("With the battery removed, does the laptop fail to start?", "It won't start.", "yes"),
     ("Does the car fail to start only on cold mornings?", "Only when it's freezing out.", "yes"),
     # something that should end or change, said to go on
@@ -237,8 +240,8 @@ def test_phrasing_tables_keep_their_scores() -> None:
     """Whole-table scores (``reading_tables``): the development table and the held-out one,
     measured when the reader's general rules were last changed. A rule that helps one phrasing
     must not cost more elsewhere; raise the floors when the reader improves."""
-    assert _reads_right(DEVELOPMENT) >= 333, "development table"
-    assert _reads_right(HELD_OUT) >= 63, "held-out table"
+    assert _reads_right(DEVELOPMENT) >= 342, "development table"
+    assert _reads_right(HELD_OUT) >= 64, "held-out table"
 
 
 @pytest.mark.parametrize(("question", "text"), HELP)
