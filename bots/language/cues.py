@@ -215,6 +215,11 @@ ASKS_NOT_RESOLVED = rx(
 # "Does it charge with a different cable?": a question whether changing something changes
 # the outcome, so "same thing" keeps the problem.
 ASKS_CHANGED = rx(r"\b(?:different|another|new|replacement|spare)\s+[a-z]+")
+# "same thing with the other cable": changing something changed nothing.
+SAME_RESULT = rx(
+    r"\bsame\s+(?:thing|problem|issue|result|as\s+before)\b|"
+    r"\bno\s+(?:change|difference|improvement|luck)\b|\bnothing\s+(?:changed|changes)\b"
+)
 PERSISTS = rx(
     r"\bstill\b|\bsame\s+(?:thing|problem|issue|result|as\s+before)\b|"
     r"\bno\s+(?:change|difference|improvement|luck)\b|\bnothing\s+(?:changed|changes)\b|"

@@ -83,7 +83,7 @@ OPPOSITE_GROUPS: tuple[tuple[str, str], ...] = (
     ),
     ("present visible", "absent missing gone invisible"),
     ("new recent recently latest newest updated", "old original outdated"),
-    ("same", "different another change changes changed changing"),
+    ("same", "different change changes changed changing"),
     (
         "increase increases rise rises rising climb climbs bigger larger grow grows growing "
         "spread spreads spreading expand expanding",
@@ -109,7 +109,7 @@ OPPOSITE_GROUPS: tuple[tuple[str, str], ...] = (
     ("equal equally identical matching same", "different unequal lower higher"),
     ("original genuine", "replacement aftermarket generic third-party"),
     ("sudden suddenly abrupt abruptly", "gradual gradually"),
-    ("swollen puffed puffy bloated bulge bulges bulging", "flat smooth"),
+    ("swollen puffed puffy bloated bulge bulges bulging", "flat"),
     # a fluid's look: "is the fluid dark or foamy?" - "it's clear and red"
     ("dark murky cloudy brown black burnt foamy frothy bubbly milky", "clear transparent fresh"),
     ("inflated", "flat deflated"),

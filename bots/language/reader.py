@@ -93,6 +93,7 @@ from .cues import (
     REPORT_OBJECT_PREFIX,
     REPORT_PREFIX,
     RESTRICTED_ANSWER,
+    SAME_RESULT,
     UNSURE,
     WAITS_FOR,
     WHOLE_NO,
@@ -201,7 +202,6 @@ class QuestionProfile:
     reference: str | None = None  # "below the recommended value?": lt (comparison.py)
     compares_condition: bool = False  # "does it shake at speeds above 50?": a threshold of when
     by_itself: bool = False  # "does it return to centre on its own?"
-    too: bool = False  # "is it too hot to hold?": a degree, not just the state
     every: bool = False  # "do both headlights work?", "are all four tyres ...?"
     resolved: int = 0  # +1 asks whether the problem ends ("does X fix it?"), -1 "not go away"
 
@@ -247,7 +247,6 @@ def question_profile(question: str) -> QuestionProfile:
         waits=bool(WAITS_FOR.search(_LEADING_CONDITION.sub("", normalised))),
         every=bool(_EVERY.search(normalised)),
         by_itself=bool(_BY_ITSELF.search(normalised)),
-        too=bool(re.search(r"\btoo\s+[a-z]+", normalised)),
         changed=bool(ASKS_CHANGED.search(normalised)),
         resolved=(
             0
@@ -294,11 +293,6 @@ _BY_ITSELF = re.compile(r"\b(?:on\s+its\s+own|by\s+itself|automatically|unaided)
 # "I have to turn it back myself": what the question asks to happen by itself does not.
 _BY_HAND = re.compile(r"\b(?:myself|by\s+hand|manually|with\s+my\s+hands?|until\s+i)\b")
 _HAD_TO = re.compile(r"\b(?:have|had|has|need|needs|needed)\s+to\b")
-# "a little warm" to "too hot to hold?": the state, but not to the degree asked about.
-_MILD = re.compile(
-    r"\b(?:a\s+(?:little|bit|tad)|slightly|somewhat|mildly|only\s+warm|just\s+warm|lukewarm)\b"
-)
-_STRONG = re.compile(r"\b(?:too|very|really|extremely|so|way|super)\b")
 _EVERY = re.compile(r"\b(?:both|every|each|all\s+(?:the|of|four|three|two|my))\b(?!\s+way\b)")
 # "only the left one", "just one of them": a part where the question asks about all.
 _SOME_ONLY = re.compile(
@@ -311,7 +305,6 @@ _ONLY_WHEN = re.compile(
 )
 
 
-_SAYS = re.compile(r"\b(?:says|said|shows|showed|reads|displays|displayed)\b")
 _SHOWS_QUOTE = re.compile(
     r"\b(?:show|shows|say|says|display|displays|read|reads|get|see)\s+(?:a\s+|an\s+|the\s+)?['\"]"
 )
@@ -351,6 +344,15 @@ def _condition_words(normalised: str) -> set[str]:
     battery alone?"); empty when the question has none."""
     match = _CONDITION.search(_LEADING_CONDITION.sub("", normalised))
     return set(tx.content(tx.tokens(match.group(0)))) if match else set()
+
+
+def _negated_states(toks: Sequence[str], window: int = 6) -> set[str]:
+    """Canonical forms of every word under a negation, stop words included ("not out")."""
+    out: set[str] = set()
+    for i, t in enumerate(toks):
+        if t in NEGATIONS:
+            out.update(tx.canonical(w) for w in _clause(toks[i + 1 : i + 1 + window]))
+    return out
 
 
 def _negated_words(toks: Sequence[str], window: int = 6) -> list[str]:
@@ -438,9 +440,6 @@ def _read_statement(
     elif profile.message and _says_message(s, profile.message):
         # "it says no battery detected": the message asked about, said without quotes.
         return Reading(1, JUDGED, reliability, "message said")
-    elif profile.message and _SAYS.search(s) and not _effective_negation(tx.tokens(s), profile):
-        # "it just says charging" to "does it say 'plugged in, not charging'?"
-        return Reading(-1, JUDGED, reliability, "another message")
     s = _UN_PREFIX.sub(lambda m: _expand_un(m, profile), s)
     toks = tx.tokens(IDLE_NEGATION.sub(" ", s))
     words = tx.content(toks)
@@ -466,9 +465,11 @@ def _read_statement(
             # "does it shake when you brake?" - "it doesn't shake unless I brake hard"
             return Reading(1, JUDGED + bonus, reliability, "unless")
     if profile.restrictive and not negated:
-        if BROADENING.search(s):
+        echoed = re.search(r"\b(?<!not\s)(?:only|just)\b", s) and overlap
+        if BROADENING.search(s) and not echoed:
             return Reading(-1, JUDGED + bonus, reliability, "broadening")
-        if re.search(r"\b(?:only|just)\b", s) and overlap:
+        if echoed:
+            # "only when turning, even at low speed": the restriction, said again
             return Reading(1, JUDGED + bonus, reliability, "restriction echoed")
     if not profile.restrictive and profile.restricts and not negated:
         only = _ONLY_WHEN.search(s)
@@ -494,18 +495,20 @@ def _read_statement(
         value = answer_value(s, profile.comparison)
         if value:
             return Reading(value, JUDGED + bonus, reliability, "compared")
+    by_hand = _BY_HAND.search(s)
     if (
-        (profile.by_itself or _HAD_TO.search(s))
+        by_hand
         and not profile.asks_action
         and not negated
-        and _BY_HAND.search(s)
+        and (
+            profile.by_itself
+            or (profile.kind >= 0 and _HAD_TO.search(s) and by_hand.group(0) != "until i")
+        )
     ):
         return Reading(-1, JUDGED + bonus, reliability, "by hand")
-    if profile.too and not negated and _MILD.search(s) and not _STRONG.search(s):
-        return Reading(-1, JUDGED + bonus, reliability, "not that much")
     if profile.every and not negated and _SOME_ONLY.search(s):
         return Reading(-1, JUDGED + bonus, reliability, "only some")
-    if profile.resolved and PERSISTS.search(s):
+    if profile.resolved and PERSISTS.search(s) and not ASKS_RESOLVED.search(s):
         # "does restarting fix it?" - "still no internet"; "is it not going away?" - "still
         # pounding"
         return Reading(-profile.resolved, JUDGED + bonus, reliability, "persists")
@@ -517,7 +520,7 @@ def _read_statement(
         and profile.kind
         and not profile.resolved
         and not profile.asks_action
-        and PERSISTS.search(s)
+        and SAME_RESULT.search(s)
     ):
         # "does it charge with a different cable?" - "same thing": the problem stays.
         return Reading(-profile.kind, JUDGED + bonus, reliability, "unchanged")
@@ -539,7 +542,7 @@ def _read_statement(
         # "it turns easily, barely any effort": the negation is over another word on the
         # same side, not over the opposite state named.
         flipped = negated and any(
-            _opposite_words(part, word) & set(_negated_words(tx.tokens(part)))
+            _opposite_words(part, word) & _negated_states(tx.tokens(part))
             for part in re.split(r"[,;]", s)
         )
         polarity = 1 if flipped and word not in FREQUENCY else -1
