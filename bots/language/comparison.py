@@ -27,8 +27,6 @@ _QUESTION_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"\b{_NUMBER}{_UNIT}\s+or\s+(?:less|lower|below|under|fewer|shorter)\b"), "le"),
     (re.compile(rf"\b(?:{_ABOVE}|older|longer)(?:\s+than)?\s+{_NUMBER}{_UNIT}"), "gt"),
     (re.compile(rf"\b(?:{_BELOW}|younger|newer|shorter)(?:\s+than)?\s+{_NUMBER}{_UNIT}"), "lt"),
-    # "has it had an alignment in the last 12 months?": something done at most that long ago.
-    (re.compile(rf"\b(?:in|within)\s+the\s+(?:last|past)\s+{_NUMBER}{_UNIT}"), "le"),
     # "does it charge to 100%?": reaching full is reaching it.
     (re.compile(r"\b(?:to|reach(?:es)?|hits?|up\s+to)\s+(100)\s*(%)"), "ge"),
     # "is the battery at 0%?": that level exactly.
@@ -257,77 +255,3 @@ def _bound(op: str, bound: float, question: Comparison) -> int:
         highest == question.threshold and (question.op == "gt" or not closed)
     )
     return -1 if outside else 0
-
-
-# -- comparisons with a named reference ------------------------------------------------------
-# "Is the tyre pressure below the recommended value?", "Does the output measure up to the rated
-# voltage?": the question names no number, so the answer is read against the reference it
-# names ("28 when it should be 33", "what the sticker says", "a bit under").
-_REFERENCE = (
-    r"(?:the\s+|its\s+|their\s+|your\s+)?(?:recommended|rated|specified|required|correct|proper|"
-    r"normal|original|stated|listed|expected|manufacturer'?s?|spec|min|minimum|max|maximum|"
-    r"(?:low|full|add|fill)\s+(?:mark|line|level))\b"
-)
-_REFERENCE_QUESTION = (
-    (
-        re.compile(
-            rf"\b(?:up\s+to|match(?:es)?|equal(?:s)?(?:\s+to)?|at|(?:inflated|filled|topped\s+up|"
-            rf"set|charged|pumped(?:\s+up)?)\s+to)\s+{_REFERENCE}"
-        ),
-        "ge",
-    ),
-    (re.compile(rf"\b{_ABOVE}(?:\s+[a-z]+)?(?:\s+than)?\s+{_REFERENCE}"), "gt"),
-    (re.compile(rf"\b{_BELOW}(?:\s+[a-z]+)?(?:\s+than)?\s+{_REFERENCE}"), "lt"),
-)
-_SHOULD_BE = (
-    r"(?:should\s+be|supposed\s+to\s+be|meant\s+to\s+be|ought\s+to\s+be|instead\s+of|"
-    r"rather\s+than|recommended\s+is|spec\s+is|(?:sticker|manual|label|spec)\s+says|"
-    r"(?:the\s+)?original\s+(?:was|is|one\s+(?:was|is)))"
-)
-_TWO_NUMBERS = re.compile(
-    rf"{_NUMBER}[^\d]*?\b{_SHOULD_BE}\s+(?:around\s+|about\s+|roughly\s+)?{_NUMBER}"
-)
-_REFERENCE_EQUAL = re.compile(
-    r"\b(?:exactly\s+)?(?:what|like|as)\s+the\s+\w+\s+(?:says|recommends|specifies|calls\s+for)|"
-    r"\bas\s+(?:recommended|specified|rated|required)\b|\bmatch(?:es|ing)?\b|\bspot\s+on\b|"
-    r"\bright\s+(?:at|on)\b|\bsame\s+as\b|\bequal\s+to\b|\bbang\s+on\b|"
-    r"\bthe\s+(?:original|same)\b"
-)
-# "between min and max", "between the lines": a level within the marks, at neither of them.
-_BETWEEN_MARKS = re.compile(r"\bbetween\s+(?:the\s+)?(?:two\s+)?(?:min|marks|lines|low)")
-# A negation of the comparison itself ("it is not below it"), not of something else in the
-# sentence ("I can barely see any fluid, way below minimum").
-NOT_RELATION = re.compile(
-    r"\b(?:not|never|n't)\s+(?:\w+\s+){0,5}?(?:below|under|lower|less|above|over|higher|more|"
-    r"the\s+same|match|equal|up\s+to|what)\b|\bdoes\s+not\s+match\b"
-)
-_REFERENCE_BELOW = re.compile(rf"\b{_BELOW}\b|\b(?:too\s+)?low\b|\bshort\s+of\b")
-_REFERENCE_ABOVE = re.compile(rf"\b{_ABOVE}\b|\b(?:too\s+)?high\b")
-
-
-def reference_question(normalised: str) -> str | None:
-    """``gt``, ``lt`` or ``ge`` when the question compares with a named reference value."""
-    for pattern, op in _REFERENCE_QUESTION:
-        if pattern.search(normalised):
-            return op
-    return None
-
-
-def reference_answer(sentence: str) -> str | None:
-    """How the answer's value stands to the reference: ``lt``, ``gt``, ``eq``, or None."""
-    spelt = spell_numbers(sentence)
-    pair = _TWO_NUMBERS.search(spelt)
-    if pair:
-        value, reference = float(pair.group(1)), float(pair.group(2))
-        return "lt" if value < reference else "gt" if value > reference else "eq"
-    if _REFERENCE_EQUAL.search(spelt) or _BETWEEN_MARKS.search(spelt):
-        return "eq"
-    below, above = bool(_REFERENCE_BELOW.search(spelt)), bool(_REFERENCE_ABOVE.search(spelt))
-    if below != above:
-        return "lt" if below else "gt"
-    return None
-
-
-def reference_holds(op: str, relation: str) -> bool:
-    """The question's ``op`` holds for an answer whose value is ``relation`` the reference."""
-    return relation == op or (op == "ge" and relation in ("eq", "gt"))

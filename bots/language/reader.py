@@ -39,15 +39,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import text as tx
-from .comparison import (
-    NOT_RELATION,
-    Comparison,
-    answer_value,
-    question_comparison,
-    reference_answer,
-    reference_holds,
-    reference_question,
-)
+from .comparison import Comparison, answer_value, question_comparison
 from .cues import (
     ABSENCE_WORDS,
     ACTION_REPORT,
@@ -55,11 +47,8 @@ from .cues import (
     APPEARANCE,
     APPEARANCE_RELIABILITY,
     ASKS_ALWAYS,
-    ASKS_CHANGED,
     ASKS_DAILY,
-    ASKS_NOT_RESOLVED,
     ASKS_OFTEN,
-    ASKS_RESOLVED,
     AT_ONCE,
     BROADENING,
     CHECK_STATE_WORDS,
@@ -85,15 +74,12 @@ from .cues import (
     OFF_STATE_Q,
     ON_STATE_A,
     ON_STATE_Q,
-    PERSISTS,
     PROBLEM_PHRASES,
     PROBLEM_WORDS,
     PRONOUNS,
     QUOTED,
-    REPORT_OBJECT_PREFIX,
     REPORT_PREFIX,
     RESTRICTED_ANSWER,
-    SAME_RESULT,
     UNSURE,
     WAITS_FOR,
     WHOLE_NO,
@@ -197,13 +183,6 @@ class QuestionProfile:
     main: frozenset[str] = frozenset()
     disjunctive: frozenset[str] = frozenset()
     asks_message: bool = False
-    changed: bool = False  # "... with a different cable?"
-    message: str = ""  # the words of a message the question quotes ("'no battery detected'")
-    reference: str | None = None  # "below the recommended value?": lt (comparison.py)
-    compares_condition: bool = False  # "does it shake at speeds above 50?": a threshold of when
-    by_itself: bool = False  # "does it return to centre on its own?"
-    every: bool = False  # "do both headlights work?", "are all four tyres ...?"
-    resolved: int = 0  # +1 asks whether the problem ends ("does X fix it?"), -1 "not go away"
 
 
 @lru_cache(maxsize=4096)
@@ -240,21 +219,8 @@ def question_profile(question: str) -> QuestionProfile:
         disjunctive=frozenset(_alternatives(QUOTED.sub(" ", normalised))),
         asks_message=bool(_MESSAGE.search(normalised)),
         comparison=question_comparison(normalised),
-        compares_condition=_compares_condition(normalised),
-        reference=reference_question(normalised),
-        message=_quoted_message(normalised),
         how_often=_asks_how_often(normalised),
         waits=bool(WAITS_FOR.search(_LEADING_CONDITION.sub("", normalised))),
-        every=bool(_EVERY.search(normalised)),
-        by_itself=bool(_BY_ITSELF.search(normalised)),
-        changed=bool(ASKS_CHANGED.search(normalised)),
-        resolved=(
-            0
-            if not ASKS_RESOLVED.search(normalised)
-            else -1
-            if ASKS_NOT_RESOLVED.search(normalised)
-            else 1
-        ),
     )
 
 
@@ -288,55 +254,9 @@ def lexical_words(normalised: str) -> set[str]:
 _CONDITION = re.compile(
     r"\b(?:when|if|while|without|with|on|after|before|during|alone|by\s+itself|at|under)\b(.*)$"
 )
-_WHOLLY = re.compile(r"\b(?:at\s+all|even|ever)\b")  # "it doesn't pull at all, even when ..."
-_BY_ITSELF = re.compile(r"\b(?:on\s+its\s+own|by\s+itself|automatically|unaided)\b")
-# "I have to turn it back myself": what the question asks to happen by itself does not.
-_BY_HAND = re.compile(r"\b(?:myself|by\s+hand|manually|with\s+my\s+hands?|until\s+i)\b")
-_HAD_TO = re.compile(r"\b(?:have|had|has|need|needs|needed)\s+to\b")
-_EVERY = re.compile(r"\b(?:both|every|each|all\s+(?:the|of|four|three|two|my))\b(?!\s+way\b)")
-# "only the left one", "just one of them": a part where the question asks about all.
-_SOME_ONLY = re.compile(
-    r"\b(?:only|just)\s+(?:one|the\s+(?:\w+\s+){0,2}?(?:one|side|ones))\b|\bone\s+of\s+them\b|"
-    r"^(?:but\s+)?(?:the\s+)?(?:left|right|front|rear|back|passenger|driver'?s?)(?:\s+side)?\s+one\b"
-)
-_ON_PLACE = re.compile(r"\bon\s+(?=(?:the|a|an|my|its|his|her|their|your)\b)")
 _ONLY_WHEN = re.compile(
     r"\bonly\b(?:\s+[a-z]+){0,2}?\s+(?:when|if|while|with|after|on|in|at|during)\b(.*)$"
 )
-
-
-_SHOWS_QUOTE = re.compile(
-    r"\b(?:show|shows|say|says|display|displays|read|reads|get|see)\s+(?:a\s+|an\s+|the\s+)?['\"]"
-)
-
-
-def _quoted_message(normalised: str) -> str:
-    """The words of the message the question asks about, without quotes ("" when none): a
-    quote in a question about a message, or one the screen shows or says."""
-    match = QUOTED.search(normalised)
-    if match is None or not (_MESSAGE.search(normalised) or _SHOWS_QUOTE.search(normalised)):
-        return ""
-    return match.group(0)[1:-1].strip()
-
-
-def _says_message(s: str, message: str) -> bool:
-    """The sentence repeats every word of the quoted message, its negation included."""
-    wanted = tx.tokens(message)
-    said = set(tx.tokens(s))
-    content = tx.content(wanted)
-    negations = [w for w in wanted if w in NEGATIONS]
-    own = [w for w in tx.tokens(s) if w in NEGATIONS]
-    if len(own) > len(negations):
-        return False  # "I don't see a No Operating System message"
-    return bool(content) and set(content) <= set(tx.content(list(said))) and set(negations) <= said
-
-
-def _compares_condition(normalised: str) -> bool:
-    """The question's threshold sits in its condition ("... at speeds above 50 mph?"), so a
-    number in the answer says when, not whether."""
-    match = _CONDITION.search(_LEADING_CONDITION.sub("", normalised))
-    main = normalised[: match.start()] if match else normalised
-    return question_comparison(normalised) is not None and question_comparison(main) is None
 
 
 def _condition_words(normalised: str) -> set[str]:
@@ -344,15 +264,6 @@ def _condition_words(normalised: str) -> set[str]:
     battery alone?"); empty when the question has none."""
     match = _CONDITION.search(_LEADING_CONDITION.sub("", normalised))
     return set(tx.content(tx.tokens(match.group(0)))) if match else set()
-
-
-def _negated_states(toks: Sequence[str], window: int = 6) -> set[str]:
-    """Canonical forms of every word under a negation, stop words included ("not out")."""
-    out: set[str] = set()
-    for i, t in enumerate(toks):
-        if t in NEGATIONS:
-            out.update(tx.canonical(w) for w in _clause(toks[i + 1 : i + 1 + window]))
-    return out
 
 
 def _negated_words(toks: Sequence[str], window: int = 6) -> list[str]:
@@ -414,8 +325,6 @@ def read_sentence(sentence: str, profile: QuestionProfile) -> Reading:
     if DEGREE_YES.match(s):
         return Reading(1, EXPLICIT, HEDGE_RELIABILITY, "a little")
     s = REPORT_PREFIX.sub("", s) or s
-    if not profile.asks_action:
-        s = REPORT_OBJECT_PREFIX.sub("", s) or s
     if profile.asks_action and ACTION_REPORT.match(s):
         # "Did you inspect the tires?" - "I have just checked the tires": what they did is the
         # answer, whatever they found.
@@ -437,9 +346,6 @@ def _read_statement(
     """A statement's polarity: judgements, opposites, negation, restatement."""
     if profile.asks_message and QUOTED.search(s):
         s = QUOTED.sub(" a message ", s)  # "it says 'battery not detected'": what it shows
-    elif profile.message and _says_message(s, profile.message):
-        # "it says no battery detected": the message asked about, said without quotes.
-        return Reading(1, JUDGED, reliability, "message said")
     s = _UN_PREFIX.sub(lambda m: _expand_un(m, profile), s)
     toks = tx.tokens(IDLE_NEGATION.sub(" ", s))
     words = tx.content(toks)
@@ -451,7 +357,6 @@ def _read_statement(
         and negated
         and overlap
         and "only" not in toks
-        and not _WHOLLY.search(s)
         and not _negates_other_thing(toks, profile)
     ):
         other = set(words) - profile.words - _GENERIC_WORDS
@@ -465,65 +370,24 @@ def _read_statement(
             # "does it shake when you brake?" - "it doesn't shake unless I brake hard"
             return Reading(1, JUDGED + bonus, reliability, "unless")
     if profile.restrictive and not negated:
-        echoed = re.search(r"\b(?<!not\s)(?:only|just)\b", s) and overlap
-        if BROADENING.search(s) and not echoed:
+        if BROADENING.search(s):
             return Reading(-1, JUDGED + bonus, reliability, "broadening")
-        if echoed:
-            # "only when turning, even at low speed": the restriction, said again
+        if re.search(r"\b(?:only|just)\b", s) and overlap:
             return Reading(1, JUDGED + bonus, reliability, "restriction echoed")
     if not profile.restrictive and profile.restricts and not negated:
         only = _ONLY_WHEN.search(s)
-        # "on the TV itself" places the condition; it is not the state "on".
-        where = _ON_PLACE.sub(" ", only.group(1)) if only else ""
-        condition = set(tx.content(tx.tokens(where)))
-        if condition and not condition & profile.restricts and condition - profile.words:
+        condition = set(tx.content(tx.tokens(only.group(1)))) if only else set()
+        if condition and not condition & (profile.restricts | profile.words):
             # "does it work on battery alone?" - "it only works when plugged in"
             return Reading(-1, JUDGED + bonus, reliability, "restricted otherwise")
     if profile.alternative and set(words) & profile.alternative:
         primary = profile.words - profile.alternative
         if not set(words) & primary - {"hear", "sound", "car", "laptop"}:
             return Reading(1 if negated else -1, JUDGED + bonus, reliability, "alternative")
-    if profile.reference is not None and profile.comparison is None:
-        relation = reference_answer(s)
-        if relation is not None:
-            holds = reference_holds(profile.reference, relation)
-            polarity = 1 if holds != bool(NOT_RELATION.search(s)) else -1
-            return Reading(polarity, JUDGED + bonus, reliability, "against the reference")
-    # A number for the question's condition says when; a state named beside it says whether.
-    when = profile.compares_condition and _opposite(s, profile, negated) is not None
-    if profile.comparison is not None and not when:
+    if profile.comparison is not None:
         value = answer_value(s, profile.comparison)
         if value:
             return Reading(value, JUDGED + bonus, reliability, "compared")
-    by_hand = _BY_HAND.search(s)
-    if (
-        by_hand
-        and not profile.asks_action
-        and not negated
-        and (
-            profile.by_itself
-            or (profile.kind >= 0 and _HAD_TO.search(s) and by_hand.group(0) != "until i")
-        )
-    ):
-        return Reading(-1, JUDGED + bonus, reliability, "by hand")
-    if profile.every and not negated and _SOME_ONLY.search(s):
-        return Reading(-1, JUDGED + bonus, reliability, "only some")
-    if profile.resolved and PERSISTS.search(s) and not ASKS_RESOLVED.search(s):
-        # "does restarting fix it?" - "still no internet"; "is it not going away?" - "still
-        # pounding"
-        return Reading(-profile.resolved, JUDGED + bonus, reliability, "persists")
-    if profile.resolved < 0 and ASKS_RESOLVED.search(s):
-        # "is it not going away with painkillers?" - "ibuprofen makes it go away"
-        return Reading(1 if negated else -1, JUDGED + bonus, reliability, "resolves")
-    if (
-        profile.changed
-        and profile.kind
-        and not profile.resolved
-        and not profile.asks_action
-        and SAME_RESULT.search(s)
-    ):
-        # "does it charge with a different cable?" - "same thing": the problem stays.
-        return Reading(-profile.kind, JUDGED + bonus, reliability, "unchanged")
     if profile.waits and not negated and AT_ONCE.search(s):
         return Reading(-1, JUDGED + bonus, reliability, "at once")
     frequency = _how_often(s, toks, profile, negated)
@@ -539,13 +403,7 @@ def _read_statement(
         opposite = None  # "not green" to "is it amber?": one of several others, not a yes
     if opposite is not None:
         word = opposite.removeprefix("opposite of ")
-        # "it turns easily, barely any effort": the negation is over another word on the
-        # same side, not over the opposite state named.
-        flipped = negated and any(
-            _opposite_words(part, word) & _negated_states(tx.tokens(part))
-            for part in re.split(r"[,;]", s)
-        )
-        polarity = 1 if flipped and word not in FREQUENCY else -1
+        polarity = 1 if negated and word not in FREQUENCY else -1
         if word in profile.negated:
             polarity = -polarity  # "even when it is not hot?" - "even when it's cool"
         return Reading(polarity, JUDGED + bonus, reliability, opposite)
@@ -554,7 +412,6 @@ def _read_statement(
     absent = any(
         t in ABSENCE_WORDS
         and tx.canonical(t) not in profile.lexical
-        and not SAME_SIDE.get(tx.canonical(t), frozenset()) & profile.main
         and (i == 0 or toks[i - 1] not in ("to", "into", "until", "till"))
         for i, t in enumerate(toks)
     )
@@ -648,16 +505,14 @@ def _effective_negation(toks: Sequence[str], profile: QuestionProfile, window: i
             return False
         if t not in NEGATIONS:
             continue
-        if t == "not" and toks[i + 1 : i + 2] == ["even"] and any(n in NEGATIONS for n in toks[:i]):
-            continue  # "nothing shows up, not even the logo": the earlier negation, stressed
         scope = set(tx.content(_clause(toks[i + 1 : i + 1 + window])))
         if scope & profile.negated and not scope & (profile.words - profile.negated):
             # "not hot" answered to "... even when it is not hot?" echoes the question; "it
             # does not work without the battery" negates "work", not the echo.
             continue
         preposition = t == "without" or (i > 0 and toks[i - 1] == "with")
-        if preposition and scope and not scope & (profile.words - profile.restricts):
-            continue  # "... with no airflow"; "without the adapter": the question's condition
+        if preposition and scope and not scope & profile.words:
+            continue
         return True
     return False
 
@@ -751,32 +606,13 @@ def _opposite(s: str, profile: QuestionProfile, negated: bool = False) -> str | 
         opposite = OPPOSITES.get(word)
         if not opposite or word in present:
             continue
-        if (present & SAME_SIDE.get(word, frozenset())) - opposite and not negated:
+        if present & SAME_SIDE.get(word, frozenset()) and not negated:
             continue
         # An opposite that only the question's condition names ("does it pull while driving
         # straight?") is still an answer ("it goes straight").
         if (present & opposite) - profile.main:
             return f"opposite of {word}"
     return None
-
-
-# The words of OFF_STATE_A and ON_STATE_A that name the state, canonical.
-_OFF_WORDS = frozenset(
-    tx.canonical(w)
-    for w in ["off", "out", "dark", "dead", "black", "disabled", "deactivated", "inactive"]
-)
-_ON_WORDS = frozenset(tx.canonical(w) for w in ["on", "lit", "running", "working"])
-
-
-def _opposite_words(s: str, word: str) -> set[str]:
-    """The words of ``s`` naming the opposite of the question's ``word``."""
-    present = lexical_words(s)
-    named = OPPOSITES.get(word, frozenset())
-    if word == "on":
-        named |= _OFF_WORDS
-    elif word == "off":
-        named |= _ON_WORDS
-    return present & named
 
 
 def _same_state(s: str, profile: QuestionProfile) -> bool:
@@ -850,65 +686,8 @@ def _explicit_no(s: str) -> bool:
 _AFFIRMING = frozenset({"restated", "emphatic", "same state"})
 
 
-# "Is the power light not coming on?", "Does it fail to return to centre?": a question whose
-# main verb is negated. The subject may not hold a subordinate clause ("... even when you are
-# not braking?" negates a condition, not the question).
-# "With the adapter unplugged, does it ...": a phrase before the question proper.
-_LEADING_PHRASE = re.compile(
-    r"^[^,?]{0,80},\s*(?=(?:is|are|was|were|does|do|did|has|have|can|could|will|would)\b)"
-)
-_NEGATED_MAIN = re.compile(
-    r"^(?P<head>\s*(?:is|are|was|were|does|do|did|has|have|can|could|will|would)\s+"
-    r"(?:(?!(?:when|if|while|even|after|before|without|with|unless|and|or|such)\b)[a-z'-]+\s+)"
-    r"{1,5}?)(?:not|never|fails?\s+to|failing\s+to)\s+(?P<rest>.+)$"
-)
-
-
-_LEADING_YES_NO = re.compile(r"^\W*(?:yes|yeah|yep|yup|no|nope|nah)\b\W*")
-
-
-@lru_cache(maxsize=4096)
-def positive_form(question: str) -> str | None:
-    """The question with its main negation taken out ("is the light coming on?"), or None
-    when its main verb is not negated."""
-    normalised = tx.normalise(question)
-    last = (tx.sentences(normalised) or [normalised])[-1]
-    if _NEGATED_MAIN.match(_LEADING_PHRASE.sub("", QUOTED.sub(" quoted ", last))) is None:
-        return None  # no negation, or only one inside a quoted message ("'not detected'")
-    match = _NEGATED_MAIN.match(_LEADING_PHRASE.sub("", last))
-    if match is None:
-        return None
-    if re.search(r"\b(?:only|just|even)\b", match.group("rest")):
-        return None  # "does it fail to start only when it is cold?" is about the failing
-    return f"{match.group('head')}{match.group('rest')}"
-
-
 def read_answer(text: str, question: str) -> Reading:
-    """The decisive reading of a whole message (its strongest sentence) towards a question.
-
-    A question that negates its main verb is read in its positive form and the reading
-    turned round, so that every rule reads "it stays dark" against "is the light coming
-    on?"; a bare yes or no answers the question as asked and is not turned."""
-    positive = positive_form(question)
-    if positive is None:
-        return _read_answer(text, question)
-    reading = _read_answer(text, positive)
-    if reading.strength >= EXPLICIT:
-        # "No, it isn't charging" to "is it not charging?": a yes or no followed by a negated
-        # statement is ambiguous against a negated question, so the statement decides.
-        rest = _LEADING_YES_NO.sub("", tx.normalise(text), count=1)
-        if not any(t in NEGATIONS for t in tx.tokens(rest)):
-            return reading  # "yes, the screen is black": nothing to mistake
-        said = _read_answer(rest, positive)
-        if not said.polarity or said.strength >= EXPLICIT:
-            return reading
-        reading = said
-    if not reading.polarity:
-        return reading
-    return Reading(-reading.polarity, reading.strength, reading.reliability, reading.cue)
-
-
-def _read_answer(text: str, question: str) -> Reading:
+    """The decisive reading of a whole message (its strongest sentence) towards a question."""
     profile = question_profile(question)
     normalised = tx.normalise(text)
     best = Reading(0, 0.0, 1.0, "unrelated")
