@@ -15,6 +15,7 @@ from bots.language.comparison import Comparison, answer_value, question_comparis
 from bots.language.lexicon import opposites
 from planning.network import EvidentialNetwork, Finding, Hypothesis
 
+from . import crowd_tables
 from .reading_tables import DEVELOPMENT, HELD_OUT
 
 READINGS = [
@@ -166,8 +167,14 @@ READINGS = [
 ]
 
 
+CROWD_TABLES = {
+    name: getattr(crowd_tables, name)
+    for name in ("GENERAL", "STEERING_BATTERY", "STEERING_BATTERY_2", "HELD_OUT_A", "HELD_OUT_B")
+}
+
+
 def _network() -> EvidentialNetwork:
-    tables = [*READINGS, *DEVELOPMENT, *HELD_OUT]
+    tables = [*READINGS, *DEVELOPMENT, *HELD_OUT, *(r for t in CROWD_TABLES.values() for r in t)]
     questions = sorted({q for q, _, _ in tables} | {q for q, _ in HELP})
     findings = [Finding(f"f{i}", q) for i, q in enumerate(questions)]
     return EvidentialNetwork(
@@ -207,6 +214,26 @@ def test_phrasing_tables_keep_their_scores() -> None:
     must not cost more elsewhere; raise the floors when the reader improves."""
     assert _reads_right(DEVELOPMENT) >= 332, "development table"
     assert _reads_right(HELD_OUT) >= 60, "held-out table"
+
+
+# Rows the reader gets right in each crowd-style table (``crowd_tables``), 2026-11-24.
+CROWD_FLOORS = {
+    "GENERAL": 234,
+    "STEERING_BATTERY": 144,
+    "STEERING_BATTERY_2": 198,
+    "HELD_OUT_A": 192,
+    "HELD_OUT_B": 201,
+}
+
+
+@pytest.mark.parametrize("name", sorted(CROWD_FLOORS))
+def test_crowd_tables_keep_their_scores(name: str) -> None:
+    """The crowd-style tables read as well as when they were written. They are a benchmark
+    for the next round of reader work: a change must raise them without lowering FloDial
+    dev, and FloDial test decides whether it carries over to real users."""
+    rows = CROWD_TABLES[name]
+    right = _reads_right(rows)
+    assert right >= CROWD_FLOORS[name], f"{name}: {right} of {len(rows)}"
 
 
 @pytest.mark.parametrize(("question", "text"), HELP)
