@@ -38,10 +38,10 @@ from .dialogue import DialogueState, StoppingRule
 from .evidence import Answer
 from .harness import (
     CaseResult,
-    HarnessError,
     Policy,
     User,
     _result,
+    ask_again,
     ask_user,
     opening_state,
     record_answers,
@@ -130,16 +130,6 @@ def majority(first: Answer, *replies: Answer) -> Answer:
     return first if first.states == winner else next(a for a in said if a.states == winner)
 
 
-def _ask_again(user: User, case: Case, finding_id: str, states: tuple[str, ...]) -> Answer:
-    try:
-        answer = user.answer(finding_id, states)
-    except ValueError as exc:
-        raise HarnessError(f"case {case.id!r}: {exc}") from exc
-    if answer.finding != finding_id:
-        raise HarnessError(f"case {case.id!r}: confirmed {finding_id!r}, got {answer.finding!r}")
-    return answer
-
-
 def run_case_confirming_decisive(
     policy: Policy,
     network: EvidentialNetwork,
@@ -183,11 +173,12 @@ def run_case_confirming_decisive(
         if index is not None:
             first = state.answers[index]
             finding = network.finding(first.finding)
-            replies = [_ask_again(user, case, finding.id, finding.states)]
+            where = f"case {case.id!r}, turn {state.turns + 1}"
+            replies = [ask_again(user.answer, where, finding.id, finding.states)]
             asked.append(finding.id)
             if _disagree(first, replies[0]) and state.turns + 1 < stopping.max_turns:
                 # One of the two is the slip: a third reply settles it.
-                replies.append(_ask_again(user, case, finding.id, finding.states))
+                replies.append(ask_again(user.answer, where, finding.id, finding.states))
                 asked.append(finding.id)
             confirmed.add(finding.id)
             combined = majority(first, *replies)

@@ -213,6 +213,23 @@ def record_answers(
         state.apply(answer, network, asked=i == 0)
 
 
+def ask_again(
+    ask: Callable[[str, tuple[str, ...]], Answer],
+    where: str,
+    finding_id: str,
+    states: tuple[str, ...],
+) -> Answer:
+    """The reply to a question asked a second time (a confirmation): ``ask(finding_id,
+    states)``, checked to be about that finding. ``where`` names the case and turn in errors."""
+    try:
+        answer = ask(finding_id, states)
+    except ValueError as exc:
+        raise HarnessError(f"{where}: {exc}") from exc
+    if answer.finding != finding_id:
+        raise HarnessError(f"{where}: confirmed {finding_id!r}, got {answer.finding!r}")
+    return answer
+
+
 def ask_user(
     finding_id: str,
     state: DialogueState,

@@ -36,10 +36,10 @@ from .dialogue import DialogueState, StoppingRule
 from .evidence import Answer
 from .harness import (
     CaseResult,
-    HarnessError,
     Policy,
     User,
     _result,
+    ask_again,
     ask_user,
     opening_state,
     record_answers,
@@ -340,16 +340,9 @@ def run_case_recovering(
         if index is not None:
             finding_id = state.answers[index].finding
             states = network.finding(finding_id).states
-            try:
-                answer = (
-                    confirm(finding_id, states)
-                    if callable(confirm)
-                    else user.answer(finding_id, states)
-                )
-            except ValueError as exc:
-                raise HarnessError(f"{where}: {exc}") from exc
-            if answer.finding != finding_id:
-                raise HarnessError(f"{where}: confirmed {finding_id!r}, got {answer.finding!r}")
+            answer = ask_again(
+                confirm if callable(confirm) else user.answer, where, finding_id, states
+            )
             confirmed.add(finding_id)
             asked.append(finding_id)
             since_confirmation = 0
