@@ -1,9 +1,8 @@
 """The loopback Slack and Telegram APIs, reporting each reply to the user waiting for it.
 
-They are tests/channels' loopback servers (the Web API and Bot API wire formats, over real
+They are the ``loopback`` package's servers (the Web API and Bot API wire formats, over real
 HTTP), extended only to hand every posted message to a callback the moment it arrives: the
-load test's latency ends there. The loopbacks live with the tests, so ``manage.py loadtest``
-needs a source checkout (``CaptureUnavailable`` says so otherwise).
+load test's latency ends there.
 """
 
 from __future__ import annotations
@@ -14,10 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 JSON = dict[str, Any]
-
-
-class CaptureUnavailable(RuntimeError):
-    pass
 
 
 @dataclass(frozen=True)
@@ -34,14 +29,9 @@ Sink = Callable[[Captured], None]
 
 
 def _loopbacks() -> tuple[Any, Any]:
-    try:
-        from tests.channels.slack_loopback import FakeSlack
-        from tests.channels.telegram_loopback import FakeTelegram
-    except ImportError as exc:
-        raise CaptureUnavailable(
-            "the loopback Slack/Telegram APIs (tests/channels/*_loopback.py) are not importable:"
-            f" run the load test from a source checkout ({exc})"
-        ) from exc
+    from loopback.slack import FakeSlack
+    from loopback.telegram import FakeTelegram
+
     return FakeSlack, FakeTelegram
 
 

@@ -15,8 +15,8 @@ import pytest
 from bots.language import OfflineInterpreter, get_interpreter
 from bots.language.llm import INTERPRET_PROMPT, PROMPTS_DIR, LLMInterpreter
 from knowledge.llm import BUILTIN_PROMPTS_DIR, LLMClient
+from loopback.openai import FakeOpenAI, Reply
 from planning.network import EvidentialNetwork, Finding, Hypothesis, Link
-from tests.llm.openai_loopback import FakeOpenAI, Reply
 
 NETWORK = EvidentialNetwork(
     name="llm-test",

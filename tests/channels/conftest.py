@@ -11,8 +11,8 @@ import pytest
 from django.test import Client
 
 from bots.runtime import Answered
-from tests.channels.slack_loopback import FakeSlack, signed_headers
-from tests.channels.telegram_loopback import FakeTelegram
+from loopback.slack import FakeSlack, signed_headers
+from loopback.telegram import FakeTelegram
 
 SIGNING_SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
 WEBHOOK_SECRET = "telegram-secret_token-123"

@@ -34,7 +34,7 @@ import pytest
 
 from bots import case_lock
 from bots.case_lock import CaseBusy, redis_lock
-from tests.channels.slack_loopback import FakeSlack, signed_headers
+from loopback.slack import FakeSlack, signed_headers
 
 pytestmark = pytest.mark.redis
 

@@ -1,5 +1,5 @@
 """Slack over HTTP: signed requests into Django, replies through the real slack_sdk client to a
-loopback Web API (tests/channels/slack_loopback.py)."""
+loopback Web API (loopback/slack.py)."""
 
 from __future__ import annotations
 
@@ -10,19 +10,19 @@ from typing import Any
 import pytest
 
 from bots.models import Case, EventStatus, InboundEvent, OutboundMessage, OutboundStatus
+from loopback.slack import (
+    BOT_ID,
+    BOT_USER_ID,
+    FakeSlack,
+    FakeSocketMode,
+    signed_headers,
+)
 from tests.channels.conftest import (
     SIGNING_SECRET,
     SlackPoster,
     StandInService,
     answer_button,
     plausible_state,
-)
-from tests.channels.slack_loopback import (
-    BOT_ID,
-    BOT_USER_ID,
-    FakeSlack,
-    FakeSocketMode,
-    signed_headers,
 )
 
 pytestmark = pytest.mark.django_db

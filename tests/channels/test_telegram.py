@@ -1,5 +1,5 @@
 """Telegram: webhook updates into Django and long polling, replies through the real
-python-telegram-bot client to a loopback Bot API (tests/channels/telegram_loopback.py)."""
+python-telegram-bot client to a loopback Bot API (loopback/telegram.py)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from django.test import Client
 from bots.channels.telegram import Poller
 from bots.models import Case, InboundEvent, OutboundMessage, OutboundStatus
 from bots.runtime import Answered
+from loopback.telegram import FakeTelegram, callback_update, text_update
 from tests.channels.conftest import WEBHOOK_SECRET, StandInService
-from tests.channels.telegram_loopback import FakeTelegram, callback_update, text_update
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,7 @@ from typing import Any
 
 from knowledge.search import Document, chunk_text
 from knowledge.search.embedded import EmbeddedBackend
-
-from .openai_loopback import Reply, Request
+from loopback.openai import Reply, Request
 
 PACK = "it"
 ARTICLES = {

@@ -22,11 +22,11 @@ from knowledge.construction.naming import normalise, same_variable
 from knowledge.construction.snippets import PassageRetriever, Snippet
 from knowledge.llm import LLMClient, LLMInvalidOutput
 from knowledge.search.embedded import EmbeddedBackend
+from loopback.openai import FakeOpenAI
 from planning.mass import MassFunction
 from planning.network import EvidentialNetwork, Hypothesis
 
 from . import scripted
-from .openai_loopback import FakeOpenAI
 
 HYPOTHESES = [Hypothesis(**h) for h in scripted.HYPOTHESES]
 

@@ -20,8 +20,7 @@ from knowledge.llm import (
     PromptError,
     load_prompt,
 )
-
-from .openai_loopback import FakeOpenAI, Reply
+from loopback.openai import FakeOpenAI, Reply
 
 SCHEMA: dict[str, Any] = {
     "type": "object",

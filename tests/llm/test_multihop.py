@@ -18,8 +18,7 @@ from knowledge.retrieval.multihop import (
 from knowledge.search import Document, SearchHit, chunk_text
 from knowledge.search.base import Passage
 from knowledge.search.embedded import EmbeddedBackend
-
-from .openai_loopback import FakeOpenAI, Reply, Request
+from loopback.openai import FakeOpenAI, Reply, Request
 
 PACK = "kb"
 ARTICLES = {

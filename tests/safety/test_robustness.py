@@ -38,6 +38,11 @@ from bots.language import Interpretation, OfflineInterpreter
 from bots.language.base import INTENTS, validate
 from bots.models import Case, EventStatus, InboundEvent, OutboundMessage, OutboundStatus, Role
 from knowledge.packs.validate import PackInvalid, read_pack, validate_pack
+from loopback.elasticsearch import FakeElasticsearch
+from loopback.openai import FakeOpenAI
+from loopback.openai import Reply as LLMReply
+from loopback.slack import FakeSlack
+from loopback.telegram import FakeTelegram, callback_update, text_update
 from planning.network import EvidentialNetwork, Finding, Hypothesis, Link
 from tests.bots.conftest import _session_packs, packs  # noqa: F401 - fixtures
 from tests.channels.conftest import (  # noqa: F401 - fixtures
@@ -47,12 +52,7 @@ from tests.channels.conftest import (  # noqa: F401 - fixtures
     slack,
     telegram,
 )
-from tests.channels.slack_loopback import FakeSlack
-from tests.channels.telegram_loopback import FakeTelegram, callback_update, text_update
 from tests.knowledge.conftest import TINY_PACK
-from tests.llm.openai_loopback import FakeOpenAI
-from tests.llm.openai_loopback import Reply as LLMReply
-from tests.search.es_loopback import FakeElasticsearch
 
 FUZZ = hsettings(
     max_examples=120,

@@ -35,6 +35,8 @@ from bots.channels import slack as slack_channel
 from bots.channels.telegram import STALE_AFTER, is_stale
 from bots.models import InboundEvent, OutboundMessage
 from console.security import secret_problems
+from loopback.slack import FakeSlack, signed_headers
+from loopback.telegram import FakeTelegram, text_update
 from tests.channels.conftest import (  # noqa: F401  (fixtures)
     SIGNING_SECRET,
     WEBHOOK_SECRET,
@@ -45,8 +47,6 @@ from tests.channels.conftest import (  # noqa: F401  (fixtures)
     slack_post,
     telegram,
 )
-from tests.channels.slack_loopback import FakeSlack, signed_headers
-from tests.channels.telegram_loopback import FakeTelegram, text_update
 from tests.console.conftest import (  # noqa: F401  (fixtures)
     client_for,
     converse,

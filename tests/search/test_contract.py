@@ -11,9 +11,9 @@ import pytest
 
 from knowledge.search.elastic import ElasticsearchBackend
 from knowledge.search.embedded import EmbeddedBackend
+from loopback.elasticsearch import FakeElasticsearch
 
 from .contract import SearchBackendContract
-from .es_loopback import FakeElasticsearch
 
 
 class TestEmbedded(SearchBackendContract):

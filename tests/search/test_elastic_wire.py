@@ -11,9 +11,9 @@ from elasticsearch import Elasticsearch, UnsupportedProductError
 from knowledge.search import BackendUnavailable, NotFound, SearchError
 from knowledge.search import elastic as elastic_module
 from knowledge.search.elastic import ANALYZER, ElasticsearchBackend
+from loopback.elasticsearch import FakeElasticsearch
 
 from .contract import BATTERY, CORPUS, PRINTER, WIFI, make_doc, passages
-from .es_loopback import FakeElasticsearch
 
 
 @pytest.fixture
