@@ -42,6 +42,9 @@ INSTALLED_APPS = [
     "bots",
     "console",
     "console.observability",
+    # Above the product: the offline evaluation, the load tester and the benchmarks.
+    "evaluation",
+    "ops",
 ]
 
 MIDDLEWARE = [

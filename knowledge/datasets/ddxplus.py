@@ -700,7 +700,7 @@ def load_network(
     to 71.8%, as the weaker evidence leaves more dialogues short of ``tau`` after 15 questions;
     0.97 and 0.95 traded the same way on 400 of them, and cost exact answers about a question.
     With multi-choice questions asked whole, tau 0.99 and 30 questions the trade is milder and
-    ``evaluate`` uses 0.98 (``console.evaluation.sources``).
+    ``evaluate`` uses 0.98 (``evaluation.sources``).
 
     ``held_out=(k, i)`` learns only from the training patients whose row is not ``i`` modulo
     ``k``: fold ``i`` of a ``k``-fold cross-validation over the dev patients

@@ -9,8 +9,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from bots.models import Case, Outcome, Role, Turn
-from console.bench import bench_pack, measure, seed_cases
 from knowledge.packs.validate import validate_pack
+from ops.console_bench import bench_pack, measure, seed_cases
 
 pytestmark = pytest.mark.django_db
 

@@ -12,9 +12,9 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from console.loadtest import postgres, redis_server
-from console.loadtest.capture import Captured, capturing_slack
-from console.loadtest.users import SlackUser
+from ops.loadtest import postgres, redis_server
+from ops.loadtest.capture import Captured, capturing_slack
+from ops.loadtest.users import SlackUser
 
 SIGNING_SECRET = "production-tests-signing-secret"
 SLACK_TOKEN = "xoxb-production-tests"

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from console.loadtest.procs import free_port
+from ops.loadtest.procs import free_port
 from tests.production.conftest import ROOT
 
 POD_IP = "10.42.7.13:8000"  # what a kubelet probe sends as Host; not in ALLOWED_HOSTS

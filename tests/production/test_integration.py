@@ -1,5 +1,5 @@
 """The production profile end to end on this machine: PostgreSQL, Redis, gunicorn, a real
-Celery worker and beat (console/loadtest/stack.py starts them, on loopback, and stops them).
+Celery worker and beat (ops/loadtest/stack.py starts them, on loopback, and stops them).
 
 A Slack user and a Telegram user talk to the bot through the signed webhooks; the replies
 arrive at the loopback APIs; the database, /metrics and the JSON logs must agree with what the
@@ -18,10 +18,10 @@ import psycopg
 import pytest
 from django.conf import settings
 
-from console.loadtest.capture import Captured
-from console.loadtest.driver import Connection
-from console.loadtest.stack import ProductionStack, StackConfig
-from console.loadtest.users import SimulatedUser, SlackUser, TelegramUser
+from ops.loadtest.capture import Captured
+from ops.loadtest.driver import Connection
+from ops.loadtest.stack import ProductionStack, StackConfig
+from ops.loadtest.users import SimulatedUser, SlackUser, TelegramUser
 from tests.production.conftest import require_stack
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.slow]

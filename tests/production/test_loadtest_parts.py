@@ -13,13 +13,13 @@ from urllib.parse import parse_qs
 import pytest
 from slack_sdk.signature import SignatureVerifier
 
-from console.loadtest.capture import Captured
-from console.loadtest.driver import Driver, Mailbox, Phases, TurnRecord
-from console.loadtest.faults import running_pool_process
-from console.loadtest.procs import run_state
-from console.loadtest.report import percentile, summarise
-from console.loadtest.run import ConfigError, LoadTestConfig
-from console.loadtest.users import SlackUser, TelegramUser
+from ops.loadtest.capture import Captured
+from ops.loadtest.driver import Driver, Mailbox, Phases, TurnRecord
+from ops.loadtest.faults import running_pool_process
+from ops.loadtest.procs import run_state
+from ops.loadtest.report import percentile, summarise
+from ops.loadtest.run import ConfigError, LoadTestConfig
+from ops.loadtest.users import SlackUser, TelegramUser
 
 SECRET = "loadtest-parts-secret"
 
@@ -125,8 +125,8 @@ def test_the_stack_restarts_a_process_that_exits_on_its_own_as_compose_would() -
     import sys
     import time
 
-    from console.loadtest.procs import Proc
-    from console.loadtest.stack import BASE_DIR, ProductionStack, StackConfig
+    from ops.loadtest.procs import Proc
+    from ops.loadtest.stack import BASE_DIR, ProductionStack, StackConfig
 
     stack = ProductionStack(StackConfig(), sink=lambda reply: None)
     try:

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from console.loadtest.redis_server import TempRedis, missing_reason
 from console.observability.tasks import CASE_LOCK_KEY, _claim, redispatch_stalled
+from ops.loadtest.redis_server import TempRedis, missing_reason
 
 
 def stranded_web_event(event_id: str, age_s: float, pack: str) -> Any:

@@ -27,9 +27,9 @@ from types import TracebackType
 from typing import Any
 from urllib.request import Request, urlopen
 
-from console.loadtest.capture import Sink, capturing_slack, capturing_telegram
-from console.loadtest.postgres import TempPostgres
-from console.loadtest.procs import (
+from ops.loadtest.capture import Sink, capturing_slack, capturing_telegram
+from ops.loadtest.postgres import TempPostgres
+from ops.loadtest.procs import (
     LOOPBACK,
     Proc,
     StartError,
@@ -37,7 +37,7 @@ from console.loadtest.procs import (
     tail,
     wait_until,
 )
-from console.loadtest.redis_server import TempRedis
+from ops.loadtest.redis_server import TempRedis
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 SLACK_TOKEN = "xoxb-loadtest-0001"
@@ -251,7 +251,7 @@ class ProductionStack:
         log = self.logs / "bootstrap.log"
         with log.open("wb") as out:
             done = subprocess.run(
-                [sys.executable, "-m", "console.loadtest.bootstrap", *self.config.packs],
+                [sys.executable, "-m", "ops.loadtest.bootstrap", *self.config.packs],
                 cwd=BASE_DIR, env=self.env, stdout=out, stderr=subprocess.STDOUT, timeout=900,
             )
         if done.returncode != 0:

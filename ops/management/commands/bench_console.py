@@ -3,7 +3,7 @@
 Runs itself again in a subprocess whose ``DATABASE_URL`` points at a SQLite file in a new
 temporary directory (with its own DATA_DIR and search index), so the real database is never
 touched: there it migrates, imports three synthetic packs, bulk-creates the cases
-(``console.bench``), renders the case list, case pages and the queue through Django's test
+(``ops.console_bench``), renders the case list, case pages and the queue through Django's test
 client as an operator, and writes ``{"list_p95_ms", "detail_p95_ms", "queue_p95_ms", ...}``.
 The target is 200 ms at the 95th percentile for each.
 """
@@ -89,8 +89,8 @@ class Command(BaseCommand):
             )
 
     def _child(self, options: dict[str, Any]) -> None:
-        from console.bench import PACKS, bench_pack, measure, seed_cases
         from knowledge.packs.store import import_pack
+        from ops.console_bench import PACKS, bench_pack, measure, seed_cases
 
         engine = settings.DATABASES["default"]["ENGINE"]
         name = str(settings.DATABASES["default"]["NAME"])

@@ -14,8 +14,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from console.evaluation.report import build_payload, format_table, write_json, write_report
-from console.evaluation.sources import DATASETS, SPLITS, CaseSource, load_source
+from evaluation.report import build_payload, format_table, write_json, write_report
+from evaluation.sources import DATASETS, SPLITS, CaseSource, load_source
 from knowledge.datasets.common import DatasetError
 from planning import metrics
 from planning.dialogue import StoppingRule

@@ -1,6 +1,6 @@
 """Where a turn's CPU goes, in one process: the web request and the worker's ``process()``.
 
-    python -m console.loadtest.profile_worker --turns 300 [--sqlite] [--profile out.prof]
+    python -m ops.loadtest.profile_worker --turns 300 [--sqlite] [--profile out.prof]
 
 Starts a throwaway PostgreSQL (or uses SQLite with ``--sqlite``) and the loopback Slack and
 Telegram APIs, imports the example packs, then plays simulated users one turn at a time: each
@@ -28,9 +28,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from console.loadtest.capture import Captured, capturing_slack, capturing_telegram
-from console.loadtest.stack import BASE_DIR, SLACK_TOKEN, TELEGRAM_TOKEN
-from console.loadtest.users import SimulatedUser, SlackUser, TelegramUser
+from ops.loadtest.capture import Captured, capturing_slack, capturing_telegram
+from ops.loadtest.stack import BASE_DIR, SLACK_TOKEN, TELEGRAM_TOKEN
+from ops.loadtest.users import SimulatedUser, SlackUser, TelegramUser
 
 
 class QueryCounter:
@@ -79,7 +79,7 @@ def database(root: Path, sqlite: bool) -> Iterator[str]:
         (root / "data").mkdir(parents=True, exist_ok=True)
         yield f"sqlite:///{root / 'data' / 'db.sqlite3'}"
         return
-    from console.loadtest.postgres import TempPostgres
+    from ops.loadtest.postgres import TempPostgres
 
     pg = TempPostgres(root / "pg")
     pg.start()
@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
             # The JSON logs cost what they cost; where they go does not matter here.
             log = (root / "app.log").open("w")
             os.dup2(log.fileno(), 2)
-            from console.loadtest import bootstrap
+            from ops.loadtest import bootstrap
 
             bootstrap.main(["it-laptop", "patient-intake"])
             code = play(args, replies, signing, webhook)

@@ -25,8 +25,7 @@ from django.test import Client
 from django.utils import timezone
 
 from bots.models import Case, CaseStatus, Channel, Outcome, Role, Turn
-
-from .roles import OPERATOR, ensure_roles, grant
+from console.roles import OPERATOR, ensure_roles, grant
 
 PACKS = ("bench-it", "bench-car", "bench-med")
 STATUSES = (

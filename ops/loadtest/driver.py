@@ -24,8 +24,8 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from console.loadtest.capture import Captured
-from console.loadtest.users import Request, SimulatedUser
+from ops.loadtest.capture import Captured
+from ops.loadtest.users import Request, SimulatedUser
 
 # Platform-like delivery retries: 0.25 s doubling to 4 s, 10 tries (about 25 s in all).
 HTTP_ATTEMPTS = 10

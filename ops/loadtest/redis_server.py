@@ -8,7 +8,7 @@ import shutil
 import socket
 from pathlib import Path
 
-from console.loadtest.procs import LOOPBACK, Proc, StartError, free_port, wait_until
+from ops.loadtest.procs import LOOPBACK, Proc, StartError, free_port, wait_until
 
 
 def missing_reason() -> str:

@@ -6,7 +6,7 @@
 Starts its own PostgreSQL, Redis, gunicorn, Celery workers and beat and loopback Slack and
 Telegram APIs (all on 127.0.0.1, all stopped at the end), plays N users through the real
 webhooks, and prints (and writes with --json) turns_per_s, p50_ms, p99_ms, sent, answered,
-lost, duplicated, the database audit and, with --fault, the recovery. See console/loadtest/.
+lost, duplicated, the database audit and, with --fault, the recovery. See ops/loadtest/.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from console.loadtest.faults import FAULTS
-from console.loadtest.run import CHANNELS, ConfigError, LoadTestConfig, missing_requirements, run
-from console.loadtest.stack import StackConfig
+from ops.loadtest.faults import FAULTS
+from ops.loadtest.run import CHANNELS, ConfigError, LoadTestConfig, missing_requirements, run
+from ops.loadtest.stack import StackConfig
 
 
 class Command(BaseCommand):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from console.loadtest.driver import Mailbox
+from ops.loadtest.driver import Mailbox
 
 EXAMPLES = 5
 

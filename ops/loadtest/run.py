@@ -13,13 +13,13 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from console.loadtest import cpu, postgres, redis_server
-from console.loadtest.audit import audit
-from console.loadtest.driver import Driver
-from console.loadtest.faults import FAULTS, FaultRecord, inject
-from console.loadtest.report import summarise
-from console.loadtest.stack import ProductionStack, StackConfig
-from console.loadtest.users import SimulatedUser, SlackUser, TelegramUser
+from ops.loadtest import cpu, postgres, redis_server
+from ops.loadtest.audit import audit
+from ops.loadtest.driver import Driver
+from ops.loadtest.faults import FAULTS, FaultRecord, inject
+from ops.loadtest.report import summarise
+from ops.loadtest.stack import ProductionStack, StackConfig
+from ops.loadtest.users import SimulatedUser, SlackUser, TelegramUser
 
 CHANNELS = ("slack", "telegram")
 PACK_OF_CHANNEL = {"slack": "it-laptop", "telegram": "patient-intake"}

@@ -16,7 +16,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from console.loadtest.procs import LOOPBACK, StartError, free_port, tail
+from ops.loadtest.procs import LOOPBACK, StartError, free_port, tail
 
 USER = "askfew"
 DATABASE = "askfew"

@@ -23,8 +23,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from console.loadtest.procs import children_of, cpu_ticks, run_state
-from console.loadtest.stack import ProductionStack
+from ops.loadtest.procs import children_of, cpu_ticks, run_state
+from ops.loadtest.stack import ProductionStack
 
 FAULTS = ("kill-worker", "kill-worker-node", "restart-redis", "restart-postgres")
 BUSY_TICKS = 4  # of 10 per 100 ms: computing, not waiting

@@ -16,8 +16,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from console.loadtest.driver import Driver, Phases, TurnRecord
-from console.loadtest.faults import FaultRecord
+from ops.loadtest.driver import Driver, Phases, TurnRecord
+from ops.loadtest.faults import FaultRecord
 
 
 def percentile(values: Sequence[float], q: float) -> float | None:

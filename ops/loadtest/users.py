@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from console.loadtest.capture import Captured
+from ops.loadtest.capture import Captured
 
 JSON = dict[str, Any]
 TEAM = "T0000001"

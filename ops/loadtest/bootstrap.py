@@ -1,7 +1,7 @@
 """Prepare a fresh production database: migrate, then import the example packs the channels
 use. Run by the load test in a subprocess with the production environment:
 
-    python -m console.loadtest.bootstrap it-laptop patient-intake
+    python -m ops.loadtest.bootstrap it-laptop patient-intake
 """
 
 from __future__ import annotations

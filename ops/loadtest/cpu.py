@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from console.loadtest.procs import children_of, cpu_ticks
+from ops.loadtest.procs import children_of, cpu_ticks
 
 TICK_S = 1.0 / os.sysconf("SC_CLK_TCK")
 
@@ -23,7 +23,7 @@ def tree_ticks(pid: int) -> int:
 
 def sample(stack: object) -> dict[str, float]:
     """CPU seconds used so far, by role."""
-    from console.loadtest.stack import ProductionStack
+    from ops.loadtest.stack import ProductionStack
 
     assert isinstance(stack, ProductionStack)
     roles: dict[str, float] = {}
