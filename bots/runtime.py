@@ -424,7 +424,7 @@ def _reply_for(received: Received, case: Case) -> Answered:
     """Ask the conversation service (bots.service) for the one reply to one message."""
     from bots.case_store import CaseStore
     from bots.messages import MAX_TEXT, Inbound
-    from bots.service import ConversationService
+    from bots.service import worker_service
 
     too_long = bool(received.meta.get("truncated_from")) or len(received.text) > MAX_TEXT
     empty = not received.text.strip() and not received.button
@@ -440,7 +440,7 @@ def _reply_for(received: Received, case: Case) -> Answered:
         unreadable="too_long" if too_long else "empty" if empty else "",
     )
     # The event's claim and the turn commit or roll back together (handle_event).
-    reply = ConversationService(store=CaseStore(savepoint=False)).handle(inbound)
+    reply = worker_service().handle(inbound, store=CaseStore(savepoint=False))
     return Answered(reply_payload(reply), reply.turn_id, reply.case_id)
 
 

@@ -1,0 +1,257 @@
+"""Reading the user's message, applying the answer, and the policy's next decision.
+
+Before abstaining (or after two "not sure" in a row), and before concluding on an answer read
+from the user's words with doubt, the answer the dialogue rests on is asked again as a
+confirmation, whose reply replaces it (:mod:`planning.recovery`, the rule the evaluation
+measures; a button answer is never confirmed).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bots.case_store import Pending, StoredDialogue, prior_vector
+from bots.conversation import handoff, presentation, safety
+from bots.conversation.context import (
+    NO_KNOWLEDGE,
+    PACK_PREFIX,
+    SECTION_PREFIX,
+    Context,
+    Kit,
+    Outcome,
+    differential,
+)
+from bots.language import Interpretation
+from bots.language.base import answer_to_dict
+from bots.messages import Inbound, Reply
+from bots.models import CaseStatus
+from planning.actions import Abstain, Ask, Conclude, Escalate
+from planning.evidence import Answer
+from planning.network import EvidentialNetwork, Finding
+from planning.recovery import (
+    DEFAULT_CONFIRM_BELOW,
+    DEFAULT_MAX_CONFIRMATIONS,
+    confirmation_candidate,
+    decisive_doubt,
+    is_stalled,
+    replace_answer,
+)
+
+log = logging.getLogger("bots.service")
+
+
+def interpret(kit: Kit, ctx: Context, inbound: Inbound) -> Interpretation:
+    network = ctx.network or NO_KNOWLEDGE
+    pending = ctx.pending if ctx.case.status == CaseStatus.ACTIVE else None
+    button = inbound.button
+    if button and button.startswith((PACK_PREFIX, SECTION_PREFIX)):
+        return Interpretation("unknown", confidence=1.0, detail=f"button {button}")
+    try:
+        return kit.interpreter.interpret(
+            inbound.text, pending=pending, network=network, button=button
+        )
+    except ValueError as exc:
+        # A stale button (an old question's answer) or a bad payload: not the user's fault.
+        # The button's payload is ours; what the user typed is never logged.
+        what = f"button {button!r}" if button else f"a {len(inbound.text)}-character message"
+        log.info("case %s: could not interpret %s: %s", ctx.case.pk, what, exc)
+        return Interpretation("unknown", confidence=0.0, detail=str(exc))
+
+
+def volunteered(kit: Kit, text: str, network: EvidentialNetwork) -> tuple[Answer, ...]:
+    """The facts a message states without being asked."""
+    try:
+        return kit.interpreter.interpret(text, pending=None, network=network).volunteered
+    except ValueError as exc:
+        log.info("volunteered facts not applied (%d characters): %s", len(text), exc)
+        return ()
+
+
+def apply_volunteered(ctx: Context, facts: Sequence[Answer]) -> list[str]:
+    """Apply volunteered facts (they cost no turn); what was noted, for the reply."""
+    assert ctx.dialogue is not None and ctx.network is not None
+    noted = []
+    for fact in facts:
+        if fact.finding in ctx.dialogue.state.asked:
+            continue
+        ctx.dialogue.state.apply(fact, ctx.network, asked=False)
+        ctx.dialogue.asked_flags.append(False)
+        if fact.states is not None:
+            question = ctx.network.finding(fact.finding).question.rstrip("?")
+            noted.append(f"{question}? {'/'.join(fact.states)}")
+    return noted
+
+
+def answered(kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding) -> Outcome:
+    assert ctx.dialogue is not None and ctx.network is not None
+    answer = meaning.answer_for(pending.id)
+    if answer is None:
+        return presentation.misunderstood(ctx, pending, meaning)
+    dialogue = ctx.dialogue
+    replaces = dialogue.pending.replaces if dialogue.pending else None
+    if replaces is not None:
+        replace(ctx, replaces, answer)
+    else:
+        dialogue.state.apply(answer, ctx.network, asked=True)
+        dialogue.asked_flags.append(True)
+        dialogue.since_confirmation += 1
+    dialogue.confidence[answer.finding] = float(meaning.confidence)
+    dialogue.pending = None
+    noted = apply_volunteered(ctx, meaning.volunteered)
+    intro = (f"Also noted: {'; '.join(noted)}.",) if noted else ()
+    return decide(kit, ctx, intro)
+
+
+# -- the policy's decision ---------------------------------------------------------------------
+
+
+def decide(kit: Kit, ctx: Context, intro: Sequence[str]) -> Outcome:
+    assert ctx.dialogue is not None and ctx.network is not None
+    action = safety.red_flag_check(kit, ctx) or kit.policy.choose(ctx.dialogue.state, ctx.network)
+    confirmation = confirmation_for(kit, ctx, action)
+    if confirmation is not None:
+        return confirm(ctx, action, *confirmation, intro)
+    if isinstance(action, Ask):
+        return presentation.ask(kit, ctx, action, intro)
+    ctx.dialogue.pending = None
+    ctx.case.differential = differential(ctx)
+    if isinstance(action, Conclude):
+        return presentation.conclude(kit, ctx, action, intro)
+    if isinstance(action, Escalate):
+        return handoff.escalate(kit, ctx, action, intro)
+    assert isinstance(action, Abstain)
+    return handoff.abstain(kit, ctx, action, intro)
+
+
+# -- confirmations (planning.recovery) ---------------------------------------------------------
+
+
+def confirmation_for(kit: Kit, ctx: Context, action: object) -> tuple[int, str] | None:
+    """(index of the answer to confirm, why) before ``action``, or None.
+
+    A conclusion resting on an answer read with doubt confirms it first; a stalled dialogue
+    (the policy abstains, or the last questions all got "not sure") confirms the answer it
+    rests on. A button answer is certain (nothing was read), so it is never a candidate.
+    """
+    assert ctx.dialogue is not None and ctx.network is not None
+    dialogue = ctx.dialogue
+    state = dialogue.state
+    if (
+        len(dialogue.confirmed) >= DEFAULT_MAX_CONFIRMATIONS
+        or state.turns >= kit.config.stopping.max_turns
+        or state.human_requested
+    ):
+        return None
+    common: dict[str, Any] = {
+        "volunteered": 0,
+        "asked": dialogue.asked_flags,
+        "open_world": dialogue.open_world,
+        "prior": prior_vector(ctx.network, dialogue.prior),
+    }
+    confidence = reading_confidence(dialogue)
+    # Confirmed findings, and answers nothing was read for (buttons), are not asked again.
+    settled = set(dialogue.confirmed) | {
+        a.finding for a in state.answers if confidence(a.finding) >= 1.0
+    }
+    if isinstance(action, Conclude):
+        index = decisive_doubt(
+            state,
+            ctx.network,
+            kit.policy,
+            action,
+            confirmed=settled,
+            confidence=confidence,
+            confirm_below=DEFAULT_CONFIRM_BELOW,
+            **common,
+        )
+        return None if index is None else (index, "doubtful_reading")
+    asked = [a for a, flag in zip(state.answers, dialogue.asked_flags, strict=True) if flag]
+    if not is_stalled(action, asked, dialogue.since_confirmation):
+        return None
+    index = confirmation_candidate(
+        state, ctx.network, kit.policy, confirmed=settled, confidence=confidence, **common
+    )
+    return None if index is None else (index, "stalled")
+
+
+def reading_confidence(dialogue: StoredDialogue) -> Callable[[str], float]:
+    # A finding without a recorded reading was volunteered or stored before confirmations
+    # existed: treated as certain, as the evaluation treats templated answers.
+    return lambda finding: dialogue.confidence.get(finding, 1.0)
+
+
+def confirm(
+    ctx: Context, instead: object, index: int, reason: str, intro: Sequence[str]
+) -> Outcome:
+    """Ask the answer at ``index`` again; the reply will replace it (:func:`replace`)."""
+    assert ctx.dialogue is not None and ctx.network is not None
+    earlier = ctx.dialogue.state.answers[index]
+    finding = ctx.network.finding(earlier.finding)
+    shown = f"Just to be sure: {finding.question}"
+    understood = "not sure" if earlier.states is None else "/".join(earlier.states)
+    why = (
+        "the conclusion rests on an answer I read from your words and may have misread"
+        if reason == "doubtful_reading"
+        else "the answers since do not fit it, so I may have misread it"
+    )
+    rationale: dict[str, Any] = {
+        "kind": "confirm",
+        "reason": reason,
+        "explanation": f'I took your earlier answer as "{understood}", but {why}.',
+        "replaces": index,
+        "earlier": answer_to_dict(earlier),
+        "reading_confidence": reading_confidence(ctx.dialogue)(finding.id),
+        "instead_of": action_record(instead),
+        "citations": [c.to_dict() for c in finding.citations],
+    }
+    ctx.dialogue.pending = Pending(finding.id, shown, rationale, replaces=index)
+    reply = Reply(
+        parts=(*intro, shown),
+        kind="question",
+        buttons=presentation.answer_buttons(finding),
+    )
+    return Outcome(
+        reply,
+        action={"type": "confirm", "finding": finding.id, "replaces": index},
+        rationale=rationale,
+        canonical_text=finding.question,
+    )
+
+
+def replace(ctx: Context, index: int, answer: Answer) -> None:
+    """The reply to a confirmation takes the place of the answer it confirms."""
+    assert ctx.dialogue is not None and ctx.network is not None
+    dialogue = ctx.dialogue
+    old = dialogue.state
+    replaced = old.answers[index].finding
+    state = replace_answer(
+        old,
+        ctx.network,
+        index,
+        answer,
+        volunteered=0,
+        asked=dialogue.asked_flags,
+        open_world=dialogue.open_world,
+        prior=prior_vector(ctx.network, dialogue.prior),
+        extra_turns=1,
+    )
+    # The replay rebuilds red flags from the answers; flags said in words are kept.
+    state.red_flags.extend(
+        f for f in old.red_flags if f not in state.red_flags and f.finding != replaced
+    )
+    dialogue.state = state
+    dialogue.confirmed.append(replaced)
+    dialogue.since_confirmation = 0
+
+
+def action_record(action: object) -> dict[str, Any]:
+    """What the policy would have done instead of a confirmation (for the turn's rationale)."""
+    if isinstance(action, Ask):
+        return {"type": "ask", "finding": action.finding}
+    if isinstance(action, Conclude):
+        return {"type": "conclude", "hypothesis": action.hypothesis}
+    if isinstance(action, Abstain):
+        return {"type": "abstain", "reason": action.reason}
+    return {"type": type(action).__name__.lower()}

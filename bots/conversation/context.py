@@ -1,0 +1,88 @@
+"""What one turn of the conversation works with, and the parts every concern shares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bots.case_store import StoredDialogue
+from bots.config import ServiceConfig
+from bots.grounding import Grounding, PackCatalog, PackInfo
+from bots.language import Interpreter
+from bots.messages import Reply
+from bots.models import Case
+from planning.harness import Policy
+from planning.network import EvidentialNetwork, Finding, Hypothesis
+
+PACK_PREFIX = "pack:"
+SECTION_PREFIX = "section:"
+ANY_SECTION = "*"
+DIFFERENTIAL_SIZE = 10
+MISUNDERSTOOD_BEFORE_HUMAN = 2
+
+# A stand-in network for reading a message before any pack is chosen (commands, greetings).
+NO_KNOWLEDGE = EvidentialNetwork(
+    name="no-pack", hypotheses=[Hypothesis("none", "none")], findings=[], links=[]
+)
+
+
+@dataclass(frozen=True)
+class Kit:
+    """The parts a conversation needs, built once per worker process (:mod:`bots.service`)."""
+
+    config: ServiceConfig
+    packs: PackCatalog
+    interpreter: Interpreter
+    grounding: Grounding
+    policy: Policy
+
+    def patient_facing(self, ctx: Context) -> bool:
+        return ctx.info is not None and ctx.info.domain in self.config.patient_domains
+
+    def is_patient_pack(self, name: str) -> bool:
+        return self.packs.info(name).domain in self.config.patient_domains
+
+
+@dataclass
+class Context:
+    """What one turn works with (loaded under the case lock)."""
+
+    case: Case
+    info: PackInfo | None = None
+    network: EvidentialNetwork | None = None
+    dialogue: StoredDialogue | None = None
+    # The case's pack before this turn: a reply in a newly chosen patient pack gets the disclaimer.
+    loaded_pack: str = ""
+
+    @property
+    def pending(self) -> Finding | None:
+        if self.dialogue is None or self.dialogue.pending is None or self.network is None:
+            return None
+        return self.network.finding(self.dialogue.pending.finding)
+
+
+@dataclass
+class Outcome:
+    """A reply and what the bot's turn records about it."""
+
+    reply: Reply
+    action: dict[str, Any] = field(default_factory=dict)
+    rationale: dict[str, Any] = field(default_factory=dict)
+    canonical_text: str = ""
+
+
+def set_pack(kit: Kit, ctx: Context, pack: str) -> None:
+    ctx.case.pack = pack
+    ctx.info = kit.packs.info(pack)
+    ctx.case.pack_version = ctx.info.version
+    ctx.network = kit.packs.network(pack)
+
+
+def differential(ctx: Context) -> list[dict[str, Any]]:
+    """The leading hypotheses by BetP, as staff see them."""
+    assert ctx.dialogue is not None and ctx.network is not None
+    out = []
+    for hid, p in ctx.dialogue.state.ranking(ctx.network)[:DIFFERENTIAL_SIZE]:
+        h = ctx.network.hypothesis(hid)
+        out.append({"id": hid, "name": h.name, "betp": round(p, 6), "severity": h.severity})
+    return out

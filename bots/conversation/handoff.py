@@ -1,0 +1,66 @@
+"""Passing the case to a person: on request, when the bot abstains, or when it escalates."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bots.conversation import safety
+from bots.conversation.context import Context, Kit, Outcome, differential
+from bots.messages import Reply
+from bots.models import CaseStatus
+from bots.triage import TRIAGE_ADVICE
+from planning.actions import Abstain, Escalate
+
+WORSE = "If you feel worse or notice new severe symptoms, call emergency services."
+
+
+def hand_over(kit: Kit, ctx: Context, reason: str, *, intro: Sequence[str] = ()) -> Outcome:
+    case = ctx.case
+    case.status = CaseStatus.HANDED_OFF
+    if ctx.dialogue is not None:
+        ctx.dialogue.pending = None
+        if ctx.network is not None:
+            case.differential = differential(ctx)
+    parts = [*intro, "OK, I've asked a person from our team to take over. They'll reply here."]
+    if kit.patient_facing(ctx):
+        parts.append("If this is an emergency, call emergency services (112 or 911) now.")
+    return Outcome(
+        Reply(parts=tuple(parts), kind="handoff"),
+        action={"type": "handoff", "reason": reason},
+    )
+
+
+def abstain(kit: Kit, ctx: Context, action: Abstain, intro: Sequence[str]) -> Outcome:
+    case = ctx.case
+    case.status = CaseStatus.ABSTAINED
+    record = {"type": "abstain", "reason": action.reason}
+    if kit.patient_facing(ctx):
+        level = safety.triage(ctx)
+        case.triage_level = level
+        parts = [*intro, "Thank you. I've passed your answers to a nurse, who will reply here."]
+        parts.append(TRIAGE_ADVICE[level] if level in ("emergency", "urgent") else WORSE)
+        reply = Reply(parts=tuple(parts), kind="handoff", triage_level=level)
+        return Outcome(reply, action={**record, "triage_level": level})
+    text = (
+        "I couldn't pin this down from your answers, so I've passed your case to a person "
+        "from our team with what we found so far. They'll reply here."
+    )
+    return Outcome(Reply(parts=(*intro, text), kind="handoff"), action=record)
+
+
+def escalate(kit: Kit, ctx: Context, action: Escalate, intro: Sequence[str]) -> Outcome:
+    record = {"type": "escalate", "reason": action.reason, "detail": action.detail}
+    if action.reason == "requested":
+        return hand_over(kit, ctx, "requested", intro=intro)
+    ctx.case.status = CaseStatus.ESCALATED
+    if action.reason == "red_flag":
+        return safety.red_flag_escalation(kit, ctx, action, record, intro)
+    # conflict / open_world: the answers fit nothing the pack knows.
+    parts: tuple[str, ...] = (
+        *intro,
+        "Your answers don't match any problem I know, so I've passed your case to a person "
+        "from our team. They'll reply here.",
+    )
+    if kit.patient_facing(ctx):
+        parts = (*parts, WORSE)
+    return Outcome(Reply(parts=parts, kind="escalation"), action=record)

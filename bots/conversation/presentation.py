@@ -1,0 +1,255 @@
+"""What the user sees: questions, answer buttons, explanations and conclusions."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Sequence
+
+from django.utils import timezone
+
+from bots.case_store import Pending
+from bots.config import max_message_chars
+from bots.conversation import safety
+from bots.conversation.context import MISUNDERSTOOD_BEFORE_HUMAN, Context, Kit, Outcome
+from bots.language import Interpretation
+from bots.language.base import yes_no_states
+from bots.messages import Button, Inbound, Reply, Source
+from bots.models import CaseStatus
+from bots.records import rationale_dict
+from bots.triage import INTAKE_DISCLAIMER, NOT_A_DIAGNOSIS, TRIAGE_ADVICE
+from planning.actions import Ask, Conclude
+from planning.network import Finding
+
+log = logging.getLogger("bots.service")
+
+
+def label(state: str) -> str:
+    return state.replace("_", " ").capitalize() if state.islower() else state
+
+
+def answer_buttons(finding: Finding, *, human: bool = False) -> tuple[Button, ...]:
+    binary = yes_no_states(finding)
+    if binary is not None and {s.lower() for s in finding.states} == {"yes", "no"}:
+        buttons = [Button("Yes", f"answer:{binary[0]}"), Button("No", f"answer:{binary[1]}")]
+    else:
+        buttons = [Button(label(s), f"answer:{s}") for s in finding.states]
+    buttons += [Button("Not sure", "answer:unsure"), Button("Why?", "why")]
+    if finding.how_to_check.strip() or any("faq" in c.passage_id for c in finding.citations):
+        buttons.append(Button("How do I check?", "how"))
+    if human:
+        buttons.append(Button("Talk to a person", "human"))
+    return tuple(buttons)
+
+
+def ask(kit: Kit, ctx: Context, action: Ask, intro: Sequence[str]) -> Outcome:
+    assert ctx.dialogue is not None and ctx.network is not None
+    finding = ctx.network.finding(action.finding)
+    shown = rephrase(kit, ctx, finding)
+    rationale = rationale_dict(action, ctx.network)
+    ctx.dialogue.pending = Pending(finding.id, shown, rationale)
+    reply = Reply(parts=(*intro, shown), kind="question", buttons=answer_buttons(finding))
+    return Outcome(
+        reply,
+        action={"type": "ask", "finding": finding.id, "states": list(finding.states)},
+        rationale=rationale,
+        canonical_text=finding.question,
+    )
+
+
+def rephrase(kit: Kit, ctx: Context, finding: Finding) -> str:
+    try:
+        shown = kit.interpreter.rephrase(
+            finding.question,
+            context={
+                "pack": ctx.info.title if ctx.info else "",
+                "complaint": ctx.dialogue.complaint if ctx.dialogue else "",
+                "states": list(finding.states),
+            },
+        )
+    except Exception:  # rephrasing is cosmetic; the pack's wording always works
+        log.exception("rephrasing %s failed", finding.id)
+        return finding.question
+    return shown.strip() or finding.question
+
+
+def conclude(kit: Kit, ctx: Context, action: Conclude, intro: Sequence[str]) -> Outcome:
+    assert ctx.network is not None
+    case = ctx.case
+    hypothesis = ctx.network.hypothesis(action.hypothesis)
+    case.status = CaseStatus.CONCLUDED
+    case.conclusion = hypothesis.id
+    case.confidence = float(action.confidence)
+    case.closed_at = timezone.now()
+    buttons = (Button("Start over", "restart"), Button("Talk to a person", "human"))
+    record = {"type": "conclude", "hypothesis": hypothesis.id, "confidence": action.confidence}
+    if kit.patient_facing(ctx):
+        level = safety.triage(ctx)
+        case.triage_level = level
+        if level == "emergency":
+            return safety.emergency_conclusion(ctx, record, intro)
+        parts = (
+            *intro,
+            "Thank you, that's all I need to ask.",
+            f"Recommended next step ({level}): {TRIAGE_ADVICE[level]}",
+            NOT_A_DIAGNOSIS,
+        )
+        reply = Reply(parts=parts, kind="conclusion", buttons=buttons, triage_level=level)
+        return Outcome(reply, action={**record, "triage_level": level})
+    sources = tuple(kit.grounding.source(c) for c in hypothesis.citations[:2])
+    lines = [
+        *intro,
+        f"The most likely cause: {hypothesis.name} ({action.confidence:.0%} confidence).",
+    ]
+    if hypothesis.resolution.strip():
+        lines.append(f"What to do: {hypothesis.resolution.strip()}")
+    if sources:
+        lines.append("Source: " + "; ".join(f"{s.title} ({s.passage_id})" for s in sources))
+    reply = Reply(parts=tuple(lines), kind="conclusion", buttons=buttons, sources=sources)
+    return Outcome(reply, action=record)
+
+
+# -- re-asking ---------------------------------------------------------------------------------
+
+
+def reask(
+    ctx: Context, pending: Finding, explanation: tuple[str, Source | None], *, kind: str
+) -> Outcome:
+    assert ctx.dialogue is not None and ctx.dialogue.pending is not None
+    text, source = explanation
+    parts = [text]
+    if source is not None:
+        parts.append(f"Source: {source.title} ({source.passage_id})")
+    parts.append(ctx.dialogue.pending.text)
+    reply = Reply(
+        parts=tuple(parts),
+        kind="question",
+        buttons=answer_buttons(pending),
+        sources=(source,) if source else (),
+    )
+    return Outcome(
+        reply,
+        action={"type": kind, "finding": pending.id, "then": "ask"},
+        rationale=ctx.dialogue.pending.rationale,
+        canonical_text=pending.question,
+    )
+
+
+def why(kit: Kit, ctx: Context, pending: Finding) -> tuple[str, Source | None]:
+    assert ctx.dialogue is not None and ctx.dialogue.pending is not None and ctx.network
+    rationale = ctx.dialogue.pending.rationale
+    names = [item["name"] for item in rationale.get("separates_named", [])]
+    if rationale.get("kind") == "confirm":
+        text = str(rationale.get("explanation", "I want to be sure I understood you."))
+    elif kit.patient_facing(ctx):
+        text = (
+            "Your answer tells me which of the possible explanations for your symptoms fit, "
+            "and how soon you should be seen."
+        )
+    elif names:
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        text = f"Your answer helps me tell apart the likeliest causes: {listed}."
+    else:
+        text = "It is the most informative question I can ask at this point."
+    source = kit.grounding.source(pending.citations[0]) if pending.citations else None
+    if source is not None and source.text:
+        text = f'{text} The guide says: "{source.text}"'
+    return text, source
+
+
+def how(kit: Kit, ctx: Context, pending: Finding) -> tuple[str, Source | None]:
+    assert ctx.info is not None and ctx.network is not None
+    text, source = kit.grounding.how_to_check(ctx.info.name, pending, ctx.network)
+    if not text:
+        return (
+            "I don't have instructions for checking that. If you can't tell, answer "
+            '"Not sure" and I\'ll ask something else.',
+            None,
+        )
+    return f"Here is how to check: {text}", source
+
+
+def misunderstood(ctx: Context, pending: Finding, meaning: Interpretation) -> Outcome:
+    assert ctx.dialogue is not None and ctx.dialogue.pending is not None
+    ctx.dialogue.pending.misunderstood += 1
+    offer_human = ctx.dialogue.pending.misunderstood >= MISUNDERSTOOD_BEFORE_HUMAN
+    if yes_no_states(pending) is not None and len(pending.states) == 2:
+        hint = "Please answer yes, no or not sure, or ask me why I'm asking or how to check."
+    else:
+        hint = f"Please pick one of: {', '.join(label(s) for s in pending.states)}."
+    opener = "Hello!" if meaning.intent == "greeting" else "Sorry, I didn't understand that."
+    parts = (opener, hint, ctx.dialogue.pending.text)
+    reply = Reply(parts=parts, kind="question", buttons=answer_buttons(pending, human=offer_human))
+    return Outcome(
+        reply,
+        action={"type": "reask", "finding": pending.id, "reason": meaning.intent},
+        rationale=ctx.dialogue.pending.rationale,
+        canonical_text=pending.question,
+    )
+
+
+def unreadable(ctx: Context, inbound: Inbound) -> Outcome:
+    """The reply to a message without words, or one too long to read."""
+    if inbound.unreadable == "too_long":
+        notice = (
+            "That message is too long for me to read (the limit is "
+            f"{max_message_chars():,} characters). Please send a shorter one."
+        )
+    else:
+        notice = "I didn't get any words in that message. Please type your answer."
+    action = {"type": "unreadable", "reason": inbound.unreadable}
+    pending = ctx.pending if ctx.case.status == CaseStatus.ACTIVE else None
+    if pending is not None and ctx.dialogue is not None and ctx.dialogue.pending is not None:
+        reply = Reply(
+            parts=(notice, ctx.dialogue.pending.text),
+            kind="question",
+            buttons=answer_buttons(pending),
+        )
+        return Outcome(
+            reply,
+            action=action,
+            rationale=ctx.dialogue.pending.rationale,
+            canonical_text=pending.question,
+        )
+    if ctx.case.status != CaseStatus.ACTIVE:
+        shut = closed(ctx).reply
+        reply = Reply(parts=(notice, *shut.parts), kind="closed", buttons=shut.buttons)
+        return Outcome(reply, action=action)
+    return Outcome(Reply(parts=(notice,), kind="prompt"), action=action)
+
+
+def closed(ctx: Context) -> Outcome:
+    case = ctx.case
+    restart = Button("Start over", "restart")
+    if case.status == CaseStatus.CONCLUDED:
+        text = (
+            "This case is closed. If the problem is still there, start over or ask for a "
+            "person."
+        )
+        buttons: tuple[Button, ...] = (restart, Button("Talk to a person", "human"))
+    elif case.status in (CaseStatus.ABSTAINED, CaseStatus.ESCALATED, CaseStatus.HANDED_OFF):
+        text = (
+            "Your case is with a person from our team, who will reply here. To start a new "
+            "case, press Start over."
+        )
+        buttons = (restart,)
+    else:
+        text = "This case is closed. To start a new one, press Start over."
+        buttons = (restart,)
+    parts: tuple[str, ...] = (text,)
+    if case.triage_level in ("emergency", "urgent"):
+        parts = (*parts, TRIAGE_ADVICE[case.triage_level])
+    return Outcome(
+        Reply(parts=parts, kind="closed", buttons=buttons),
+        action={"type": "closed", "status": case.status},
+    )
+
+
+def with_disclaimer(reply: Reply) -> Reply:
+    """The reply with the intake disclaimer: first, except after an emergency instruction,
+    which must come before anything else."""
+    if reply.kind == "escalation":
+        parts = (*reply.parts, INTAKE_DISCLAIMER)
+    else:
+        parts = (INTAKE_DISCLAIMER, *reply.parts)
+    return dataclasses.replace(reply, parts=parts)

@@ -1,0 +1,156 @@
+"""Clinical safety: emergency words, red flags and patient triage (:mod:`bots.triage`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bots.conversation.context import Context, Kit, Outcome, differential, set_pack
+from bots.messages import Inbound, Reply
+from bots.models import CaseStatus
+from bots.triage import (
+    NOT_A_DIAGNOSIS,
+    TRIAGE_ADVICE,
+    emergency_advice,
+    emergency_kinds,
+    red_flag_level,
+    said_flag,
+    triage_level,
+)
+from planning.actions import Escalate
+
+
+def triage(ctx: Context) -> str:
+    flags = ctx.dialogue.state.red_flags if ctx.dialogue else []
+    return triage_level(ctx.case.differential or differential(ctx), flags)
+
+
+def flag_level(ctx: Context) -> str:
+    return red_flag_level(ctx.dialogue.state.red_flags if ctx.dialogue else [])
+
+
+def red_flag_check(kit: Kit, ctx: Context) -> Escalate | None:
+    """Escalate on a red flag before the planner runs. The policy does the same under the
+    default stopping rule; doing it here keeps a patient pack safe under any rule
+    (``red_flags="flag"`` or ``"off"`` are for measuring, not for patients)."""
+    assert ctx.dialogue is not None
+    flags = ctx.dialogue.state.red_flags
+    if not flags or not (kit.patient_facing(ctx) or kit.config.stopping.red_flags == "escalate"):
+        return None
+    return Escalate("red_flag", detail=flags[-1].reason)
+
+
+def emergency_check(kit: Kit, ctx: Context, inbound: Inbound) -> Outcome | None:
+    """Escalate a patient's message whose words signal an emergency (bots.triage)."""
+    kinds = emergency_kinds(inbound.text)
+    if not kinds:
+        return None
+    if not ctx.case.pack:
+        pack = patient_pack_for(kit, inbound)
+        if pack is None:
+            return None
+        set_pack(kit, ctx, pack)
+    elif not kit.patient_facing(ctx):
+        return None
+    case = ctx.case
+    case.status = CaseStatus.ESCALATED
+    case.triage_level = "emergency"
+    flags = [said_flag(kind) for kind in kinds]
+    if ctx.dialogue is not None and ctx.network is not None:
+        ctx.dialogue.pending = None
+        ctx.dialogue.state.red_flags.extend(flags)
+        case.differential = differential(ctx)
+    else:  # no dialogue yet: keep the flags where staff look for them
+        case.state = {
+            **case.state,
+            "red_flags": [
+                {
+                    "finding": f.finding,
+                    "states": list(f.states),
+                    "reason": f.reason,
+                    "level": f.level,
+                }
+                for f in flags
+            ],
+        }
+    parts = (
+        *emergency_advice(kinds),
+        "I've also alerted our staff, who will contact you here.",
+    )
+    detail = ", ".join(kinds)
+    return Outcome(
+        Reply(parts=parts, kind="escalation", triage_level="emergency"),
+        action={
+            "type": "escalate",
+            "reason": "emergency_phrase",
+            "detail": detail,
+            "triage_level": "emergency",
+        },
+    )
+
+
+def emergency_reading(outcome: Outcome) -> dict[str, Any]:
+    """The user's turn of a message with emergency words: what they were taken to mean."""
+    return {
+        "intent": "emergency",
+        "answers": [],
+        "volunteered": [],
+        "confidence": 1.0,
+        "source": "rules",
+        "detail": f"emergency phrase: {outcome.action['detail']}",
+    }
+
+
+def emergency_conclusion(ctx: Context, record: dict[str, Any], intro: Sequence[str]) -> Outcome:
+    """A patient conclusion whose triage is an emergency: the instruction first, and the
+    case escalated so that it waits in the console queue like any other emergency."""
+    case = ctx.case
+    case.status = CaseStatus.ESCALATED
+    case.closed_at = None
+    parts = (
+        f"This may be an emergency. {TRIAGE_ADVICE['emergency']}",
+        *intro,
+        "Thank you, that's all I need to ask. I've alerted our staff, who will contact you "
+        "here.",
+        NOT_A_DIAGNOSIS,
+    )
+    reply = Reply(parts=parts, kind="escalation", triage_level="emergency")
+    return Outcome(reply, action={**record, "triage_level": "emergency", "escalated": True})
+
+
+def red_flag_escalation(
+    kit: Kit, ctx: Context, action: Escalate, record: dict[str, Any], intro: Sequence[str]
+) -> Outcome:
+    """The reply to a red-flag answer (the case is already escalated)."""
+    level = flag_level(ctx)
+    if kit.patient_facing(ctx):
+        ctx.case.triage_level = level
+        # The instruction first: what was noted can wait.
+        parts = (
+            f"{'This may be an emergency. ' if level == 'emergency' else ''}"
+            f"{TRIAGE_ADVICE[level]}",
+            *intro,
+            "I've also alerted our staff, who will contact you here.",
+        )
+        reply = Reply(parts=parts, kind="escalation", triage_level=level)
+        return Outcome(reply, action={**record, "triage_level": level})
+    parts = (
+        *intro,
+        f"This needs attention right away: {action.detail or 'a safety warning'}. "
+        "Stop using the device, keep it unplugged, and wait for a person from our team, "
+        "who has been alerted and will reply here.",
+    )
+    return Outcome(Reply(parts=parts, kind="escalation"), action=record)
+
+
+def patient_pack_for(kit: Kit, inbound: Inbound) -> str | None:
+    """The patient-facing pack an unrouted case would go to, if any."""
+    names = kit.packs.names()
+    chosen = inbound.pack if inbound.pack in names else None
+    fixed = chosen or kit.config.channel_packs.get(inbound.channel)
+    if fixed:
+        return fixed if fixed in names and kit.is_patient_pack(fixed) else None
+    patient = [n for n in names if kit.is_patient_pack(n)]
+    if not patient:
+        return None
+    return kit.grounding.choose_pack(inbound.text, patient) or patient[0]
