@@ -79,17 +79,10 @@ def acknowledger_for(channel: str) -> Acknowledger:
 
 
 def start_configured_bots() -> Iterator[str]:
-    """A ``console.startup`` bot starter: Socket Mode and long polling where their tokens are
-    set, each in a daemon thread so the server starts without waiting on them."""
+    """The bot starter ``manage.py serve`` runs (the console registers it): Socket Mode and
+    long polling where their tokens are set, each in a daemon thread so the server starts
+    without waiting on them."""
     from bots.channels import slack, telegram
 
     yield from slack.start_socket_mode_in_background()
     yield from telegram.start_polling_in_background()
-
-
-def register_starters() -> None:
-    """Add the bot starter to ``console.startup.BOT_STARTERS`` (once)."""
-    from console import startup
-
-    if start_configured_bots not in startup.BOT_STARTERS:
-        startup.BOT_STARTERS.append(start_configured_bots)

@@ -494,11 +494,11 @@ def test_runbot_slack_explains_what_socket_mode_needs(slack: FakeSlack) -> None:
 
 
 def test_serve_starts_only_what_is_configured(slack: FakeSlack, settings: Any) -> None:
-    from bots.channels import register_starters, start_configured_bots
+    from bots.channels import start_configured_bots
     from console import startup
 
-    register_starters()
-    register_starters()
+    startup.register_defaults()
+    startup.register_defaults()
     assert startup.BOT_STARTERS.count(start_configured_bots) == 1
     settings.TELEGRAM_BOT_TOKEN = "123:abc"
     settings.TELEGRAM_WEBHOOK_SECRET = "s3cret"

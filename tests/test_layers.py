@@ -1,0 +1,122 @@
+"""Dependencies point one way: console -> bots -> knowledge -> planning.
+
+Every import in the product's packages is read with ``ast`` (module level, inside functions,
+under ``TYPE_CHECKING``, relative, and ``importlib.import_module("literal")``) and checked
+against the floor it may reach. Above the console sit the offline evaluation and the ops
+tooling (load tester, benchmarks); ``loopback`` (the stand-in Slack/Telegram/Elasticsearch/
+OpenAI servers) stands alone, used by ops and the tests; nothing in the product imports
+``tests``. Migrations are left out: they are frozen history, and one of the bots' migrations
+names the console migrations whose indexes it replaced.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# What each package may import from the project (itself included).
+MAY_IMPORT: dict[str, frozenset[str]] = {
+    "planning": frozenset({"planning"}),
+    "knowledge": frozenset({"knowledge", "planning"}),
+    "bots": frozenset({"bots", "knowledge", "planning"}),
+    "console": frozenset({"console", "bots", "knowledge", "planning"}),
+    "evaluation": frozenset({"evaluation", "console", "bots", "knowledge", "planning"}),
+    "ops": frozenset({"ops", "console", "bots", "knowledge", "planning", "loopback"}),
+    "loopback": frozenset({"loopback"}),
+}
+PROJECT = frozenset(MAY_IMPORT) | {"tests"}
+
+
+def imported_modules(source: str, module: str, *, is_package: bool = False) -> Iterator[str]:
+    """Every module ``source`` (the text of ``module``) imports, wherever the import stands."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = module.split(".")
+                base = parts if is_package else parts[:-1]
+                base = base[: len(base) - (node.level - 1)]
+                yield ".".join([*base, *([node.module] if node.module else [])])
+            elif node.module:
+                yield node.module
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute | ast.Name)
+            and (node.func.attr if isinstance(node.func, ast.Attribute) else node.func.id)
+            == "import_module"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            yield node.args[0].value
+
+
+def violations_in(source: str, module: str, *, is_package: bool = False) -> list[str]:
+    package = module.split(".")[0]
+    allowed = MAY_IMPORT[package]
+    found = []
+    for name in imported_modules(source, module, is_package=is_package):
+        top = name.split(".")[0]
+        if top in PROJECT and top not in allowed:
+            found.append(f"{module} imports {name}")
+    return found
+
+
+def product_modules() -> Iterator[tuple[str, Path]]:
+    for package in MAY_IMPORT:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if "migrations" in path.relative_to(ROOT).parts:
+                continue
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            yield ".".join(parts[:-1] if parts[-1] == "__init__" else parts), path
+
+
+def test_every_package_is_checked() -> None:
+    """A new top-level package must be given its floor here, or it escapes the check."""
+    packages = {
+        p.name
+        for p in ROOT.iterdir()
+        if (p / "__init__.py").is_file() and p.name not in {"tests", "deploy"}
+    }
+    assert packages <= set(MAY_IMPORT), sorted(packages - set(MAY_IMPORT))
+
+
+def test_dependencies_point_one_way() -> None:
+    found = [
+        violation
+        for module, path in product_modules()
+        for violation in violations_in(
+            path.read_text(encoding="utf-8"), module, is_package=path.name == "__init__.py"
+        )
+    ]
+    assert not found, "imports against the layering:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    ("module", "source"),
+    [
+        ("bots.audit", "from console import audit"),
+        ("knowledge.apps", "def ready():\n    from console.startup import BOT_STARTERS\n"),
+        ("bots.x", "import typing\nif typing.TYPE_CHECKING:\n    import console.models\n"),
+        ("planning.x", "from ..bots import service"),
+        ("console.loadtest", "from tests.channels import conftest"),
+        ("console.x", "import loopback.slack"),
+        ("knowledge.x", "importlib.import_module('bots.service')"),
+        ("loopback.slack", "from bots.models import Case"),
+    ],
+)
+def test_an_import_against_the_layering_is_caught(module: str, source: str) -> None:
+    assert violations_in(source, module)
+
+
+def test_imports_down_the_floors_are_allowed() -> None:
+    assert not violations_in("from bots.models import Case\nimport planning.mass", "console.x")
+    assert not violations_in("from .messages import Inbound", "bots.runtime")
+    assert not violations_in("from loopback.slack import FakeSlack", "ops.loadtest.capture")
