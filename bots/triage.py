@@ -4,19 +4,19 @@ Patients get the level and what to do; the conditions themselves stay with staff
 rule itself is :mod:`planning.triage`, shared with the evaluation harness so that what the
 harness measures is what patients get.
 
-Emergency phrases are checked on every message of a patient-facing case, before the message
-is read as an answer and before the planner: words such as "I can't breathe" escalate at once
-whatever question is pending, even after the case has ended. The list is short and explicit on
-purpose (a reviewer can read all of it); negations are not parsed, because "I'm not sure I can
-breathe" must not slip through and a false alarm only costs a nurse's look.
+Emergencies in the patient's words are checked on every message of a patient-facing case,
+before the message is read as an answer and before the planner: "I can't breathe", "short of
+breath all of a sudden, even sitting down", "the pressure goes into my jaw" escalate at once
+whatever question is pending, even after the case has ended. They are read by meaning, with
+negation scope, in :mod:`bots.safety.emergency`.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bots.safety.emergency import emergency_kinds as _emergency_kinds
 from planning.network import RedFlag
 from planning.triage import (
     TRIAGE_BY_SEVERITY,
@@ -29,7 +29,6 @@ from planning.triage import (
 from planning.triage import triage_level as _triage_level
 
 __all__ = [
-    "EMERGENCY_PHRASES",
     "INTAKE_DISCLAIMER",
     "NOT_A_DIAGNOSIS",
     "SELF_HARM_ADVICE",
@@ -77,67 +76,10 @@ SELF_HARM_ADVICE = (
     "this alone."
 )
 
-# kind -> patterns over the normalised message (lower case, straight apostrophes, single
-# spaces). Each kind is an emergency on its own: no follow-up question would change the advice.
-EMERGENCY_PHRASES: Mapping[str, tuple[str, ...]] = {
-    "breathing": (
-        r"\b(can ?not|can't|cant|unable to|could ?n't|couldn't) (catch my )?breathe?\b",
-        r"\b(not|stopped|isn't|is not|wasn't) breathing\b",
-        r"\bchoking\b",
-        r"\bgasping for (air|breath)\b",
-        r"\b(lips|face) (are|is|turning|went|have gone) (blue|grey|gray)\b",
-    ),
-    "chest pain": (
-        r"\bcrushing\b.{0,30}\bchest\b",
-        r"\bchest\b.{0,30}\bcrushing\b",
-        r"\b(elephant|weight) (on|sitting on) my chest\b",
-        r"\b(having|is having|think i'm having|think i am having) a heart attack\b",
-    ),
-    "self-harm": (
-        r"\b(kill|hurt|harm|cut) (myself|my self)\b",
-        r"\bsuicid(e|al)\b",
-        r"\b(end|take) (my|my own) life\b",
-        r"\bend it all\b",
-        r"\b(want|wanna|going) to die\b",
-        r"\bdon't want to (live|be alive|wake up)\b",
-        r"\b(overdose|overdosed|took too many (pills|tablets))\b",
-    ),
-    "stroke": (
-        r"\b(face|mouth|smile) (is )?(drooping|droops|drooped)\b",
-        r"\bslurred speech\b|\bslurring my words\b",
-        r"\b(can't|cannot) (move|feel) (my )?(arm|leg|face|one side)\b",
-        r"\bhaving a stroke\b",
-    ),
-    "bleeding": (
-        r"\bbleeding (heavily|a lot|badly|won't stop|that won't stop)\b",
-        r"\b(can't|cannot) stop (the )?bleeding\b",
-        r"\b(vomiting|throwing up) blood\b",
-    ),
-    "unconscious": (
-        r"\b(unconscious|unresponsive|won't wake up|not waking up)\b",
-        r"\bhaving a seizure\b|\bseizing\b",
-    ),
-    "anaphylaxis": (
-        r"\bthroat (is )?(closing|swelling)( up)?\b",
-        r"\btongue (is )?swelling\b",
-    ),
-}
-_COMPILED = {
-    kind: tuple(re.compile(p) for p in patterns) for kind, patterns in EMERGENCY_PHRASES.items()
-}
-
-
-def _normalise(text: str) -> str:
-    text = text.lower().replace("\u2019", "'").replace("\u2018", "'")
-    return re.sub(r"\s+", " ", text)
-
 
 def emergency_kinds(text: str) -> list[str]:
-    """The kinds of emergency the message's words signal, in ``EMERGENCY_PHRASES`` order."""
-    if not text or not text.strip():
-        return []
-    said = _normalise(text)
-    return [kind for kind, patterns in _COMPILED.items() if any(p.search(said) for p in patterns)]
+    """The kinds of emergency the message's words signal (:mod:`bots.safety.emergency`)."""
+    return _emergency_kinds(text)
 
 
 def emergency_advice(kinds: Sequence[str]) -> tuple[str, ...]:

@@ -127,6 +127,20 @@ def open_dialogue(
         except KeyError:
             log.warning("pack %s has no section %s; using all of it", ctx.info.name, section)
             section = ""
+    noted = new_dialogue(kit, ctx, complaint, facts, section)
+    intro = (f"Noted: {'; '.join(noted)}.",) if noted else ()
+    return answering.decide(kit, ctx, intro)
+
+
+def new_dialogue(
+    kit: Kit,
+    ctx: Context,
+    complaint: str,
+    facts: Sequence[Answer] | None = None,
+    section: str = "",
+) -> list[str]:
+    """Start the dialogue state from the complaint; what it volunteered, as noted."""
+    assert ctx.network is not None and ctx.info is not None
     network = ctx.network
     prior = kit.grounding.prior(ctx.info.name, complaint, network)
     state = DialogueState.start(network, prior, kit.config.open_world)
@@ -148,8 +162,7 @@ def open_dialogue(
         if facts is None or section:
             facts = answering.volunteered(kit, complaint, network)
         noted = answering.apply_volunteered(ctx, facts)
-    intro = (f"Noted: {'; '.join(noted)}.",) if noted else ()
-    return answering.decide(kit, ctx, intro)
+    return noted
 
 
 # -- asking for the complaint and the topic ----------------------------------------------------

@@ -53,6 +53,12 @@ def emergency_check(kit: Kit, ctx: Context, inbound: Inbound) -> Outcome | None:
     elif not kit.patient_facing(ctx):
         return None
     case = ctx.case
+    if ctx.dialogue is None and ctx.network is not None and inbound.text.strip():
+        # An emergency in the opening message: what it says still goes to staff, with the
+        # differential it makes plausible.
+        from bots.conversation.intake import new_dialogue
+
+        new_dialogue(kit, ctx, inbound.text.strip())
     case.status = CaseStatus.ESCALATED
     case.triage_level = "emergency"
     flags = [said_flag(kind) for kind in kinds]

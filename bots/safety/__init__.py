@@ -1,0 +1,1 @@
+"""Patient safety: emergencies read by meaning (:mod:`bots.safety.emergency`)."""

@@ -1,0 +1,1069 @@
+"""Emergencies read by meaning: concept detectors over normalised words, with negation scope.
+
+A patient rarely types the phrase a list expects. "short of breath all of a sudden, even sitting
+down", "the pressure in my chest goes into my jaw", "mum's face has gone lopsided", "everyone
+would be better off without me" are all emergencies, and none of them says "I can't breathe".
+So a message is read in three steps:
+
+1. **Normalise**: lower case, straight apostrophes, contractions expanded ("can't" -> "can
+   not"), and near-miss spellings of the clinical words corrected (edit distance 1 on words of
+   five letters or more, "brething" -> "breathing", "siezure" -> "seizure"), except for common
+   words one letter away from a clinical one ("blurred" is not "slurred").
+2. **Scope**: the message is cut into clauses (sentence ends, "but", "though", "and my"...).
+   A concept found in a clause is discarded when a negation cue ("no", "not", "never",
+   "without", "denies") comes shortly before it in the same clause, when the clause is
+   hypothetical ("what should I do if ...", "signs of a stroke") or when it is about the past
+   ("had a stroke three years ago", "used to have fits"). "Not sure" is doubt, not negation:
+   "not sure if she is breathing" still counts.
+3. **Concepts and rules**: each concept is a small set of patterns over the clause (body part
+   near a change: "face" near "droop/lopsided/sagging"; "breath" near "sudden/at rest");
+   each emergency kind is one or more conjunctions of concepts found anywhere in the message
+   (chest pain AND (spreading to arm/jaw/back OR pressure with sweating OR sudden and severe)).
+
+The rules were developed on the public table ``tests/safety/emergency_phrasings.py`` (its
+development part only); the held-out part is reported, never tuned on. A false alarm costs a
+nurse's look and a frightened patient; a miss can cost a life, so doubt leans towards alarm.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+__all__ = ["EMERGENCY_KINDS", "emergency_kinds", "explain", "normalise"]
+
+# In the order the advice lists them; "self-harm" adds crisis lines to the advice.
+EMERGENCY_KINDS = (
+    "breathing",
+    "chest pain",
+    "self-harm",
+    "stroke",
+    "bleeding",
+    "unconscious",
+    "anaphylaxis",
+    "headache",
+    "seizure",
+    "poisoning",
+    "unwell baby",
+)
+
+# -- normalising ---------------------------------------------------------------------------------
+
+_CONTRACTIONS = (
+    (r"\bcan'?t\b", "can not"),
+    (r"\bcannot\b", "can not"),
+    (r"\bwon'?t\b", "will not"),
+    (r"\bshan'?t\b", "shall not"),
+    (r"\b(\w+)n't\b", r"\1 not"),
+    (r"\b(is|are|was|were|do|does|did|has|have|had|could|would|should)nt\b", r"\1 not"),
+    (r"\bdont\b", "do not"),
+    (r"\bdoesnt\b", "does not"),
+    (r"\bdidnt\b", "did not"),
+    (r"\bisnt\b", "is not"),
+    (r"\bwasnt\b", "was not"),
+    (r"\bhasnt\b", "has not"),
+    (r"\bhavent\b", "have not"),
+    (r"\bcouldnt\b", "could not"),
+    (r"\bwouldnt\b", "would not"),
+    (r"\bim\b", "i am"),
+    (r"\b(he|she|there|it|that|what)s\b", r"\1 is"),
+    (r"\bive\b", "i have"),
+    (r"\bid\b", "i would"),
+    (r"\bi'm\b", "i am"),
+    (r"\b(he|she|it|that|there|what)'s\b", r"\1 is"),
+    (r"\b(i|you|we|they)'ve\b", r"\1 have"),
+    (r"\b(i|you|we|they|he|she)'ll\b", r"\1 will"),
+    (r"\b(i|you|we|they|he|she)'d\b", r"\1 would"),
+    (r"\b(you|we|they)'re\b", r"\1 are"),
+    (r"\bpls\b|\bplz\b", "please"),
+    (r"\bu\b", "you"),
+    (r"\bur\b", "your"),
+    (r"\bwanna\b", "want to"),
+    (r"\bgonna\b", "going to"),
+    (r"\bgotta\b", "got to"),
+    (r"\bcuz\b|\bcos\b", "because"),
+    (r"\bsob\b", "short of breath"),
+    (r"\bsoa\b", "short of breath"),
+    (r"\bmins?\b", "minutes"),
+    (r"\bhrs?\b", "hours"),
+)
+_COMPILED_CONTRACTIONS = tuple((re.compile(p), r) for p, r in _CONTRACTIONS)
+
+# Clinical words worth correcting a near-miss spelling to.
+_VOCABULARY = [
+    "breathe",
+    "breath",
+    "breathing",
+    "breathless",
+    "breathlessness",
+    "chest",
+    "pressure",
+    "crushing",
+    "squeezing",
+    "squeezes",
+    "tightness",
+    "spreading",
+    "radiating",
+    "shoulder",
+    "drooping",
+    "droopy",
+    "droops",
+    "drooped",
+    "lopsided",
+    "slurred",
+    "slurring",
+    "slurry",
+    "stroke",
+    "weakness",
+    "swelling",
+    "swollen",
+    "tongue",
+    "bleeding",
+    "bleeds",
+    "unconscious",
+    "unresponsive",
+    "collapsed",
+    "seizure",
+    "seizures",
+    "seizing",
+    "convulsions",
+    "convulsing",
+    "fitting",
+    "suicide",
+    "suicidal",
+    "myself",
+    "overdose",
+    "overdosed",
+    "tablets",
+    "swallowed",
+    "headache",
+    "worst",
+    "sudden",
+    "suddenly",
+    "floppy",
+    "newborn",
+    "vomiting",
+    "heavily",
+    "anymore",
+    "paracetamol",
+    "ibuprofen",
+    "paralysed",
+    "paralyzed",
+    "numbness",
+    "tingling",
+    "emergency",
+    "ambulance",
+    "pouring",
+    "gushing",
+    "spurting",
+    "passed",
+    "fainted",
+    "blacked",
+    "whole",
+    "bottle",
+    "without",
+    "ending",
+    "breathin",
+    "struggling",
+    "throat",
+    "allergic",
+    "reaction",
+    "stopped",
+    "stopping",
+    "jerking",
+    "shaking",
+    "medication",
+    "medicine",
+]
+# Common words one letter away from a clinical word: never "corrected".
+_PROTECTED = frozenset(
+    [
+        "blurred",
+        "blurring",
+        "breeding",
+        "bleeting",
+        "smelling",
+        "dwelling",
+        "rushing",
+        "brushing",
+        "cooking",
+        "joking",
+        "smoking",
+        "poking",
+        "rasping",
+        "grasping",
+        "clasping",
+        "painted",
+        "sloppy",
+        "threat",
+        "worse",
+        "sadden",
+        "cheats",
+        "cheat",
+        "chess",
+        "sweeping",
+        "sleeping",
+        "tablet",
+        "stoke",
+        "strike",
+        "strokes",
+        "spoke",
+        "broke",
+        "smoke",
+        "shaping",
+        "sharing",
+        "staking",
+        "whale",
+        "while",
+        "though",
+        "through",
+        "thought",
+        "bottles",
+        "bottled",
+        "swallow",
+        "swallows",
+        "passes",
+        "pasted",
+        "fitted",
+        "fitness",
+        "fating",
+        "tongues",
+        "medical",
+        "passing",
+        "shaken",
+        "sitting",
+        "hitting",
+        "getting",
+        "setting",
+        "putting",
+        "knitting",
+        "shaving",
+        "baking",
+        "making",
+        "taking",
+        "waking",
+        "raking",
+        "stepped",
+        "shopped",
+        "stooped",
+        "stepping",
+        "shopping",
+        "sending",
+        "bending",
+        "lending",
+        "tending",
+        "pending",
+        "mending",
+        "touring",
+        "paused",
+        "blocked",
+        "tinkling",
+        "jingling",
+        "mingling",
+        "pushing",
+        "hushing",
+        "battle",
+        "cattle",
+        "whole",
+        "whale",
+        "blooded",
+        "breaking",
+        "reacting",
+        "reaction",
+        "bleeps",
+        "sodden",
+        "smoulder",
+        "seized",
+        "seizes",
+    ]
+)
+
+
+def _edits1_match(word: str, target: str) -> bool:
+    """True when ``word`` is one insertion, deletion, substitution or transposition away."""
+    lw, lt = len(word), len(target)
+    if abs(lw - lt) > 1 or word == target:
+        return False
+    if lw == lt:
+        diff = [i for i in range(lw) if word[i] != target[i]]
+        if len(diff) == 1:
+            return True
+        return (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and word[diff[0]] == target[diff[1]]
+            and word[diff[1]] == target[diff[0]]
+        )
+    short, long_ = (word, target) if lw < lt else (target, word)
+    i = 0
+    while i < len(short) and short[i] == long_[i]:
+        i += 1
+    return short[i:] == long_[i + 1 :]
+
+
+# Short misspellings the edit-distance rule leaves alone (it only corrects longer words).
+_MISSPELLINGS = {
+    "pian": "pain",
+    "shrt": "short",
+    "shor": "short",
+    "alot": "a lot",
+    "painn": "pain",
+    "brath": "breath",
+    "breth": "breath",
+    "brethe": "breathe",
+    "breate": "breathe",
+    "chets": "chest",
+    "cheast": "chest",
+    "siezure": "seizure",
+    "seizure's": "seizure",
+    "unconcious": "unconscious",
+    "concious": "conscious",
+    "sucide": "suicide",
+    "sucidal": "suicidal",
+    "bleding": "bleeding",
+    "stroak": "stroke",
+    "stoke": "stroke",
+}
+
+
+@lru_cache(maxsize=4096)
+def _correct(word: str) -> str:
+    if word in _MISSPELLINGS:
+        return _MISSPELLINGS[word]
+    if len(word) < 5 or word in _PROTECTED or word in _VOCABULARY_SET or not word.isalpha():
+        return word
+    for target in _VOCABULARY:
+        if len(target) >= 5 and _edits1_match(word, target):
+            return target
+    return word
+
+
+_VOCABULARY_SET = frozenset(_VOCABULARY)
+
+
+def normalise(text: str) -> str:
+    """Lower case, straight quotes, contractions expanded, clinical typos corrected."""
+    text = text.lower()
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("`", "'")
+    for pattern, replacement in _COMPILED_CONTRACTIONS:
+        text = pattern.sub(replacement, text)
+    # Keep clause punctuation as separate tokens; drop the rest.
+    text = re.sub(r"([.!?;,:\n()])", r" \1 ", text)
+    text = re.sub(r"[^a-z0-9.!?;,:\n()/' -]", " ", text)
+    words = [_correct(w) for w in text.split()]
+    return " ".join(words)
+
+
+# -- clauses and scope ---------------------------------------------------------------------------
+
+_SENTENCE_END = re.compile(r"\s[.!?;\n]\s|\s[.!?;\n]$")
+_CLAUSE_BREAK = re.compile(
+    r"\s(?:,|:|\(|\)|but|though|although|however|except|yet|whereas|while|so|because|since|"
+    r"and now|and then|then|now|plus|also)\s|\s(?:and|or) (?=(?:my|his|her|their|i|he|she|it|"
+    r"they|the|its|we|you|there|this|that)\b)"
+)
+_NEGATION = re.compile(
+    r"\b(no|not|never|without|none|nothing|nobody|neither|nor|denies|deny|denied|"
+    r"free of|ruled out|no sign of|no signs of|no longer|n't)\b"
+)
+# "not sure", "not certain", "don't know if": doubt, which must not hide what follows.
+_DOUBT = re.compile(
+    r"\b(?:not|no) (?:sure|certain|really sure|100 ?%)\b|\bdo not know (?:if|whether|why|what)\b|"
+    r"\bnot (?:that )?(?:i|we) (?:know|think)\b|\bcan not tell (?:if|whether)\b|"
+    r"\bdo not think (?=(?:she|he|they|it|the baby|my \w+) (?:is|are|can))|"
+    r"\bnot (?:just|only)\b|\bnot (?:getting|going) (?:any )?better\b|\bwhy not\b"
+)
+_HYPOTHETICAL = re.compile(
+    r"(?<!as )(?<!even )(?<!know )(?<!sure )(?<!tell )(?<!check )(?<!see )(?<!wonder )"
+    r"(?<!unsure )(?<!asking )(?<!ask )\bif\b|\bwhat (?:does|do|would) (?:\w+ ){1,4}feel "
+    r"like\b|\bjust (?:wondering|curious)\b|\bout of curiosity\b|\bin case\b|"
+    r"\bwhat are the (?:signs|symptoms)\b|"
+    r"\b(?:signs|symptoms|risk|risks) of (?:a |an )?\b|\bhow (?:do|would|can) (?:i|you) "
+    r"(?:know|tell|spot|recognise|recognize)\b|\bworried (?:about|that) (?:getting|having|i "
+    r"might|i will|it might|it could)\b|\bafraid (?:of|that) (?:getting|having|i might)\b|"
+    r"\bscared (?:of|that) (?:getting|having|i might)\b|\bcould (?:it|this) (?:lead|turn)\b|"
+    r"\bprevent\b|\bwhat happens when\b|\bjust asking\b|"
+    r"\bfor (?:a|my) (?:school|project|homework|essay)\b"
+)
+_PAST = re.compile(
+    r"\b(?:\d+|a|one|two|three|four|five|six|ten|few|several|many|couple of) "
+    r"(?:years?|yrs?|months?|decades?) (?:ago|back)\b|\blast (?:year|month|summer|winter|"
+    r"spring|autumn|christmas)\b|\bas a (?:kid|child|baby|teenager|teen)\b|"
+    r"\bwhen (?:i|he|she) was (?:a|young|little|younger|small|\d+)\b|\bhistory of\b|"
+    r"\bused to\b|\bin the past\b|\bin (?:19|20)\d\d\b|\bdied (?:of|from)\b|"
+    r"\bpassed away\b|\brecovered from\b|\b(?:years|months) since\b|\bback in\b|"
+    r"\b(?:i|he|she|you) (?:have|has) ever (?:had|been|experienced) (?:a|an)\b|"
+    r"\b(?:have|has) ever felt like\b|"
+    r"\bhas had (?:a |two |several )?(?:strokes?|seizures?|fits?|heart attacks?) before\b"
+)
+_NEGATION_WINDOW = 6
+
+
+@dataclass(frozen=True)
+class Clause:
+    text: str
+    negation_at: tuple[int, ...]  # character offsets where a negation cue ends
+    hypothetical: bool
+    past: bool
+
+
+def _clauses(normalised: str) -> list[Clause]:
+    out = []
+    for sentence in _SENTENCE_END.split(f" {normalised} "):
+        sentence_hypothetical = bool(_HYPOTHETICAL.search(sentence)) and not re.search(
+            r"\bas if\b", sentence
+        )
+        sentence_past = bool(_PAST.search(sentence))
+        for part in _CLAUSE_BREAK.split(f" {sentence} "):
+            part = f" {part.strip()} "
+            if not part.strip():
+                continue
+            doubt_free = _DOUBT.sub(lambda m: "~" * len(m.group(0)), part)
+            cues = tuple(m.end() for m in _NEGATION.finditer(doubt_free))
+            hypothetical = bool(_HYPOTHETICAL.search(part)) and not re.search(r"\bas if\b", part)
+            out.append(
+                Clause(
+                    part,
+                    cues,
+                    hypothetical or sentence_hypothetical,
+                    bool(_PAST.search(part)) or sentence_past,
+                )
+            )
+    return out
+
+
+def _negated(clause: Clause, start: int) -> bool:
+    """A negation cue shortly before ``start`` in the same clause."""
+    for end in clause.negation_at:
+        if end <= start and len(clause.text[end:start].split()) <= _NEGATION_WINDOW:
+            return True
+    return False
+
+
+def _negated_inside(clause: Clause, match: re.Match[str]) -> bool:
+    return any(match.start() < end <= match.end() for end in clause.negation_at)
+
+
+# -- concepts -----------------------------------------------------------------------------------
+
+_W = r"(?:[a-z0-9'/-]+ ){0,%d}"  # up to N intervening words
+
+
+def _near(a: str, b: str, gap: int = 5, both: bool = True) -> str:
+    """``a`` then ``b`` within ``gap`` words (and ``b`` then ``a`` when ``both``)."""
+    w = _W % gap
+    forward = rf"\b(?:{a})\b {w}\b(?:{b})\b|\b(?:{a})\b (?:{b})\b"
+    if not both:
+        return forward
+    return rf"{forward}|\b(?:{b})\b {w}\b(?:{a})\b"
+
+
+_SUDDEN = (
+    r"sudden|suddenly|all of a sudden|out of nowhere|out of the blue|came on|just started|"
+    r"started (?:a few|\d+|ten|twenty|thirty) minutes|in the last (?:hour|few minutes|\d+ "
+    r"minutes)|minutes ago|an hour ago|just now|right now|came on fast|very quickly|from nowhere|"
+    r"instantly|within seconds|within minutes|this morning out of"
+)
+_SEVERE = (
+    r"severe|severely|really bad|very bad|so bad|terrible|terribly|awful|excruciating|unbearable|"
+    r"agony|agonising|agonizing|horrible|worst|extreme|extremely|intense|10/10|10 out of 10|"
+    r"ten out of ten|crushing|blinding|can not cope|screaming"
+)
+_CHEST = r"chest|breastbone|sternum|heart|ribcage|chest wall"
+_CHEST_PAIN_WORDS = (
+    r"pain|pains|painful|hurts?|hurting|ache|aches|aching|pressure|tight|tightness|tightening|"
+    r"squeez\w*|crush\w*|heavy|heaviness|weight|discomfort|band|vice|vise|clamp\w*|gripping|"
+    r"elephant|sore|stabbing|burning"
+)
+_SPREAD_TO = r"arm|arms|jaw|neck|shoulder|shoulders|back|shoulder blade|left side|teeth|elbow|hand"
+_SPREAD = (
+    r"spread\w*|radiat\w*|going (?:down|into|up|to|through)|goes (?:down|into|up|to|through)|"
+    r"gone (?:down|into|up|to)|moving (?:down|into|up|to)|moves (?:down|into|up|to)|moved "
+    r"(?:down|into|up|to)|shoot\w*|travel\w*|runs (?:down|into|up)|running (?:down|into|up)|"
+    r"into my|down my|down his|down her|into his|into her|up into|up to my|and my|also in my|"
+    r"through to|reaching|reaches"
+)
+
+CONCEPTS: Mapping[str, str] = {
+    # -- breathing
+    "cannot_breathe": "|".join(
+        (
+            _near(
+                r"can not|could not|unable to|barely|hardly|struggling to|struggle to|"
+                r"fighting to|fight for|fighting for|gasping for|gasping|trying to|hard to|"
+                r"difficult to|trouble|difficulty|difficulties|problems?|labou?red|laboring|"
+                r"labouring|struggling|struggles",
+                r"breathe|breath|breathing|air|get air|catch (?:my|his|her) breath",
+                3,
+                both=False,
+            ),
+            r"\b(?:not|stopped|stop|isn't|is not|was not|has stopped) breathing\b",
+            r"\bchoking\b|\bchoked on\b|\bgasping\b|\bsuffocat\w*|\bcan not get (?:any )?air",
+            _near(r"lips|face|skin|fingers|mouth", r"blue|grey|gray|purple|bluish|dusky", 4),
+            r"\bturning blue\b|\bgone blue\b|\bwent blue\b",
+            r"\bcan not (?:talk|speak|say) (?:in )?(?:full )?(?:sentences|more than)\b",
+            r"\bgetting no air\b|\bno air (?:is )?(?:going|getting) in\b",
+            r"\bbreathing (?:is |very |really |so )*(?:fast|rapid|shallow)\b",
+            r"\b(?:do not know|not sure|can not tell|unsure|check) (?:if|whether) (?:\w+ ){0,3}"
+            r"(?:is|are) (?:still )?breathing\b",
+            r"\bharder (?:and harder )?to (?:breathe|get (?:my )?breath)\b",
+        )
+    ),
+    "breathless": (
+        r"\bshort of breath\w*|\bshortness of breath\b|\bbreathless\w*|\bout of breath\b|"
+        r"\bwinded\b|\bcan not catch (?:my|his|her) breath\b|\bbreathing (?:is )?(?:hard|"
+        r"difficult|bad|heavy|hard work)\b|\bhard to breathe\b|\bstruggling (?:to breathe|for "
+        r"breath|for air)\b|\bpanting\b|\bhuffing\b|\bairless\b|\bwheez\w*|\bno breath\b|"
+        r"\btight chest\b|\bchest (?:is |feels |feeling )?tight\b|\bneed(?:ing)? air\b|"
+        r"\bnot getting enough air\b|\bnot enough air\b|\bbreathing (?:\w+ ){0,2}(?:hard|heavy|"
+        r"heavily|fast|rapidly|difficult)\b|\bair hungry\b|\bbreaths? (?:are |is )?short\b"
+    ),
+    "at_rest_or_sudden": (
+        rf"\b(?:{_SUDDEN})\b|\bat rest\b|\bresting\b|\bsitting\b|\bsat (?:down|still|here|on)\b|"
+        r"\blying\b|\blaying\b|\bin bed\b|\bdoing nothing\b|\bnot doing anything\b|"
+        r"\bnot even moving\b|\bwithout (?:doing|moving)\b|\bjust sitting\b|\bjust talking\b|"
+        r"\bworse and worse\b|\bgetting worse (?:fast|quickly|by the minute)\b|"
+        r"\bby the minute\b|\bcan not (?:talk|speak|finish)\b|\binhaler (?:is )?not "
+        r"(?:working|helping)\b|\bblue\b|\bpanicking\b|\bwoke (?:me )?up\b|\bwaking (?:me )?up\b"
+        rf"|\b(?:{_SEVERE})\b"
+    ),
+    "exertion_only": (
+        r"\b(?:on|up|climbing|going up) (?:the )?(?:stairs|hills?|steps)\b|\bwhen i (?:run|"
+        r"exercise|walk fast|climb)|\bafter (?:a |the )?(?:run|gym|workout|exercise|football)\b"
+        r"|\bthrough my nose\b|\bsometimes\b|\basleep\b|\bin my sleep\b|\bsnor\w*|"
+        r"\bat night\b|\bblocked nose\b|\bstuffy\b|\bbunged up\b"
+    ),
+    # -- chest
+    "chest_pain": "|".join(
+        (
+            _near(_CHEST, _CHEST_PAIN_WORDS, 5),
+            r"\bheart attack\b|\bcardiac arrest\b|\bmy heart (?:is )?(?:stopping|stopped)\b",
+        )
+    ),
+    "classic_chest": (
+        r"\b(?:elephant|weight|someone|somebody|ton of bricks|truck|brick) (?:\w+ ){0,2}(?:on|"
+        r"sitting on|standing on|pressing on|crushing|squashing) (?:my|his|her|their) chest\b|"
+        r"\bchest (?:\w+ ){0,3}(?:in a vi[cs]e|being crushed|being squeezed)\b"
+    ),
+    "self_harm_excuse": (
+        r"\bshaving\b|\bcooking\b|\bchopping\b|\bby accident\b|\baccidental\w*|\bgardening\b"
+        r"|\bon (?:a|the|some) (?:knife|glass|tin|can|nail|paper)\b|\bplaying\b|\bat work\b"
+    ),
+    "heart_attack": r"\bheart attack\b|\bcardiac arrest\b|\bmi\b|\bmyocardial\b",
+    "chest_spread": _near(_SPREAD, _SPREAD_TO, 4, both=False),
+    "arm_jaw_pain": _near(
+        r"left arm|arm|arms|jaw|shoulder blade|shoulder",
+        r"pain|hurts?|ache|aching|numb|heavy|tingl\w*|dead",
+        3,
+    ),
+    "pressure_like": (
+        r"\bpressure\b|\bsqueez\w*|\bcrush\w*|\bheavy\b|\bheaviness\b|\bweight\b|\belephant\b|"
+        r"\bvi[cs]e\b|\bclamp\w*|\bband\b|\bgripping\b|\btight\w*|\bsomeone (?:sitting|"
+        r"standing|kneeling)\b"
+    ),
+    "sweat_sick": (
+        r"\bsweat\w*|\bclammy\b|\bcold sweat\b|\bdrenched\b|\bpale\b|\bgrey\b|\bgray\b|"
+        r"\bnause\w*|\bsick\b|\bvomit\w*|\bdizzy\b|\blight ?headed\b|\bfaint\w*|\bpass(?:ing)? "
+        r"out\b|\bshort of "
+        r"breath\w*|\bbreathless\w*|\bcan not breathe\b|\bimpending doom\b|\bgoing to die\b"
+    ),
+    "sudden_or_severe": rf"\b(?:{_SUDDEN})\b|\b(?:{_SEVERE})\b",
+    # -- self-harm
+    "self_harm": "|".join(
+        (
+            r"\b(?:kill|hurt|harm|cut|cutting|hurting|harming|killing|hang|hanging|poison|"
+            r"drown|shoot|burn|burning|starve) (?:my ?self|myself)\b",
+            r"\bself[- ]?harm\w*|\bsuicid\w*|\bsucid\w*|\bsuiside\w*",
+            r"\b(?:end|ending|take|taking|ended) (?:my|my own|it all|things|everything|it)\b"
+            r"(?: (?:life|all|now|tonight|today|for good|here))?",
+            r"\bend it\b|\bend it all\b|\bending it\b|\bfinish it all\b|\bcheck out for good\b",
+            r"\b(?:want|wanted|wanting|ready|going|plan|planning|wish) (?:to|i could) (?:die|be "
+            r"dead|not exist|disappear (?:forever|for good|permanently))\b",
+            r"\bwish (?:i|i was|i were|i had) (?:was |were )?(?:dead|never (?:been )?born|gone)\b",
+            r"\b(?:better off|happier|easier) (?:dead|without me|if i (?:was|were) (?:gone|dead"
+            r"|not here|not around))\b",
+            r"\b(?:no|any|little) (?:point|reason|reasons) (?:in |to )?(?:living|going on|being"
+            r" here|being alive|carrying on|to live|to go on|anymore)\b",
+            r"\b(?:do not|no longer|not) (?:want|wanting) to (?:live|be alive|be here|wake up|"
+            r"exist|be around|go on|carry on)\b",
+            r"\bcan not (?:go on|carry on|do this anymore|take (?:it|this) anymore|keep going)\b",
+            r"\b(?:would not|will not|did not|never) (?:mind|care) (?:if i )?(?:not )?"
+            r"(?:waking|wake|dying|died|die)\b",
+            r"\b(?:hope|hoping) i (?:do not|never|will not) wake up\b|\b(?:not|never) (?:to )?"
+            r"wake (?:up|again)\b",
+            r"\b(?:stash|stockpile|hoard|supply|pile) of (?:pills|tablets|meds|medication)\b|"
+            r"\b(?:pills|tablets|meds) (?:saved|stored|hidden|put aside)\b|\btonight is the night\b"
+            r"|\btake them all\b",
+            r"\bsay(?:ing|ed)? (?:my )?goodbyes?\b|\bgoodbye (?:letters?|notes?)\b|"
+            r"\bsuicide note\b|\bwrote (?:a )?(?:letter|note) to (?:my|everyone)",
+            r"\bmake (?:it|everything|the pain) (?:all )?stop (?:for good|forever|permanently)\b",
+            r"\b(?:do not|does not|can not|no longer) (?:see|have|find|feel) "
+            r"(?:any |a |the |much )?"
+            r"(?:point|reason|purpose) (?:in |to |of )?(?:living|life|live|going on|being here|"
+            r"anymore|carrying on|to any of it|in anything)\b",
+            r"\bjump\w* (?:off|in front of|from)\b|\bin front of a (?:train|bus|car|lorry|truck)\b",
+            r"\b(?:saved|saving|stockpil\w*|hoard\w*|collected|collecting) (?:up )?"
+            r"(?:\w+ ){0,3}(?:pills|tablets|meds|medication)\b",
+            r"\boverdos\w*|\bod'?d\b|\bod on\b",
+            r"\btook (?:all|too many|a whole|the whole|loads of|a load of|lots of|a bunch of|"
+            r"a handful of|all of|a packet of|a box of|a bottle of|\d{2,} |twenty|thirty|forty|"
+            r"fifty)(?: \w+){0,3} (?:pills|tablets|meds|paracetamol|tylenol|ibuprofen|aspirin|"
+            r"sleeping pills|antidepressants|painkillers|insulin)\b",
+            r"\b(?:a burden|burden to everyone)\b",
+            r"\bnot (?:be|being) (?:here|around) (?:much longer|anymore|tomorrow|soon)\b",
+            r"\bgive (?:away )?(?:all )?my (?:things|stuff) away\b|\bgiving away my\b",
+            r"\b(?:tired|sick) of (?:living|life|being alive)\b|\bdone with (?:life|living|it "
+            r"all|everything)\b",
+        )
+    ),
+    # -- stroke
+    "face_droop": _near(
+        r"face|mouth|smile|lip|lips|eye|eyelid|cheek|side of (?:his|her|my|their) face",
+        r"droop\w*|sag\w*|lopsided|crooked|fallen|dropp\w*|slipp\w*|uneven|twisted|slumped|"
+        r"slid|sliding|hanging|pulled|pulling|gone (?:down|funny|weird|wonky)|wonky|"
+        r"numb|frozen|paralys\w*|paralyz\w*|droopy|dropped",
+        4,
+    ),
+    "speech": "|".join(
+        (
+            r"\bslur\w*",
+            _near(
+                r"speech|talk\w*|words|speak\w*|speaking|sentences|voice",
+                r"garbled|jumbled|gibberish|strange|weird|funny|muddled|nonsense|mixed up|"
+                r"not making sense|no sense|drunk|thick|wrong|slow|confused",
+                4,
+            ),
+            r"\bcan not (?:get|find) (?:the |my |his |her |any )?words\b|"
+            r"\b(?:can not|could not|unable to) (?:speak|talk|say (?:a word|anything)|understand "
+            r"(?:me|us|what))\b|\bsounds drunk\b|\bnot making (?:any )?sense\b|\btalking "
+            r"(?:nonsense|rubbish|gibberish)\b",
+        )
+    ),
+    "speech_excuse": (
+        r"\bvoice\b|\bhoarse\b|\blaryngitis\b|\bsore throat\b|\bthroat\b|\blost my voice\b|"
+        r"\bcough\w*|\bshy\b|\banxious\b|\bnervous\b|\bwork\b|\btired\b|\bsleepy\b|\bdrunk\b|"
+        r"\bbeer\b|\bwine\b|\bdentist\b|\banaesthetic\b|\banesthetic\b|\bnumbing\b"
+    ),
+    "one_side_weak": "|".join(
+        (
+            _near(
+                r"one side|left side|right side|half (?:of )?(?:my|his|her|the) body|left arm|"
+                r"right arm|left leg|right leg|left hand|right hand|arm and leg|arm|leg|hand|"
+                r"side of (?:my|his|her|the) body",
+                r"weak\w*|numb\w*|dead|heavy|floppy|limp|paralys\w*|paralyz\w*|not working|"
+                r"will not work|gone|useless|can not (?:move|lift|feel|raise|hold|grip|use)|"
+                r"could not (?:move|lift|feel|raise|hold|grip|use)|no (?:strength|feeling)|"
+                r"giving way|gave way|dropping things|dropped",
+                5,
+            ),
+            r"\b(?:can not|could not|unable to) (?:move|lift|feel|raise|use) (?:my|his|her) "
+            r"(?:left|right) (?:arm|leg|hand|side)\b",
+        )
+    ),
+    "side_marker": (
+        r"\bone side\b|\bleft\b|\bright\b|\bhalf\b|\bone arm\b|\bone leg\b|\bone hand\b|"
+        r"\bsuddenly\b|\bsudden\b|\ball of a sudden\b|\bout of nowhere\b|\bjust now\b|"
+        r"\bminutes ago\b|\ban hour ago\b|\bthis morning\b|\bwoke up with\b"
+    ),
+    "weak_excuse": (
+        r"\bslept on\b|\bsleeping on\b|\blain on\b|\blying on it\b|\bgym\b|\bworkout\b|"
+        r"\bpins and needles\b|\bcarpal\b|\btyping\b|\bflu\b|\bcold\b|\btired\b|\bboth\b|"
+        r"\bsore from\b|\bafter (?:lifting|carrying|digging|gardening)\b|\bsprain\w*|"
+        r"\binjur\w*|\bfell on\b|\bbruise\w*|\bvaccin\w*|\bjab\b|\binjection\b|\bshot\b"
+    ),
+    "stroke_named": (
+        r"\b(?:having|has|is having|is|had|might be having|may be having|could be having|"
+        r"signs of|think (?:it is|this is|he is having|she is having|i am having|he has had|she"
+        r" has had|it was)|looks like|like a|maybe a|possible|mini|is it a) "
+        r"(?:a )?(?:mini[- ])?(?:stroke|tia)\b|\bstroke\b"
+    ),
+    "vision_loss": (
+        r"\b(?:sudden(?:ly)?|all of a sudden|just) (?:\w+ ){0,3}(?:lost|loss of|lose|cannot "
+        r"see|can not see|blind)\b|\b(?:lost|loss of) (?:the )?(?:vision|sight) in (?:one|my "
+        r"left|my right|his|her)\b|\bgone blind\b|\bcurtain (?:over|across|coming down)\b"
+    ),
+    "balance_loss": (
+        r"\b(?:lost|losing|loss of|no|off) (?:his |her |my |their )?balance\b|\bwalking like "
+        r"(?:he|she|i|they) (?:is|was|am|are|were) drunk\b|\bstaggering\b|\bcan not (?:walk|"
+        r"stand) (?:straight|up)\b|\bunsteady\b|\bfalling to one side\b|\bveering\b|"
+        r"\bbumping into (?:things|doors?|door frames|walls)\b"
+    ),
+    "sudden_confusion": (
+        r"\b(?:confused|muddled|disorientated|disoriented) (?:\w+ ){0,8}not like (?:him|her|them)"
+        r"(?:self|selves)?\b|"
+        r"\b(?:suddenly|sudden|all of a sudden|out of nowhere|just) (?:\w+ ){0,3}(?:confused|"
+        r"muddled|disorientated|disoriented|does not know where|does not recogni[sz]e|"
+        r"not making sense)\b|\bdoes not (?:know|recogni[sz]e) (?:me|us|where (?:she|he) is|who)\b"
+    ),
+    # -- bleeding
+    "heavy_bleeding": "|".join(
+        (
+            _near(
+                r"bleed\w*|blood|bled",
+                r"heav\w*|a lot|lots|loads|so much|pouring|gushing|spurting|pumping|soak\w*|"
+                r"everywhere|pools?|puddle|will not stop|not stopping|not stopped|does not stop|"
+                r"can not stop|can not get it to stop|keeps? (?:coming|going|bleeding|pouring)|"
+                r"through (?:the|a|my|his|her) (?:towel|bandage|tea towel|clothes|pad|pads|"
+                r"dressing)|all over|huge amount|massive|uncontrol\w*|profuse\w*|like a tap|"
+                r"hours|an hour|really bad|badly|bright red (?:and|lots)|clots? (?:the size|as "
+                r"big)",
+                4,
+            ),
+            r"\b(?:vomit\w*|throw\w* up|threw up|puk\w*|sick) (?:\w+ ){0,3}(?:blood|bloody|"
+            r"coffee grounds)\b|\b(?:blood|bloody) (?:\w+ ){0,2}(?:vomit|sick)\b",
+            r"\b(?:cough\w*) (?:up )?(?:a lot of|lots of|loads of|mouthfuls of|cups? of) blood\b",
+            r"\bsevered\b|\bcut (?:off|through) (?:my|his|her) (?:finger|thumb|hand|toe)\b|"
+            r"\bamputat\w*",
+        )
+    ),
+    "minor_bleeding": (
+        r"\ba (?:little|tiny|bit of|small amount of|few drops|spot of|streak) \w*\s?blood|"
+        r"\bspotting\b|\btiny\b|\bstreaks? of blood\b|\bbrush(?:ing)? (?:my )?teeth\b|"
+        r"\bhas stopped\b|\bstopped now\b|\bpaper cut\b|\bshaving\b|\bpicked\b|\bscab\b"
+    ),
+    "bleed_any": r"\bbleed\w*|\bbled\b",
+    "bleed_persistent": (
+        r"\b(?:will not|would not|does not|can not|not|never) (?:\w+ ){0,2}(?:stop|stopping|"
+        r"stopped)\b|\bkeeps? (?:coming|going|pouring|bleeding|running)\b|\bfor (?:over |more "
+        r"than |nearly )?(?:an|\d+|two|three|half an) hours?\b"
+    ),
+    "anticoagulant": (
+        r"\bblood thinners?\b|\bwarfarin\b|\bapixaban\b|\brivaroxaban\b|\bxarelto\b|\beliquis\b|"
+        r"\bclopidogrel\b|\bdabigatran\b|\bthinners\b|\banticoagul\w*|\bcoumadin\b|\bedoxaban\b"
+    ),
+    "head_injury": (
+        r"\b(?:hit|banged|bumped|knocked|smacked|cracked) (?:\w+ ){0,2}head\b|\bhead (?:injury|"
+        r"wound|trauma)\b|\bfell (?:\w+ ){0,6}(?:head|fall)\b|\bfall\b|\bfell\b|\bhead on\b"
+    ),
+    # -- unconscious
+    "unconscious": "|".join(
+        (
+            r"\b(?:passed out|passing out|blacked out|blacking out|knocked out|keeled over|"
+            r"lost consciousness|losing consciousness|unconscious|unresponsive|not responding|"
+            r"not responsive|no response|collapsed|collapsing|fainted|fainting|went limp|gone "
+            r"limp|out cold|went down and|dropped to the floor|hit the floor|slumped over|"
+            r"in and out of consciousness|drifting in and out|coming in and out|zoned out and "
+            r"fell)\b",
+            r"\b(?:will not|can not|could not|would not|not) (?:wake|waking|be woken|rouse|"
+            r"respond|come round|come to)\b|\bhard to wake\b|\bcan not wake (?:him|her|them)\b",
+        )
+    ),
+    "nearly": r"\b(?:nearly|almost|about to|like i might|like i am going to|as if i might|"
+    r"might|could|feel like|going to)\b",
+    # -- anaphylaxis
+    "swelling_airway": "|".join(
+        (
+            _near(
+                r"tongue|lips?|mouth|face|eyes? (?:are|is)|throat|airway",
+                r"swell\w*|swollen|puff\w*|balloon\w*|blow\w* up|blew up|thick\w*|closing|"
+                r"closes|closed|tight\w*|enormous|huge|doubled in size",
+                4,
+            ),
+            r"\bthroat (?:is |feels |feeling )?(?:closing|tight\w*|narrowing|blocked)\b",
+            r"\bepi ?pen\b|\banaphyla\w*|\banaphylactic\b|\ballergic shock\b",
+            r"\b(?:can not|hard to|difficult to|struggling to) swallow\w* (?:\w+ ){0,3}"
+            r"(?:breathe|spit|saliva|drool\w*)\b|\bdrooling\b",
+        )
+    ),
+    "swelling_excuse": (
+        r"\bglands?\b|\btonsils?\b|\blymph\b|\bsore throat\b|\bscratchy\b|\bcold\b|\bflu\b|"
+        r"\bdental\b|\btooth\b|\babscess\b|\bpuffy eyes? (?:in the|every) morning\b|"
+        r"\bsalt\w*\b|\bcrying\b|\bhay ?fever\b|\bhangover\b|\bslept\b|\bsleep\b"
+    ),
+    "allergen": (
+        r"\ballerg\w*|\breaction\b|\bsting\b|\bstung\b|\bbee\b|\bwasp\b|\bpeanuts?\b|\bnuts?\b|"
+        r"\bshellfish\b|\bprawns?\b|\bnew (?:medicine|medication|tablets?|pills?|antibiotics?|"
+        r"drug)\b|\bantibiotics?\b|\bpenicillin\b|\bamoxicillin\b|\bate something\b|\bjust ate\b"
+    ),
+    "allergic_body": (
+        r"\bhives\b|\bwelts\b|\brash\b|\bswell\w*|\bswollen\b|\bitch\w*|\bblotch\w*|\bred "
+        r"(?:all over|everywhere)\b"
+    ),
+    "allergic_danger": (
+        r"\bbreath\w*|\bwheez\w*|\bthroat\b|\btongue\b|\blips?\b|\bfaint\w*|\bdizzy\b|"
+        r"\blight ?headed\b|\bcollaps\w*|\bvoice\b|\bswallow\w*|\bcough\w* (?:and|a lot)\b"
+    ),
+    # -- headache
+    "head_pain": (
+        r"\bheadaches?\b|\bhead (?:pain|ache|hurts?|is (?:killing|pounding|exploding|splitting))\b"
+        r"|\bpain (?:in|at|on) (?:\w+ ){0,2}head\b|\bmigraine\b|\bhead\b"
+    ),
+    "worst_ever": (
+        r"\bworst (?:\w+ ){0,3}(?:ever|of my life|in my life|i have ever|i have had|in "
+        r"(?:her|his|my) life|imaginable|possible)\b|\bworst headache\b|\bthunder ?clap\b|"
+        r"\bnever (?:had|felt|experienced) (?:\w+ ){0,4}(?:like (?:this|it)|this bad|so bad)\b|"
+        r"\b(?:like|as if) (?:i (?:was|had been|got) |someone |being )?(?:hit|struck|smacked|"
+        r"whacked|kicked) (?:\w+ ){0,3}(?:bat|hammer|brick|baseball|axe|truck|plank)\b|"
+        r"\bexplod\w*|\bexplosion\b|\b(?:10|ten) out of (?:10|ten)\b|\b10/10\b"
+    ),
+    "neck_fever": (
+        r"\bstiff neck\b|\bneck (?:is )?(?:stiff|rigid)\b|\bcan not (?:bend|touch|put) "
+        r"(?:my|his|her) (?:chin|neck|head)\b"
+    ),
+    "fever": r"\bfever\w*|\btemperature\b|\btemp\b|\bhot\b|\bburning up\b|\bfebrile\b|\bshiver\w*",
+    "meningitis_signs": (
+        r"\b(?:light|bright light) (?:hurts|bothers|is painful)\b|\bcan not (?:stand|bear|look "
+        r"at) (?:the )?light\b|\brash (?:that )?(?:does not|will not|did not) fade\b|\bglass "
+        r"test\b|\bpress(?:ed|ing)? (?:a )?glass\b|\bpurple (?:spots|rash|blotches)\b|\bvomit\w*"
+        r"|\bconfus\w*|\bdrowsy\b|\bsleepy\b"
+    ),
+    "non_fading_rash": (
+        r"\brash (?:that )?(?:does not|will not|did not|is not|does not) (?:fade|go away when|"
+        r"blanch|disappear)\b|\b(?:glass|tumbler) (?:test|over it|on it|against)\b|\bnon[- ]?"
+        r"blanching\b|\bpurple (?:spots|rash|blotches|pin ?pricks)\b"
+    ),
+    # -- seizure
+    "seizure": (
+        r"\bseizures?\b|\bseizing\b|\bconvuls\w*|\bfitting\b|\b(?:having|had|has|in) (?:a |"
+        r"another |one |his |her |two |three )?fits?\b|\bfits\b|\bshaking and jerking\b|"
+        r"\bjerking (?:and|all over|"
+        r"uncontrollably)\b|\bepilep\w*|\bstatus epilepticus\b|\bgrand mal\b|\bshaking "
+        r"uncontrollably\b|\bhis (?:arms and legs|whole body) (?:is |are )?(?:jerking|shaking)\b"
+        r"|\bher (?:arms and legs|whole body) (?:is |are )?(?:jerking|shaking)\b"
+    ),
+    "not_stopping": (
+        r"\b(?:will not|is not|has not|does not|not|never|can not|would not) (?:\w+ ){0,2}"
+        r"(?:stop|stopping|stopped|ending|ended|coming round|come round|woken|wake)\w*\b|"
+        r"\bkeeps? (?:going|coming|happening|on)\b|\bstill (?:going|fitting|seizing|shaking|"
+        r"jerking|happening|not)\b|\bone after (?:another|the other)\b|\bback to back\b|"
+        r"\bagain and again\b|\b(?:more than|over|for|about|nearly|almost) (?:\w+ ){0,1}(?:5|"
+        r"five|6|six|7|seven|8|eight|10|ten|fifteen|15|20|twenty) minutes\b|\bfirst (?:ever )?"
+        r"(?:seizure|fit)\b|\bnever had (?:one|a seizure|a fit) before\b|\bsecond (?:one|seizure|"
+        r"fit)\b|\banother (?:one|seizure|fit)\b|\bright now\b|\bat the moment\b|\bnow\b|"
+        r"\bis having\b|\bam having\b|\bare having\b|\bis seizing\b|\bis fitting\b|\bin the "
+        r"middle of\b|\bcurrently\b|\bblue\b|\bnot breathing\b|\bhit (?:his|her) head\b"
+    ),
+    "seizure_calm": (
+        r"\bwell controlled\b|\bcontrolled\b|\bon medication\b|\bmedication for (?:my )?"
+        r"(?:epilepsy|seizures)\b|\brefill\b|\bprescription\b|\brepeat\b|\bdriving licen[cs]e\b|"
+        r"\bseizure[- ]free\b|\bno seizures?\b"
+    ),
+    # -- poisoning
+    "swallowed": (
+        r"\b(?:swallowed|swallow|ate|eaten|eating|drank|drunk|drinking|got into|taken|took|"
+        r"chewed|chewing|licked|sucked on|had|popped|necked)\b"
+    ),
+    "poison_thing": (
+        r"\b(?:pills?|tablets?|meds|medicine|medicines|medication|paracetamol|tylenol|"
+        r"acetaminophen|ibuprofen|aspirin|iron tablets?|vitamins|bleach|detergent|pods?|"
+        r"capsules?|dishwasher tablet|washing (?:up )?liquid|button batter\w*|batter(?:y|ies)|"
+        r"magnets?|antifreeze|poison\w*|weed ?killer|rat poison|chemicals?|cleaning \w+|"
+        r"cleaner|drain cleaner|oven cleaner|white spirit|petrol|paraffin|lamp oil|"
+        r"methadone|opioids?|oxycodone|fentanyl|morphine|codeine|tramadol|edibles?|"
+        r"cannabis gumm\w*|nicotine|e-liquid|vape (?:juice|liquid)|mushrooms|berries|"
+        r"antidepressants|sleeping (?:pills|tablets)|insulin|blood pressure (?:pills|tablets)"
+        r"|contraceptive pills?|the pill|heart (?:pills|tablets)|grandma's|nanny's|"
+        r"granny's|someone's (?:pills|tablets|medicine))\b"
+    ),
+    "dangerous_thing": (
+        r"\b(?:button batter\w*|magnets?|bleach|drain cleaner|oven cleaner|antifreeze|weed ?killer"
+        r"|rat poison|petrol|paraffin|lamp oil|white spirit|dishwasher (?:tablet|pod)s?|washing "
+        r"(?:pods?|capsules?|tablets?)|laundry (?:pods?|capsules?)|e-liquid|vape (?:juice|liquid)"
+        r"|methadone|fentanyl)\b"
+    ),
+    "child": (
+        r"\b(?:baby|babies|infant|newborn|toddler|child|kid|kids|son|daughter|boy|girl|little "
+        r"one|grandson|granddaughter|nephew|niece|\d+ ?(?:yo|year old|yr old|month old|months "
+        r"old|years old|week old|weeks old)|(?:one|two|three|four|five|six|seven|eight|nine|ten)"
+        r" (?:year|month|week)s? old)\b"
+    ),
+    "poison_amount": (
+        r"\b(?:too many|a lot|lots|loads|a handful|the whole|a whole|all (?:of )?(?:the|my|his|"
+        r"her)|half (?:a|the) (?:bottle|packet|box)|a bottle|a packet|a box|a few|some|several|"
+        r"\d{2,})\b|\bdo not know how many\b|\bnot sure how many\b|\bmissing\b|\bempty\b"
+    ),
+    "poison_excuse": (
+        r"\b(?:as prescribed|my usual|normal dose|daily|every day|twice a day|prescribed|"
+        r"allergic to|for (?:my|the) (?:headache|pain|fever|period|cold)|before bed|with food|"
+        r"side effects?|should i take|can i take|how (?:many|much) (?:should|can)|am i allowed|"
+        r"within the last|started|any)\b"
+    ),
+    # -- babies
+    "baby": (
+        r"\b(?:baby|babies|infant|newborn|new born|bub|(?:\d+|one|two|three|four|five|six|seven|"
+        r"eight|nine|ten|eleven) ?(?:-)?(?:week|weeks|wk|wks|month|months|mo|mth|day|days)[- ]old"
+        r"|little one|toddler)\b"
+    ),
+    "floppy": (
+        r"\bfloppy\b|\blimp\b|\bunresponsive\b|\bwill not wake\b|\bhard to wake\b|\bnot waking"
+        r"\b|\bcan not wake\b|\bvery (?:sleepy|drowsy)\b|\bdrowsy\b|\blistless\b|\blethargic\b|"
+        r"\bnot (?:feeding|eating|drinking|taking (?:milk|feeds|bottle|the bottle|the breast))\b|"
+        r"\bwill not (?:feed|drink|take)\b|\bno wet nappies\b|\bno wet diapers\b|\bdry nappies"
+        r"\b|\bgrunting\b|\bsunken\b|\bhigh[- ]pitched cry\b|\bweak cry\b|\bblue\b|\bgrey\b|"
+        r"\bmottled\b|\bnot (?:herself|himself)\b|\bnot responding\b|\bnot reacting\b|\bbarely"
+        r" (?:moving|responding|awake)\b|\bfloppy\w*|\bpale and\b|\bjust lying there\b|\bragdoll"
+        r"\b|\brag doll\b"
+    ),
+    "young_infant_fever": (
+        r"\b(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) ?"
+        r"(?:-)?(?:week|weeks|wk|wks|day|days)[- ]old\b|\bnewborn\b|\bnew born\b|"
+        r"\b(?:one|two|1|2) ?(?:-)?months?[- ]old\b"
+    ),
+}
+
+# A kind fires when one of its rules holds: every "all" concept present (not negated,
+# hypothetical or past), no "none" concept present.
+
+
+@dataclass(frozen=True)
+class Rule:
+    all: tuple[str, ...]
+    none: tuple[str, ...] = ()
+
+
+RULES: Mapping[str, tuple[Rule, ...]] = {
+    "breathing": (
+        Rule(("cannot_breathe",), ("exertion_only",)),
+        Rule(("breathless", "at_rest_or_sudden"), ("exertion_only",)),
+    ),
+    "chest pain": (
+        Rule(("heart_attack",)),
+        Rule(("classic_chest",)),
+        Rule(("chest_pain", "chest_spread")),
+        Rule(("chest_pain", "arm_jaw_pain")),
+        Rule(("chest_pain", "pressure_like", "sweat_sick")),
+        Rule(("chest_pain", "pressure_like", "sudden_or_severe")),
+        Rule(("chest_pain", "sweat_sick", "sudden_or_severe")),
+    ),
+    "self-harm": (Rule(("self_harm",), ("self_harm_excuse",)),),
+    "stroke": (
+        Rule(("face_droop",)),
+        Rule(("speech",), ("speech_excuse",)),
+        Rule(("one_side_weak", "side_marker"), ("weak_excuse",)),
+        Rule(("stroke_named",)),
+        Rule(("vision_loss",)),
+        Rule(("balance_loss", "sudden_or_severe")),
+        Rule(("sudden_confusion",)),
+    ),
+    "bleeding": (
+        Rule(("heavy_bleeding",), ("minor_bleeding",)),
+        Rule(("anticoagulant", "head_injury")),
+        Rule(("bleed_any", "bleed_persistent"), ("minor_bleeding",)),
+    ),
+    "unconscious": (Rule(("unconscious",), ("nearly",)),),
+    "anaphylaxis": (
+        Rule(("swelling_airway",), ("swelling_excuse",)),
+        Rule(("allergen", "allergic_body", "allergic_danger")),
+    ),
+    "headache": (
+        Rule(("head_pain", "worst_ever")),
+        Rule(("head_pain", "sudden_or_severe", "neck_fever")),
+        Rule(("head_pain", "neck_fever", "fever")),
+        Rule(("neck_fever", "fever", "meningitis_signs")),
+        Rule(("non_fading_rash",)),
+    ),
+    "seizure": (Rule(("seizure", "not_stopping"), ("seizure_calm",)),),
+    "poisoning": (
+        Rule(("child", "swallowed", "poison_thing"), ("poison_excuse",)),
+        Rule(("swallowed", "poison_thing", "poison_amount"), ("poison_excuse",)),
+        Rule(("swallowed", "dangerous_thing")),
+    ),
+    "unwell baby": (
+        Rule(("baby", "floppy")),
+        Rule(("young_infant_fever", "fever")),
+    ),
+}
+# Concepts that only qualify (exclusions, context) are read even where the main concepts
+# would be discarded: "had a stroke two years ago" keeps its "past" to excuse nothing else.
+_QUALIFIERS = frozenset(
+    {
+        "exertion_only",
+        "speech_excuse",
+        "weak_excuse",
+        "minor_bleeding",
+        "swelling_excuse",
+        "seizure_calm",
+        "poison_excuse",
+        "nearly",
+        "self_harm_excuse",
+    }
+)
+# Concepts whose own wording holds a negation ("can not breathe", "will not stop", "do not
+# want to live"); for the others a negation inside the match negates it ("face is not
+# drooping").
+_OWN_NEGATION = frozenset(
+    {
+        "cannot_breathe",
+        "breathless",
+        "self_harm",
+        "not_stopping",
+        "unconscious",
+        "speech",
+        "one_side_weak",
+        "floppy",
+        "neck_fever",
+        "sudden_confusion",
+        "non_fading_rash",
+        "meningitis_signs",
+        "heavy_bleeding",
+        "swelling_airway",
+        "poison_amount",
+        "at_rest_or_sudden",
+        "vision_loss",
+        "balance_loss",
+        "bleed_persistent",
+    }
+)
+# Said indirectly, self-harm often comes as a condition ("they'd be happier if I wasn't
+# here"): a hypothetical clause does not hide it.
+_ANY_MOOD = frozenset({"self_harm"})
+_COMPILED_CONCEPTS = {name: re.compile(pattern) for name, pattern in CONCEPTS.items()}
+
+
+def _present(clauses: Sequence[Clause]) -> dict[str, list[str]]:
+    """Concept -> the clauses where it holds (affirmed, current, real)."""
+    found: dict[str, list[str]] = {}
+    for clause in clauses:
+        for name, pattern in _COMPILED_CONCEPTS.items():
+            for match in pattern.finditer(clause.text):
+                qualifier = name in _QUALIFIERS
+                negated = _negated(clause, match.start()) or (
+                    name not in _OWN_NEGATION and _negated_inside(clause, match)
+                )
+                hypothetical = clause.hypothetical and name not in _ANY_MOOD
+                if not qualifier and (hypothetical or clause.past or negated):
+                    continue
+                if qualifier and name != "nearly" and _negated(clause, match.start()):
+                    continue
+                found.setdefault(name, []).append(clause.text.strip())
+                break
+    return found
+
+
+def _holds(rule: Rule, found: Mapping[str, Iterable[str]]) -> bool:
+    if not all(name in found for name in rule.all):
+        return False
+    if not rule.none:
+        return True
+    # An exclusion only excuses what it shares a clause with ("numb arm after sleeping on
+    # it"), not an emergency said elsewhere in the message.
+    anchor = set(found[rule.all[0]])
+    return not any(anchor & set(found.get(name, ())) for name in rule.none)
+
+
+def explain(text: str) -> dict[str, list[str]]:
+    """Kind -> the clauses that made it fire (for staff and for debugging the table)."""
+    if not text or not text.strip():
+        return {}
+    found = _present(_clauses(normalise(text)))
+    out: dict[str, list[str]] = {}
+    for kind in EMERGENCY_KINDS:
+        for rule in RULES[kind]:
+            if _holds(rule, found):
+                out[kind] = sorted({c for name in rule.all for c in found[name]})
+                break
+    return out
+
+
+def emergency_kinds(text: str) -> list[str]:
+    """The kinds of emergency the message's words signal, in :data:`EMERGENCY_KINDS` order.
+
+    An adult's overdose is self-harm (its advice adds crisis lines), not also poisoning; a
+    child who swallowed something is poisoning."""
+    kinds = explain(text)
+    if "self-harm" in kinds and "poisoning" in kinds:
+        child = _COMPILED_CONCEPTS["child"].search(normalise(text))
+        del kinds["self-harm" if child else "poisoning"]
+    return list(kinds)

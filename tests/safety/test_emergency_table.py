@@ -1,0 +1,71 @@
+"""The emergency phrasing tables: recall and false alarms of :mod:`bots.safety.emergency`.
+
+``emergency_phrasings.DEV`` is what the rules were developed on; ``emergency_heldout`` was
+written before and is never tuned on. Both must keep recall >= 99% and false alarms <= 3%;
+the numbers are printed (``pytest -s``) for the notes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bots.safety.emergency import emergency_kinds, explain
+from bots.triage import emergency_kinds as triage_emergency_kinds
+from tests.safety.emergency_heldout import HELD_OUT
+from tests.safety.emergency_phrasings import DEV
+
+TABLES = {"dev": DEV, "held-out": HELD_OUT}
+
+
+def _rates(rows: list[tuple[str, bool]]) -> tuple[float, float, list[str], list[str]]:
+    missed = [text for text, emergency in rows if emergency and not emergency_kinds(text)]
+    alarms = [text for text, emergency in rows if not emergency and emergency_kinds(text)]
+    emergencies = sum(1 for _, emergency in rows if emergency)
+    others = len(rows) - emergencies
+    return 1 - len(missed) / emergencies, len(alarms) / others, missed, alarms
+
+
+def test_the_tables_are_large_and_mixed() -> None:
+    rows = DEV + HELD_OUT
+    assert len(rows) >= 300
+    assert len({text for text, _ in rows}) == len(rows), "duplicate phrasings"
+    assert sum(1 for _, e in HELD_OUT if e) >= 50 and sum(1 for _, e in HELD_OUT if not e) >= 40
+
+
+@pytest.mark.parametrize("part", sorted(TABLES))
+def test_recall_and_false_alarms(part: str) -> None:
+    recall, false_alarms, missed, alarms = _rates(TABLES[part])
+    print(f"\n{part}: recall {recall:.1%}, false alarms {false_alarms:.1%}")
+    assert recall >= 0.99, f"missed: {missed}"
+    assert false_alarms <= 0.03, f"false alarms: {[(t, explain(t)) for t in alarms]}"
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("no chest pain, no trouble breathing", []),
+        ("I'm not short of breath", []),
+        ("I don't have a rash", []),
+        ("crushing chest pain going into my jaw and I can't breathe", ["breathing", "chest pain"]),
+        ("i want to end it all", ["self-harm"]),
+        ("my 2 year old swallowed some of grandmas tablets", ["poisoning"]),
+        ("i took too many pills", ["self-harm"]),
+    ],
+)
+def test_kinds(text: str, kinds: list[str]) -> None:
+    assert emergency_kinds(text) == kinds
+    assert triage_emergency_kinds(text) == kinds
+
+
+def test_a_negation_only_reaches_its_own_clause() -> None:
+    # "no fever" does not hide what comes after "but".
+    assert emergency_kinds("no fever but her face has dropped on one side") == ["stroke"]
+    assert emergency_kinds("no fever and my chest is crushing, going into my arm") == [
+        "chest pain"
+    ]
+
+
+def test_the_past_and_the_hypothetical_are_not_emergencies_but_self_harm_is() -> None:
+    assert emergency_kinds("my mum had a stroke two years ago") == []
+    assert emergency_kinds("what should i do if i get chest pain spreading to my arm?") == []
+    assert emergency_kinds("they'd all be better off if i wasn't here") == ["self-harm"]
