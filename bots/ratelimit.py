@@ -1,5 +1,12 @@
-"""Rate limits on inbound messages: per user, and per channel (a Slack channel, a Telegram chat,
-the web chat as a whole).
+"""Rate limits on inbound messages, fair by construction: no budget is shared by strangers.
+
+- Slack and Telegram: per user (the platform's user id) and per conversation (a Slack channel
+  or DM, a Telegram chat): one noisy group cannot hold up the workers for everyone else.
+- Web chat: anyone can open one, so it is limited per visitor (the chat's token), per address
+  and per network (an IPv4 /24, an IPv6 /64), and new chats (a new case each) are limited per
+  address and per network over a longer window. There is no budget for the web chat as a
+  whole: a crowd of senders, each under its own limits, uses up only its own budgets, and a new
+  visitor from elsewhere is served (tests/security/test_fair_limits.py replays the flood).
 
 Counting is a sliding-window counter in Django's cache (Redis in production, so every web
 process shares one count; local memory in the embedded profile, which has one process): a
@@ -29,6 +36,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import ipaddress
 import logging
 import time
 from dataclasses import dataclass
@@ -47,7 +55,15 @@ SLOW_DOWN = (
     "You're sending messages faster than I can read them, so I skipped your last message. "
     "Please wait a moment and send it again."
 )
+NEW_CHATS = (
+    "Too many new chats have been started from your network just now. Please continue in the "
+    "chat you already have open, or try again in a few minutes."
+)
 NOTICE_KIND = "rate_limited"
+
+
+def notice_for(scope: str) -> str:
+    return NEW_CHATS if scope == "new chats" else SLOW_DOWN
 
 
 @dataclass(frozen=True)
@@ -67,12 +83,46 @@ class Verdict:
 ALLOWED = Verdict(True)
 
 
+def _setting(name: str, default: float) -> float:
+    return float(getattr(settings, name, default))
+
+
 def user_limit() -> Limit:
     return Limit(int(settings.RATELIMIT_USER_COUNT), float(settings.RATELIMIT_WINDOW_S))
 
 
 def channel_limit() -> Limit:
     return Limit(int(settings.RATELIMIT_CHANNEL_COUNT), float(settings.RATELIMIT_WINDOW_S))
+
+
+def address_limit() -> Limit:
+    return Limit(int(_setting("RATELIMIT_ADDRESS_COUNT", 60)), float(settings.RATELIMIT_WINDOW_S))
+
+
+def network_limit() -> Limit:
+    return Limit(int(_setting("RATELIMIT_NETWORK_COUNT", 180)), float(settings.RATELIMIT_WINDOW_S))
+
+
+def new_case_limits() -> tuple[Limit, Limit]:
+    """(per address, per network) new web chats per ``RATELIMIT_NEW_CASES_WINDOW_S``."""
+    window = _setting("RATELIMIT_NEW_CASES_WINDOW_S", 600)
+    return (
+        Limit(int(_setting("RATELIMIT_NEW_CASES_PER_ADDRESS", 10)), window),
+        Limit(int(_setting("RATELIMIT_NEW_CASES_PER_NETWORK", 30)), window),
+    )
+
+
+def network_of(address: str) -> str:
+    """The network an address belongs to for limiting: its /24 (IPv4) or /64 (IPv6); the
+    address itself when it is not an IP address."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    prefix = 24 if ip.version == 4 else 64
+    return str(ipaddress.ip_network(f"{ip}/{prefix}", strict=False))
 
 
 def _cache() -> Any:
@@ -109,14 +159,18 @@ def hit(key: str, limit: Limit, now: float | None = None) -> tuple[bool, float]:
     return False, max(1.0, limit.window_s - into)
 
 
+def take_back(key: str, limit: Limit, now: float) -> None:
+    """Undo one counted hit (a later limit refused the message, so it did not count here)."""
+    with contextlib.suppress(ValueError):
+        _cache().decr(f"rl:{key}:{int(now // limit.window_s)}")
+
+
 def conversation_of(received: Received) -> str:
-    """The channel a message counts against: the Slack channel, the Telegram chat; every web
-    chat together (anyone can open a new one, so one web chat is not a unit worth limiting)."""
+    """The conversation a Slack or Telegram message counts against: the Slack channel, the
+    Telegram chat."""
     if received.channel == Channel.SLACK:
         return str(received.meta.get("channel") or received.thread_id.split(":", 1)[0])
-    if received.channel == Channel.TELEGRAM:
-        return received.thread_id.split("~", 1)[0]
-    return "all"
+    return received.thread_id.split("~", 1)[0]
 
 
 def client_address(request: Any) -> str:
@@ -137,42 +191,71 @@ def is_duplicate(received: Received) -> bool:
     ).exists()
 
 
-def verdict(received: Received, *, client: str = "") -> Verdict:
-    """Count ``received`` against its user's and its channel's limits.
+def checks(received: Received, client: str = "") -> list[tuple[str, str, Limit]]:
+    """(scope, key, limit) for each limit ``received`` counts against."""
+    channel = received.channel
+    if channel != Channel.WEB:
+        user = received.user_id or client or received.thread_id
+        return [
+            ("user", _digest(channel, "user", user), user_limit()),
+            ("channel", _digest(channel, "chan", conversation_of(received)), channel_limit()),
+        ]
+    address = client or "unknown"
+    network = network_of(address)
+    found = [
+        # The chat's token; a new chat's is made before this check, so its first message counts.
+        ("user", _digest(channel, "visitor", received.thread_id), user_limit()),
+        ("address", _digest(channel, "addr", address), address_limit()),
+        ("network", _digest(channel, "net", network), network_limit()),
+    ]
+    if received.meta.get("new"):
+        per_address, per_network = new_case_limits()
+        found += [
+            ("new chats", _digest(channel, "new-addr", address), per_address),
+            ("new chats", _digest(channel, "new-net", network), per_network),
+        ]
+    return found
 
-    ``client`` names the sender where the platform gives no user id (web chat: the address).
+
+def verdict(received: Received, *, client: str = "") -> Verdict:
+    """Count ``received`` against each of its limits (``checks``); the first one it is over
+    refuses it, and the hits already counted for it are taken back.
+
+    ``client`` is the sender's address (the web chat's only clue to who is sending).
     """
     if not settings.RATELIMIT_ENABLED or is_duplicate(received):
         return ALLOWED
-    user = received.user_id or client or received.thread_id
-    checks = (
-        ("user", _digest(received.channel, "user", user), user_limit()),
-        ("channel", _digest(received.channel, "chan", conversation_of(received)), channel_limit()),
-    )
-    for scope, key, limit in checks:
+    counted: list[tuple[str, Limit]] = []
+    now = time.time()
+    for scope, key, limit in checks(received, client):
         try:
-            within, retry_after_s = hit(key, limit)
+            within, retry_after_s = hit(key, limit, now)
         except Exception:
             logger.warning(
                 "rate limit cache unavailable; letting the message through", exc_info=True
             )
             return ALLOWED
-        if not within:
-            window = int(time.time() // limit.window_s)
-            try:
-                first = bool(
-                    _cache().add(f"rl:notice:{key}:{window}", 1, timeout=int(limit.window_s) + 1)
-                )
-            except Exception:
-                first = True
-            logger.info(
-                "%s message over the %s rate limit (%d per %g s)",
-                received.channel,
-                scope,
-                limit.count,
-                limit.window_s,
+        if within:
+            counted.append((key, limit))
+            continue
+        for done_key, done_limit in counted:
+            with contextlib.suppress(Exception):
+                take_back(done_key, done_limit, now)
+        window = int(now // limit.window_s)
+        try:
+            first = bool(
+                _cache().add(f"rl:notice:{key}:{window}", 1, timeout=int(limit.window_s) + 1)
             )
-            return Verdict(False, scope, retry_after_s, first)
+        except Exception:
+            first = True
+        logger.info(
+            "%s message over the %s rate limit (%d per %g s)",
+            received.channel,
+            scope,
+            limit.count,
+            limit.window_s,
+        )
+        return Verdict(False, scope, retry_after_s, first)
     return ALLOWED
 
 

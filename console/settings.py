@@ -188,6 +188,14 @@ RATELIMIT_ENABLED = env_bool("RATELIMIT_ENABLED", default=True)
 RATELIMIT_WINDOW_S = float(env_str("RATELIMIT_WINDOW_S", "60"))
 RATELIMIT_USER_COUNT = int(env_str("RATELIMIT_USER_COUNT", "30"))
 RATELIMIT_CHANNEL_COUNT = int(env_str("RATELIMIT_CHANNEL_COUNT", "300"))
+# The web chat has no channel-wide budget (a crowd could spend it for everyone): per visitor
+# (RATELIMIT_USER_COUNT on the chat's token), per address, per /24 or /64 network, and new chats
+# per address and network over a longer window. Numbers and reasons: docs/security.md.
+RATELIMIT_ADDRESS_COUNT = int(env_str("RATELIMIT_ADDRESS_COUNT", "60"))
+RATELIMIT_NETWORK_COUNT = int(env_str("RATELIMIT_NETWORK_COUNT", "180"))
+RATELIMIT_NEW_CASES_WINDOW_S = float(env_str("RATELIMIT_NEW_CASES_WINDOW_S", "600"))
+RATELIMIT_NEW_CASES_PER_ADDRESS = int(env_str("RATELIMIT_NEW_CASES_PER_ADDRESS", "10"))
+RATELIMIT_NEW_CASES_PER_NETWORK = int(env_str("RATELIMIT_NEW_CASES_PER_NETWORK", "30"))
 # Web chat senders are told apart by address: the number of proxies in front that append to
 # X-Forwarded-For (1 behind deploy/nginx or the ingress), 0 to use the peer address.
 RATELIMIT_PROXY_HOPS = int(env_str("RATELIMIT_PROXY_HOPS", "0"))

@@ -35,3 +35,21 @@ def _fresh_pack_cache() -> None:
     from knowledge.packs.store import forget_current
 
     forget_current()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not hasattr(session.config, "workerinput"):  # the xdist controller, or a plain run
+        from tests.security import tally
+
+        tally.reset()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The adversarial suite's count (tests/security): what was tried, what held."""
+    from tests.security import tally
+
+    lines = tally.table()
+    if lines:
+        terminalreporter.section("adversarial suite: tried / held by category")
+        for line in lines:
+            terminalreporter.write_line(line)

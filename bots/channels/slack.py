@@ -44,7 +44,7 @@ from slack_sdk.errors import SlackApiError, SlackRequestError
 from slack_sdk.socket_mode.builtin import SocketModeClient
 from slack_sdk.socket_mode.request import SocketModeRequest
 
-from bots import ratelimit, runtime
+from bots import ratelimit, runtime, schemas
 from bots.channels import oversized
 from bots.channels.slack_http import KeptAliveWebClient
 from bots.models import Case, CaseStatus, Channel, OutboundMessage
@@ -151,6 +151,10 @@ def events_view(request: HttpRequest) -> HttpResponse:
     too_big = oversized(request)
     if too_big is not None:
         return too_big
+    try:
+        schemas.check_slack_body(request.body, request.content_type or "")
+    except schemas.BadPayload as exc:
+        return not_understood(exc)
     _, handler = built
     with runtime.deferred() as pending:
         try:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import json
 import logging
 import re
 import threading
@@ -48,7 +47,7 @@ from telegram.error import (
     TelegramError,
 )
 
-from bots import ratelimit, runtime
+from bots import ratelimit, runtime, schemas
 from bots.channels import oversized
 from bots.channels.telegram_http import PlainRequest
 from bots.models import Case, Channel, OutboundMessage
@@ -154,9 +153,7 @@ def webhook_view(request: HttpRequest) -> HttpResponse:
     if too_big is not None:
         return too_big
     try:
-        data = json.loads(request.body)
-        if not isinstance(data, dict) or not data:
-            raise ValueError("the body is not a JSON object")
+        data = schemas.check_telegram_body(request.body)
         update = Update.de_json(data, None)
     except Exception as exc:  # PTB trusts its input: a mistyped field raises anything
         return HttpResponse(f"not a Telegram Update: {exc}", status=400, content_type="text/plain")

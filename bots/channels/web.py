@@ -18,7 +18,6 @@ their position in the transcript (``seq``, from 1), ordered by when they were re
 
 from __future__ import annotations
 
-import json
 import re
 import secrets
 import uuid
@@ -29,7 +28,7 @@ from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 
-from bots import ratelimit, runtime
+from bots import ratelimit, runtime, schemas
 from bots.channels import oversized
 from bots.models import Case, Channel, InboundEvent, OutboundMessage, OutboundStatus
 from bots.runtime import Received
@@ -82,7 +81,11 @@ def post_message(request: HttpRequest) -> JsonResponse:
     if not limited.allowed:
         # The page shows the notice and keeps the text; the user sends it again later.
         response = JsonResponse(
-            {"error": ratelimit.SLOW_DOWN, "retry_after": int(limited.retry_after_s)}, status=429
+            {
+                "error": ratelimit.notice_for(limited.scope),
+                "retry_after": int(limited.retry_after_s),
+            },
+            status=429,
         )
         response["Retry-After"] = str(int(limited.retry_after_s))
         return response
@@ -95,15 +98,10 @@ def post_message(request: HttpRequest) -> JsonResponse:
 
 def parse_message(body: bytes) -> Received:
     try:
-        data = json.loads(body or b"{}")
-    except ValueError as exc:
-        raise BadInput(f"body is not JSON: {exc}") from exc
-    if not isinstance(data, dict):
-        raise BadInput("body must be a JSON object")
-    text = data.get("text", "")
-    button = data.get("button", "")
-    if not isinstance(text, str) or not isinstance(button, str):
-        raise BadInput("'text' and 'button' must be strings")
+        message = schemas.validate(schemas.WebChatMessage, schemas.load_json(body or b"{}"))
+    except schemas.BadPayload as exc:
+        raise BadInput(str(exc)) from exc
+    text, button = message.text, message.button
     text, button = text.strip(), button.strip()
     if not text and not button:
         raise BadInput("send 'text' or a 'button' payload")
@@ -111,14 +109,14 @@ def parse_message(body: bytes) -> Received:
         raise BadInput(f"'text' is longer than {TEXT_MAX} characters")
     if len(button) > PAYLOAD_MAX:
         raise BadInput(f"'button' is longer than {PAYLOAD_MAX} characters")
-    token = data.get("token") or ""
-    if token and (not isinstance(token, str) or not _TOKEN.match(token)):
+    token = message.token or ""
+    if token and not _TOKEN.match(token):
         raise BadInput("'token' is not a chat token")
-    pack = data.get("pack") or ""
-    if pack and (not isinstance(pack, str) or pack not in {p["name"] for p in available_packs()}):
-        raise BadInput(f"unknown pack {pack!r}")
-    client_id = data.get("client_id") or ""
-    if client_id and (not isinstance(client_id, str) or not _CLIENT_ID.match(client_id)):
+    pack = message.pack or ""
+    if pack and pack not in {p["name"] for p in available_packs()}:
+        raise BadInput(f"unknown pack {pack[:80]!r}")
+    client_id = message.client_id or ""
+    if client_id and not _CLIENT_ID.match(client_id):
         raise BadInput("'client_id' must be 1-64 letters, digits, '-' or '_'")
     new = not token
     return Received(

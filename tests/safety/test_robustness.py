@@ -744,7 +744,7 @@ def test_web_chat_refuses_what_it_cannot_read(channels: None) -> None:
     for body, problem in [
         ({"text": "   "}, "send 'text' or a 'button' payload"),
         ({"text": "a" * MB}, "'text' is longer than 4000 characters"),
-        ({"text": 42}, "'text' and 'button' must be strings"),
+        ({"text": 42}, "text: Input should be a valid string"),
     ]:
         response = web_post(json.dumps(body))
         assert (response.status_code, response.json()) == (400, {"error": problem})
