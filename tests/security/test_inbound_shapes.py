@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bots.models import Case, InboundEvent
+from loopback.telegram import text_update
 from tests.channels.conftest import (  # noqa: F401  (fixtures)
     WEBHOOK_SECRET,
     SlackPoster,
@@ -27,7 +28,6 @@ from tests.channels.conftest import (  # noqa: F401  (fixtures)
     slack_post,
     telegram,
 )
-from tests.channels.telegram_loopback import text_update
 from tests.security.tally import record
 
 pytestmark = pytest.mark.django_db
