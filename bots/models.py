@@ -61,6 +61,12 @@ class Case(models.Model):
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # Hand-off to a person (bots.takeover): when the case last entered the queue, when the user
+    # was told a person has it (once per hand-off), and the user's rating after the close.
+    waiting_since = models.DateTimeField(null=True, blank=True)
+    operator_notice_at = models.DateTimeField(null=True, blank=True)
+    csat_score = models.PositiveSmallIntegerField(null=True, blank=True)
+    csat_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -68,7 +74,10 @@ class Case(models.Model):
                 fields=["channel", "external_thread_id"], name="one_case_per_thread"
             )
         ]
-        indexes = [models.Index(fields=["status", "created_at"])]
+        indexes = [
+            models.Index(fields=["status", "created_at"]),
+            models.Index(fields=["status", "waiting_since"], name="bots_case_waiting"),
+        ]
 
     def __str__(self) -> str:
         return f"case {self.pk} ({self.channel}, {self.pack or 'unrouted'}, {self.status})"

@@ -63,6 +63,7 @@ from bots.models import (
     OutboundMessage,
     OutboundStatus,
 )
+from bots.takeover import is_silent
 from knowledge.search.base import BackendUnavailable
 
 logger = logging.getLogger(__name__)
@@ -300,6 +301,8 @@ def handle_event(event: InboundEvent) -> OutboundMessage | None:
             # payload never changes). The service finds and locks the case row itself.
             received = Received.from_payload(event.payload)
             answered = _reply_for(received, _case_of(event, received, event.case_id))
+            if is_silent(answered.payload):
+                return None  # a person has the case: the message waits for them, unanswered
             # A restart archives the thread's case and opens a new one: the reply belongs to
             # the case the service answered in.
             case = _case_of(event, received, answered.case_id or event.case_id)

@@ -41,6 +41,7 @@ import threading
 import time
 from typing import Any
 
+from bots import takeover
 from bots.case_store import CaseStore, dump_state, load_state
 from bots.config import ServiceConfig, ServiceError
 from bots.conversation import answering, handoff, intake, presentation, safety
@@ -132,6 +133,14 @@ class ConversationService:
                 reading = safety.emergency_reading(emergency)
                 store.add_turn(case, Role.USER, text=inbound.text, interpretation=reading)
                 return self._finish(store, ctx, emergency, started)
+            taken = takeover.intercept(case, inbound)
+            if taken is not None:  # a person has the case, or closed it (bots.takeover)
+                user_text = inbound.text.strip() or f"[{inbound.button}]"
+                store.add_turn(case, Role.USER, text=user_text, interpretation=taken.reading)
+                if taken.reply is None:
+                    case.save(update_fields=["updated_at"])
+                    return takeover.silent_reply(case)
+                return self._finish(store, ctx, Outcome(taken.reply, action=taken.action), started)
             if inbound.unreadable:
                 # Nothing to read: say so and leave the case as it was, its question pending.
                 store.add_turn(case, Role.USER, text=inbound.text, interpretation=_unread(inbound))
@@ -180,8 +189,8 @@ class ConversationService:
             if ctx.dialogue is not None and ctx.network is not None
             else {}
         )
+        reply = takeover.settle(case, outcome.reply)
         case.save()
-        reply = outcome.reply
         if self.kit.patient_facing(ctx) and case.pack != ctx.loaded_pack:
             reply = presentation.with_disclaimer(reply)
         latency_ms = (time.perf_counter() - started) * 1000.0

@@ -19,10 +19,11 @@ from django.core.paginator import Page, Paginator
 from django.db import models
 from django.utils import timezone
 
+from bots import takeover
 from bots.models import Case, CaseStatus, Role, Turn
 from bots.transcripts import matching_turns
 
-from .casework import QUEUE_STATUSES, URGENT_STATUSES
+from .casework import QUEUE_STATUSES
 from .packs import network_for
 
 PAGE_SIZE = 50
@@ -39,6 +40,8 @@ LIST_FIELDS = (
     "assigned_to",
     "created_at",
     "updated_at",
+    "waiting_since",
+    "csat_score",
 )
 STATUS_ORDER = [s.value for s in CaseStatus]
 # Matching case ids passed as query parameters; SQLite allows 32766 (3.32+).
@@ -101,17 +104,12 @@ def status_counts(cases: models.QuerySet[Case]) -> list[tuple[str, str, int]]:
 
 
 def queue(cases: models.QuerySet[Case]) -> models.QuerySet[Case]:
-    """Waiting cases: abstentions and escalations first, then hand-offs; oldest first."""
+    """Waiting cases by urgency (emergency, urgent, the rest: ``bots.takeover``), and within a
+    level the longest waiting first."""
     return (
         cases.filter(status__in=QUEUE_STATUSES)
-        .annotate(
-            urgency=models.Case(
-                models.When(status__in=URGENT_STATUSES, then=models.Value(0)),
-                default=models.Value(1),
-                output_field=models.IntegerField(),
-            )
-        )
-        .order_by("urgency", "created_at", "id")
+        .annotate(urgency=takeover.urgency_rank(), waiting_from=takeover.waited_from())
+        .order_by("urgency", "waiting_from", "id")
     )
 
 
@@ -121,6 +119,18 @@ class Row:
     turns: int
     opening: str
     conclusion: str  # the concluded hypothesis' name (its id when the pack no longer has it)
+    level: str = "routine"  # urgency (bots.takeover)
+    waited_s: float = 0.0  # in the queue so far (0 when not waiting)
+    sla_s: float = 0.0
+    last_from_user: bool = False  # the user wrote last: an answer is owed
+
+    @property
+    def waiting(self) -> bool:
+        return self.case.status in QUEUE_STATUSES
+
+    @property
+    def breached(self) -> bool:
+        return self.waiting and self.waited_s > self.sla_s
 
 
 class CountedPaginator(Paginator):
@@ -165,15 +175,36 @@ def rows_for(cases: Sequence[Case], ids: list[int]) -> list[Row]:
     for case_id, text in first_user:
         openings.setdefault(case_id, text)
     names = _hypothesis_names({c.pack for c in cases if c.conclusion and c.pack})
-    return [
-        Row(
-            c,
-            int(counts.get(c.pk, 0)),
-            openings.get(c.pk, ""),
-            names.get((c.pack, c.conclusion), c.conclusion),
+    last_roles = dict(
+        Turn.objects.filter(
+            case_id__in=ids,
+            index=models.Subquery(
+                Turn.objects.filter(case_id=models.OuterRef("case_id"))
+                .exclude(role=Role.SYSTEM)
+                .order_by("-index")
+                .values("index")[:1]
+            ),
+        ).values_list("case_id", "role")
+    )
+    now = timezone.now()
+    sla = takeover.sla_minutes()
+    rows = []
+    for c in cases:
+        level = takeover.level_of(c.status, c.triage_level)
+        waiting = c.status in QUEUE_STATUSES
+        rows.append(
+            Row(
+                c,
+                int(counts.get(c.pk, 0)),
+                openings.get(c.pk, ""),
+                names.get((c.pack, c.conclusion), c.conclusion),
+                level=level,
+                waited_s=takeover.waited(c, now).total_seconds() if waiting else 0.0,
+                sla_s=sla[level] * 60.0,
+                last_from_user=waiting and last_roles.get(c.pk) == Role.USER,
+            )
         )
-        for c in cases
-    ]
+    return rows
 
 
 def _hypothesis_names(packs: set[str]) -> dict[tuple[str, str], str]:

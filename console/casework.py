@@ -25,18 +25,20 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from bots import takeover
 from bots.models import Case, CaseStatus, OutboundMessage, Outcome, Role, Turn
 
 from . import audit
-from .models import CaseHandling
+from .models import CaseHandling, CaseNote
 from .packs import network_for
 from .roles import WORK_CASES, has_all
 
 logger = logging.getLogger(__name__)
 
-# The queue: cases waiting for a person. Abstentions and escalations come first.
-QUEUE_STATUSES = (CaseStatus.ABSTAINED, CaseStatus.ESCALATED, CaseStatus.HANDED_OFF)
-URGENT_STATUSES = (CaseStatus.ABSTAINED, CaseStatus.ESCALATED)
+# The queue: cases waiting for a person, by urgency (bots.takeover).
+QUEUE_STATUSES = takeover.QUEUE_STATUSES
+# Taking over a case the bot is running (or has concluded) hands it off: the bot falls silent.
+TAKEN_OVER_STATUSES = (CaseStatus.ACTIVE, CaseStatus.CONCLUDED)
 REPLY_MAX = 4000
 NOTE_MAX = 2000
 
@@ -68,8 +70,14 @@ def claim(case_id: int, user: Any, *, force: bool = False) -> Case:
         previous = case.assigned_to.username if case.assigned_to else ""
         _handling(case, user)
         case.assigned_to = user
-        case.save(update_fields=["assigned_to", "updated_at"])
-        audit.record(user, "claim", case=case, target=user.username, previous=previous)
+        fields = ["assigned_to", "updated_at"]
+        before = case.status
+        if case.status in TAKEN_OVER_STATUSES:
+            _take_over(case)
+            fields += ["status", "waiting_since", "operator_notice_at", "closed_at"]
+        case.save(update_fields=fields)
+        audit.record(user, "claim", case=case, target=user.username, previous=previous,
+                     previous_status=before)
     return case
 
 
@@ -124,9 +132,19 @@ def reply(case_id: int, user: Any, text: str, *, close: bool = False) -> Outboun
         )
         handling.replies += 1
         handling.save(update_fields=["replies"])
+        fields = []
         if case.assigned_to_id is None:
             case.assigned_to = user
-            case.save(update_fields=["assigned_to", "updated_at"])
+            fields.append("assigned_to")
+        if case.status in TAKEN_OVER_STATUSES:
+            _take_over(case)
+            fields += ["status", "waiting_since", "closed_at"]
+        if case.operator_notice_at is None:
+            # A person writing to the user is the notice that a person has the case.
+            case.operator_notice_at = timezone.now()
+            fields.append("operator_notice_at")
+        if fields:
+            case.save(update_fields=[*fields, "updated_at"])
         audit.record(user, "reply", case=case, chars=len(text), outbound=outbound.pk)
         if close:
             _close(case, handling, user)
@@ -159,16 +177,75 @@ def close(case_id: int, user: Any) -> Case:
     return case
 
 
+def _take_over(case: Case) -> None:
+    """A running or concluded case becomes a hand-off: in the queue, the bot silent."""
+    case.status = CaseStatus.HANDED_OFF
+    case.waiting_since = case.waiting_since or timezone.now()
+    case.closed_at = None
+
+
 def _close(case: Case, handling: CaseHandling, user: Any) -> None:
+    """Close, and tell the user: the closing message asks for a rating (CSAT) and offers to
+    reopen (``bots.takeover``)."""
     before = case.status
     now = timezone.now()
     case.status = CaseStatus.CLOSED
     case.closed_at = case.closed_at or now
-    case.save(update_fields=["status", "closed_at", "updated_at"])
+    case.waiting_since = None
+    case.save(update_fields=["status", "closed_at", "waiting_since", "updated_at"])
     handling.closed_by = user
     handling.closed_at = now
     handling.save(update_fields=["closed_by", "closed_at"])
-    audit.record(user, "close", case=case, previous_status=before)
+    closing = OutboundMessage.objects.create(
+        case=case, channel=case.channel, payload=takeover.closing_message()
+    )
+    audit.record(user, "close", case=case, previous_status=before, outbound=closing.pk)
+    transaction.on_commit(lambda: send(closing.pk, case.pk))
+
+
+def hand_back(case_id: int, user: Any) -> OutboundMessage:
+    """Give the case back to the bot: it resumes from the belief state and says so to the user
+    with its next question (``bots.takeover.resume``)."""
+    from bots.case_store import CaseStore
+    from bots.runtime import reply_payload
+    from bots.service import worker_service
+
+    with transaction.atomic():
+        case = _locked(case_id)
+        if case.status not in QUEUE_STATUSES:
+            raise CaseworkError(
+                f"case {case_id} is {case.get_status_display().lower()}: only a case waiting "
+                "for a person can be handed back"
+            )
+        before = case.status
+        store = CaseStore(savepoint=False)
+        with store.locked(case.channel, case.external_thread_id) as current:
+            current.assigned_to = None
+            reply = takeover.resume(worker_service(), store, current)
+        outbound = OutboundMessage.objects.create(
+            case_id=case.pk,
+            turn_id=reply.turn_id,
+            channel=case.channel,
+            payload=reply_payload(reply),
+        )
+        audit.record(user, "hand_back", case=case, previous_status=before,
+                     bot_status=reply.status, outbound=outbound.pk)
+        transaction.on_commit(lambda: send(outbound.pk, case.pk))
+    return outbound
+
+
+def add_note(case_id: int, user: Any, text: str) -> CaseNote:
+    """An internal note for colleagues: stored and shown in the console, never sent."""
+    text = text.strip()
+    if not text:
+        raise CaseworkError("the note is empty")
+    if len(text) > NOTE_MAX:
+        raise CaseworkError(f"the note is longer than {NOTE_MAX} characters")
+    with transaction.atomic():
+        case = _locked(case_id)
+        note = CaseNote.objects.create(case=case, author=user, text=text)
+        audit.record(user, "note", case=case, chars=len(text), note=note.pk)
+    return note
 
 
 def label(

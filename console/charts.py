@@ -62,9 +62,14 @@ def line_chart(
     width: int = 640,
     height: int = 240,
     css_class: str = "chart",
+    counts: Sequence[int] | None = None,
 ) -> SafeString:
-    """A line chart with one polyline per run of consecutive values of each series."""
+    """A line chart with one polyline per run of consecutive values of each series.
+    ``counts``: the sample size behind each x position, written under its label (``n=``)."""
     left, right, top, bottom = 48, 26, 14, 34
+    if counts is not None:
+        bottom += 14
+        title = f"{title} (n={sum(counts)})"
     plot_w, plot_h = width - left - right, height - top - bottom
     n = len(x_labels)
     observed = [v for s in series for v in s.values if v is not None]
@@ -98,6 +103,11 @@ def line_chart(
                 f'<text class="tick" x="{_fmt(x_at(i))}" y="{height - bottom + 16}" '
                 f'text-anchor="middle">{escape(label)}</text>'
             )
+            if counts is not None:
+                parts.append(
+                    f'<text class="tick n" x="{_fmt(x_at(i))}" y="{height - bottom + 30}" '
+                    f'text-anchor="middle">n={counts[i]}</text>'
+                )
     if y_label:
         parts.append(
             f'<text class="axis-label" x="12" y="{top + plot_h / 2:.0f}" '
@@ -128,11 +138,13 @@ def line_chart(
             if v is None:
                 continue
             shown = f"{v:.1%}" if percent or (y_max == 1.0) else f"{v:.3f}"
+            n_attr = f' data-n="{counts[i]}"' if counts is not None else ""
+            n_text = f" (n={counts[i]})" if counts is not None else ""
             parts.append(
                 f'<circle class="point" data-series="{escape(s.label)}" data-x="{i}" '
-                f'data-y="{v:.6f}" cx="{_fmt(x_at(i))}" cy="{_fmt(y_at(v))}" r="3" '
+                f'data-y="{v:.6f}"{n_attr} cx="{_fmt(x_at(i))}" cy="{_fmt(y_at(v))}" r="3" '
                 f'fill="{color}"><title>{escape(s.label)} at {escape(x_labels[i])}: '
-                f"{shown}</title></circle>"
+                f"{shown}{n_text}</title></circle>"
             )
     parts.append("</svg>")
     # Safe: every interpolated text was escaped above.
@@ -223,6 +235,58 @@ def calibration_chart(
     if len(points) > 1:
         line = " ".join(points)
         parts.insert(4, f'<polyline class="calibration-line" fill="none" points="{line}"/>')
+    parts.append("</svg>")
+    # Safe: every interpolated text was escaped above.
+    return mark_safe("".join(parts))
+
+
+def bar_chart(
+    labels: Sequence[str],
+    values: Sequence[float],
+    *,
+    counts: Sequence[int],
+    title: str,
+    marks: Sequence[float] | None = None,
+    unit: str = "",
+    width: int = 420,
+    css_class: str = "chart bar-chart",
+) -> SafeString:
+    """Horizontal bars, one per label, each with its sample size (``n=``) and an optional
+    target tick (an SLA): a bar past its tick is drawn in the warning colour."""
+    row, left, right, top = 30, 92, 120, 22
+    height = top + row * len(labels) + 8
+    plot_w = width - left - right
+    highest = max([*values, *(marks or [])], default=1.0)
+    top_value = _nice_max(highest)
+    parts = [
+        f'<svg class="{escape(css_class)}" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
+        f"<title>{escape(title)}</title>",
+        f'<text class="tick" x="{left}" y="12">0</text>'
+        f'<text class="tick" x="{left + plot_w}" y="12" text-anchor="end">'
+        f"{top_value:.3g} {escape(unit)}</text>",
+    ]
+    for i, (label, value, n) in enumerate(zip(labels, values, counts, strict=True)):
+        y = top + row * i
+        w = plot_w * min(max(value / top_value, 0.0), 1.0)
+        mark = marks[i] if marks is not None else None
+        over = mark is not None and value > mark
+        parts.append(
+            f'<text class="tick" x="{left - 6}" y="{y + 15}" text-anchor="end">'
+            f"{escape(label)}</text>"
+            f'<rect class="bar{" over" if over else ""}" data-series="{escape(label)}" '
+            f'data-y="{value:.6f}" data-n="{n}" x="{left}" y="{y + 4}" width="{_fmt(w)}" '
+            f'height="{row - 10}"><title>{escape(label)}: {value:.1f} {escape(unit)} '
+            f"({n} case{'s' if n != 1 else ''})</title></rect>"
+            f'<text class="tick n" x="{left + plot_w + 6}" y="{y + 15}">{value:.0f} {escape(unit)}'
+            f" · n={n}</text>"
+        )
+        if mark is not None:
+            x = left + plot_w * min(mark / top_value, 1.0)
+            parts.append(
+                f'<line class="target" x1="{_fmt(x)}" x2="{_fmt(x)}" y1="{y + 1}" '
+                f'y2="{y + row - 3}"><title>SLA {mark:g} {escape(unit)}</title></line>'
+            )
     parts.append("</svg>")
     # Safe: every interpolated text was escaped above.
     return mark_safe("".join(parts))

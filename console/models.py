@@ -14,6 +14,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from bots.fields import EncryptedTextField
+
 
 class AuditLog(models.Model):
     user = models.ForeignKey(
@@ -63,3 +65,56 @@ class CaseHandling(models.Model):
 
     def __str__(self) -> str:
         return f"handling of case {self.case_id} (bot: {self.bot_status})"
+
+
+class CannedReply(models.Model):
+    """A saved reply operators insert and edit before sending; ``{name}``, ``{case_id}``,
+    ``{operator}``, ``{pack}`` and ``{wait}`` are filled in for the case (console.canned)."""
+
+    title = models.CharField(max_length=100)
+    # Empty: offered on every pack's cases.
+    pack = models.CharField(max_length=100, blank=True, db_index=True)
+    text = models.TextField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["pack", "title", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.pack or 'every pack'})"
+
+
+class CaseNote(models.Model):
+    """An operator's note on a case for colleagues: shown in the console, never sent."""
+
+    case = models.ForeignKey("bots.Case", on_delete=models.CASCADE, related_name="notes")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    text = EncryptedTextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+
+class AssignmentRule(models.Model):
+    """Cases entering the queue from a pack and/or channel go to an operator (first match by
+    ``position``; an empty pack or channel matches any)."""
+
+    pack = models.CharField(max_length=100, blank=True)
+    channel = models.CharField(max_length=16, blank=True)
+    assignee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    position = models.PositiveIntegerField(default=0)
+    active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["position", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.pack or 'any pack'} / {self.channel or 'any channel'} -> {self.assignee}"

@@ -73,3 +73,22 @@ def section(request: Any) -> str:
     if name.startswith(("pack", "link", "version", "refit", "document")):
         return "knowledge"
     return ""
+
+
+@register.filter
+def duration(seconds: Any) -> str:
+    """A wait as people say it: "45 s", "12 min", "3 h 05 min", "2 d 4 h"."""
+    try:
+        total = int(float(seconds))
+    except (TypeError, ValueError):
+        return ""
+    if total < 60:
+        return f"{total} s"
+    minutes = total // 60
+    if minutes < 60:
+        return f"{minutes} min"
+    hours, minutes = divmod(minutes, 60)
+    if hours < 48:
+        return f"{hours} h {minutes:02d} min"
+    days, hours = divmod(hours, 24)
+    return f"{days} d {hours} h"

@@ -16,7 +16,7 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_POST
 
 from bots.models import Case, CaseStatus, Outcome
-from console import casework
+from console import casework, sla
 from console.case_detail import build
 from console.case_queries import apply_filters, page_of, queue, status_counts
 from console.forms import (
@@ -56,7 +56,16 @@ def _list_context(request: HttpRequest, *, for_queue: bool) -> dict[str, Any]:
     query.pop("page", None)
     count_query = query.copy()
     count_query.pop("status", None)
+    extra: dict[str, Any] = {}
+    if for_queue:
+        waits = sla.waits(counted)
+        extra = {
+            "sla_levels": [(w.level, w.sla_minutes) for w in waits],
+            "breaches": sum(w.breached for w in waits),
+            "waiting_total": sum(w.waiting for w in waits),
+        }
     return {
+        **extra,
         "form": form,
         "page": page,
         "rows": rows,
@@ -73,7 +82,13 @@ _QUEUED = {s.value for s in casework.QUEUE_STATUSES}
 
 
 def _regions(context: dict[str, Any], request: HttpRequest) -> dict[str, str]:
+    more = {}
+    if context["for_queue"]:
+        more["queue-breaches"] = render_to_string(
+            "console/_queue_breaches.html", context, request
+        )
     return {
+        **more,
         "case-rows": render_to_string("console/_case_rows.html", context, request),
         "status-counts": render_to_string("console/_status_counts.html", context, request),
         "pager": render_to_string("console/_pager.html", context, request),

@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from console import csat, sla
 from console import dashboard as metrics
 from console.charts import Series, calibration_chart, legend, line_chart
 from console.forms import DashboardForm, valid_part
@@ -38,6 +39,11 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         for key, title, color in WEEKLY
     ]
     question_series = [Series("mean questions", [r.mean_questions for _, r in weeks])]
+    week_counts = [r.cases for _, r in weeks]
+    scope = metrics.filtered(data.get("pack") or "", data.get("since"), data.get("until"))
+    waits = sla.waits(metrics.filtered(data.get("pack") or ""))
+    csat_weeks = csat.by_week(scope)
+    csat_series = [Series("mean rating (1-5)", [w.mean for w in csat_weeks], "#0891b2")]
     context = {
         "form": form,
         "overall": overall,
@@ -52,13 +58,23 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         ],
         "weekly_chart": line_chart(
             rate_series, labels, title="Rates per week", y_max=1.0, percent=True,
-            css_class="chart weekly-chart",
+            css_class="chart weekly-chart", counts=week_counts,
         ) if weeks else "",
+        "waits": waits,
+        "breached": sum(w.breached for w in waits),
+        "waiting": sum(w.waiting for w in waits),
+        "wait_chart": sla.wait_chart(waits),
+        "csat": csat.summary(scope),
+        "csat_chart": line_chart(
+            csat_series, [f"{w.week:%d %b}" for w in csat_weeks],
+            title="CSAT per week, mean rating", y_max=5.0, width=420, height=220,
+            y_label="rating", css_class="chart csat-chart", counts=[w.count for w in csat_weeks],
+        ) if csat_weeks else "",
         "weekly_legend": legend(rate_series),
         "questions_chart": line_chart(
             question_series, labels, title="Mean questions per case, per week",
             width=360, height=240, y_label="questions",
-            css_class="chart questions-chart",
+            css_class="chart questions-chart", counts=week_counts,
         ) if weeks else "",
         "weeks": weeks,
     }

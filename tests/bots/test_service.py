@@ -178,9 +178,18 @@ def test_human_hands_the_case_over(service_factory: Service) -> None:
     assert case.status == CaseStatus.HANDED_OFF
     assert case.differential and case.differential[0]["betp"] > 0
     assert case.pending_finding == ""
-    after = say(service, "C1:104", "hello?")
-    assert after.kind == "closed" and "person" in after.text
-    assert [b.payload for b in after.buttons] == ["restart"]
+    # Told once, in the hand-off itself: a person will reply, and about when.
+    assert "We aim to answer within about 4 hours" in reply.text
+    # From then on the bot is silent: the user's words wait for the person.
+    after = say(service, "C1:104", "hello? it is still overheating")
+    assert after.metadata.get("silent") is True
+    last = case.turns.order_by("-index").first()
+    assert (last.role, last.text) == (Role.USER, "hello? it is still overheating")
+    assert last.interpretation["intent"] == "to_operator"
+    assert not case.turns.filter(role=Role.BOT, index__gt=last.index - 1).exists()
+    # "Start over" still works.
+    again = say(service, "C1:104", button="restart")
+    assert again.kind == "prompt" and again.case_id != case.pk
 
 
 def test_restart_opens_a_new_case_in_the_same_thread(service_factory: Service) -> None:

@@ -83,17 +83,47 @@ def test_lists_are_paged_and_the_json_twin_renders_the_same_rows(operator: Any) 
     assert "page 2 of 2" in data["regions"]["pager"]
 
 
-def test_the_queue_puts_abstentions_and_escalations_first_oldest_first(
+def test_the_queue_orders_by_urgency_then_by_time_waited(
     many: dict[str, Case], operator: Any
 ) -> None:
     client = client_for(operator)
+    # Escalated (urgent) first, then the routine waits, the longest waiting first.
     html = client.get("/queue/").content.decode()
-    assert shown_ids(html) == [many[k].pk for k in ("e", "b", "a", "c")]
+    assert shown_ids(html) == [many[k].pk for k in ("b", "e", "c", "a")]
+    # An emergency jumps the queue though it is the newest; an urgent triage joins level 2.
+    Case.objects.filter(pk=many["a"].pk).update(triage_level="emergency")
+    Case.objects.filter(pk=many["c"].pk).update(triage_level="urgent")
+    html = client.get("/queue/").content.decode()
+    assert shown_ids(html) == [many[k].pk for k in ("a", "c", "b", "e")]
+    # Within a level the time waited counts from when the case entered the queue.
+    Case.objects.filter(pk=many["c"].pk).update(
+        waiting_since=timezone.now() - dt.timedelta(minutes=5)
+    )
+    html = client.get("/queue/").content.decode()
+    assert shown_ids(html) == [many[k].pk for k in ("a", "b", "c", "e")]
     assert shown_ids(client.get("/queue/", {"status": "handed_off"}).content.decode()) == [
         many["c"].pk
     ]
     data = client.get("/queue/api/", {"channel": "web"}).json()
     assert shown_ids(data["regions"]["case-rows"]) == [many["a"].pk, many["c"].pk]
+
+
+def test_the_queue_shows_waits_against_the_sla_and_counts_breaches(
+    many: dict[str, Case], operator: Any, settings: Any
+) -> None:
+    settings.CONSOLE_SLA_MINUTES = {"emergency": 5, "urgent": 60, "routine": 60 * 24 * 25}
+    client = client_for(operator)
+    html = client.get("/queue/").content.decode()
+    rows = dict(re.findall(r'<tr data-case="(\d+)" data-level="\w+" class="([^"]*)"', html))
+    # Routine SLA 25 days: e (30 days) is past it, c (20) and a (3) are not; b is urgent (1 h).
+    breached = {int(k) for k, cls in rows.items() if "breached" in cls}
+    assert breached == {many["b"].pk, many["e"].pk}
+    assert "2 waiting past their SLA" in html
+    dashboard = client.get("/dashboard/").content.decode()
+    assert re.search(r'id="kpi-sla".*?<strong>2</strong>', dashboard, re.S)
+    # The chart says how many cases each bar stands for.
+    assert 'data-series="urgent"' in dashboard and 'data-n="1"' in dashboard
+    assert 'data-series="routine"' in dashboard and 'data-n="3"' in dashboard
 
 
 def test_the_case_page_explains_questions_answers_and_belief(

@@ -83,8 +83,13 @@ def test_a_reply_reaches_the_web_chat_and_closes_the_case(
     assert (sent.status, sent.channel, sent.payload["role"]) == ("sent", "web", "operator")
     # The user's web chat reads it back from the same transcript API the chat page polls.
     chat = Client().get(f"/chat/api/cases/{abstained.token}/messages").json()
-    assert chat["messages"][-1]["role"] == "operator"
-    assert chat["messages"][-1]["text"] == "Hi, this is Olga. Is the laptop plugged in?"
+    assert chat["messages"][-2]["role"] == "operator"
+    assert chat["messages"][-2]["text"] == "Hi, this is Olga. Is the laptop plugged in?"
+    # Closing tells the user, asks for a rating and offers a way back.
+    closing = chat["messages"][-1]
+    assert closing["kind"] == "closed" and "closed this conversation" in closing["text"]
+    payloads = [b["payload"] for b in closing["buttons"]]
+    assert payloads == ["csat:1", "csat:2", "csat:3", "csat:4", "csat:5", "reopen"]
     assert audit(case) == [("reply", "olga"), ("close", "olga")]
     handling = CaseHandling.objects.get(case=case)
     assert (handling.bot_status, handling.replies, handling.closed_by) == (
