@@ -64,12 +64,13 @@ def database_from_url(url: str, base_dir: Path) -> dict[str, object]:
 
 
 def secret_key(data_dir: Path, debug: bool) -> str:
-    """SECRET_KEY from the environment; in debug, a key generated once into the data dir."""
+    """SECRET_KEY from the environment; outside production (``debug`` True: the embedded
+    profile), a key generated once into the data dir."""
     key = os.environ.get("SECRET_KEY")
     if key:
         return key
     if not debug:
-        raise RuntimeError("SECRET_KEY must be set in the environment when DEBUG is off")
+        raise RuntimeError("SECRET_KEY must be set in the environment in production (DEBUG=0)")
     path = data_dir / "secret_key"
     if path.exists():
         return path.read_text().strip()
@@ -87,7 +88,7 @@ def field_encryption_keys(data_dir: Path, debug: bool) -> list[str]:
     if not keys:
         if not debug:
             raise RuntimeError(
-                "FIELD_ENCRYPTION_KEYS must be set in the environment when DEBUG is off "
+                "FIELD_ENCRYPTION_KEYS must be set in the environment in production (DEBUG=0) "
                 "(generate one with: python -c 'from cryptography.fernet import Fernet; "
                 "print(Fernet.generate_key().decode())')"
             )

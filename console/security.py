@@ -9,7 +9,7 @@ inline ``<script>``, ``<style>`` or ``style=""`` (bars and legend swatches are S
 presentation attributes, which a CSP does not govern), so a script injected into a transcript
 has nowhere to run.
 
-``require_production_secrets`` runs from the settings when DEBUG is off: every secret comes
+``require_production_secrets`` runs from the settings in production: every secret comes
 from the environment (nothing in the repository or the image), and a placeholder value or a bot
 that could not verify its requests stops the process at start rather than at the first request.
 """
@@ -28,6 +28,9 @@ PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=
 # Values copied from examples rather than generated (deploy/env.example, Django's startproject).
 PLACEHOLDER = re.compile(r"change[-_ ]?me|^django-insecure-|^\.\.\.$|^x+$|^secret$", re.I)
 SECRET_KEY_MIN = 32
+# A key of 36 identical characters is long and worthless: a generated key of 32+ characters has
+# well over 20 distinct ones (token_urlsafe(50) averages about 50).
+SECRET_KEY_DISTINCT_MIN = 16
 TELEGRAM_SECRET = re.compile(r"^[A-Za-z0-9_-]{16,256}$")
 
 
@@ -54,10 +57,15 @@ def secret_problems(environ: Mapping[str, str]) -> list[str]:
     problems = []
     key = environ.get("SECRET_KEY", "")
     if not key:
-        problems.append("SECRET_KEY must be set in the environment when DEBUG is off")
-    elif PLACEHOLDER.search(key) or len(key) < SECRET_KEY_MIN:
+        problems.append("SECRET_KEY must be set in the environment in production (DEBUG=0)")
+    elif (
+        PLACEHOLDER.search(key)
+        or len(key) < SECRET_KEY_MIN
+        or len(set(key)) < SECRET_KEY_DISTINCT_MIN
+    ):
         problems.append(
-            f"SECRET_KEY looks like a placeholder or is shorter than {SECRET_KEY_MIN} characters; "
+            f"SECRET_KEY looks like a placeholder, is shorter than {SECRET_KEY_MIN} characters "
+            f"or has fewer than {SECRET_KEY_DISTINCT_MIN} distinct characters; "
             "generate one: python -c 'import secrets; print(secrets.token_urlsafe(64))'"
         )
     for name in (

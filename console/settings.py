@@ -21,13 +21,18 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(env_str("DATA_DIR", str(BASE_DIR / "data"))).resolve()
 DATASETS_DIR = Path(env_str("DATASETS_DIR", str(BASE_DIR.parent / "shared" / "datasets"))).resolve()
 
-DEBUG = env_bool("DEBUG", default=True)
-SECRET_KEY = secret_key(DATA_DIR, DEBUG)
+# Debug pages only when asked for (DEBUG=1): bin/run serves users too.
+DEBUG = env_bool("DEBUG", default=False)
+# The production profile (hardening, every secret from the environment) is PRODUCTION=1, or
+# DEBUG=0 set explicitly, as deploy/ does. Otherwise the embedded profile: keys generated once
+# into DATA_DIR, plain HTTP for a laptop, and still no debug pages.
+PRODUCTION = env_bool("PRODUCTION", default=env_str("DEBUG").strip() != "" and not DEBUG)
+SECRET_KEY = secret_key(DATA_DIR, not PRODUCTION)
 # Rotation: the new key in SECRET_KEY, the old one here until sessions signed with it expire.
 SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS")
 # Transcripts and free-text answers are encrypted at rest (bots.crypto): the first key
 # encrypts, every key decrypts; rotate with `manage.py rotate_encryption_key`.
-FIELD_ENCRYPTION_KEYS = field_encryption_keys(DATA_DIR, DEBUG)
+FIELD_ENCRYPTION_KEYS = field_encryption_keys(DATA_DIR, not PRODUCTION)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
@@ -60,6 +65,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
+
+# Error reports (the DEBUG=1 page, error mails) hide credentials in URLs too (console/reporting).
+DEFAULT_EXCEPTION_REPORTER_FILTER = "console.reporting.CredentialSafeFilter"
 
 ROOT_URLCONF = "console.urls"
 WSGI_APPLICATION = "console.wsgi.application"
@@ -229,9 +237,9 @@ CONTENT_SECURITY_POLICY = env_str(
     "form-action 'self'; frame-ancestors 'none'",
 )
 
-# Production hardening, on whenever DEBUG is off (`manage.py check --deploy` is clean). TLS ends
-# at the proxy or ingress, which must set X-Forwarded-Proto (and strip a client's own).
-if not DEBUG:
+# Production hardening (`manage.py check --deploy` is clean). TLS ends at the proxy or
+# ingress, which must set X-Forwarded-Proto (and strip a client's own).
+if PRODUCTION:
     # Refuse to start with a placeholder key or a bot that could not verify its requests.
     from .security import require_production_secrets
 
@@ -249,7 +257,7 @@ if not DEBUG:
 
 # Logs: readable lines locally, one JSON object per line in production (LOG_FORMAT overrides).
 # Both carry the case id of the request or task; neither carries what users wrote at INFO.
-LOG_FORMAT = env_str("LOG_FORMAT", "text" if DEBUG else "json")
+LOG_FORMAT = env_str("LOG_FORMAT", "json" if PRODUCTION else "text")
 if LOG_FORMAT not in {"text", "json"}:
     raise ValueError(f"LOG_FORMAT={LOG_FORMAT!r} is not supported (use text or json)")
 LOGGING = {
@@ -278,5 +286,8 @@ LOGGING = {
         # httpx logs every request URL at INFO, and Telegram's URLs hold the bot token.
         "httpx": {"level": "WARNING"},
         "httpcore": {"level": "WARNING"},
+        # runserver's access log (bin/run): through our handler, so the chat token in a
+        # path is redacted like everything else.
+        "django.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
     },
 }

@@ -17,6 +17,8 @@ from console.observability.jsonlog import _STANDARD
 
 # Order matters: tokens before the digit runs they contain, emails before phone numbers.
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # The web chat's case token is the conversation's credential (runserver's access log).
+    (re.compile(r"(/chat/api/cases/)[A-Za-z0-9_-]+"), r"\1[token]"),
     # Slack: bot/user/app/refresh tokens and incoming-webhook URLs.
     (re.compile(r"\bxox[abpersco]-[A-Za-z0-9-]{8,}"), "[slack-token]"),
     (re.compile(r"\bxapp-[A-Za-z0-9-]{8,}"), "[slack-token]"),

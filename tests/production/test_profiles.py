@@ -69,7 +69,7 @@ def manage(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
 
 def test_nothing_set_is_the_embedded_profile(tmp_path: Path) -> None:
     s = settings_in(clean_env(tmp_path))
-    assert s["debug"] is True
+    assert s["debug"] is False  # debug pages only with DEBUG=1 (issue 25): bin/run serves users
     assert s["db"] == "django.db.backends.sqlite3"
     assert s["eager"] is True and s["broker"] == ""
     assert (s["search"], s["language"], s["log_format"]) == ("embedded", "offline", "text")

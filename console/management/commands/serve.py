@@ -29,4 +29,13 @@ class Command(BaseCommand):
             for message in startup.start_bots():
                 self.stdout.write(message)
         self.stdout.write(f"Console and web chat on http://{options['addrport']}/")
-        call_command("runserver", options["addrport"], use_reloader=False)
+        # DEBUG is off by default, so runserver would not serve /static/: the embedded profile
+        # has no proxy in front to do it (production serves them from nginx or the image).
+        from django.conf import settings
+
+        call_command(
+            "runserver",
+            options["addrport"],
+            use_reloader=False,
+            insecure_serving=not settings.PRODUCTION,
+        )
