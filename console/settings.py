@@ -156,6 +156,8 @@ ELASTICSEARCH_URL = env_str("ELASTICSEARCH_URL")
 SEARCH_BACKEND = env_str("SEARCH_BACKEND", "elasticsearch" if ELASTICSEARCH_URL else "embedded")
 SEARCH_INDEX_DIR = Path(env_str("SEARCH_INDEX_DIR", str(DATA_DIR / "search"))).resolve()
 SEARCH_INDEX_PREFIX = env_str("SEARCH_INDEX_PREFIX", "askfew")
+# Off only for Elasticsearch-API servers that refuse `compatible-with=9` (OpenSearch, osmem).
+ELASTICSEARCH_COMPAT_MEDIA_TYPES = env_bool("ELASTICSEARCH_COMPAT_MEDIA_TYPES", default=True)
 
 # Language layer: offline unless an OpenAI-compatible endpoint is configured.
 LLM_BASE_URL = env_str("LLM_BASE_URL", env_str("OPENAI_BASE_URL"))

@@ -22,7 +22,6 @@ from __future__ import annotations
 import copy
 import fnmatch
 import functools
-import html
 import json
 import math
 import re
@@ -33,6 +32,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
+
+from knowledge.search.base import highlight_escape
 
 JSON = dict[str, Any]
 
@@ -793,7 +794,7 @@ class _Matcher:
         pre = spec.get("pre_tags", ["<em>"])[0]
         post = spec.get("post_tags", ["</em>"])[0]
         encode: Callable[[str], str] = (
-            (lambda s: html.escape(s)) if spec.get("encoder") == "html" else (lambda s: s)
+            highlight_escape if spec.get("encoder") == "html" else (lambda s: s)
         )
         out: JSON = {}
         for name, options in spec.get("fields", {}).items():

@@ -1,7 +1,10 @@
 import os
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
+
+from tests.elasticsearch_server import ElasticsearchServer, elasticsearch_server
 
 # In CI the property and fuzzing tests replay the same examples every run, so a red build is
 # always the change under test, never a new random draw; locally they explore fresh examples
@@ -53,3 +56,11 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.section("adversarial suite: tried / held by category")
         for line in lines:
             terminalreporter.write_line(line)
+
+
+@pytest.fixture(scope="session")
+def elasticsearch() -> Iterator[ElasticsearchServer]:
+    """An Elasticsearch-API server for this test process: osmem-server on a free port
+    (ELASTICSEARCH_URL, when set, names a real Elasticsearch to use instead)."""
+    with elasticsearch_server() as server:
+        yield server

@@ -77,6 +77,7 @@ def _from_settings(options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         defaults = {
             "url": getattr(settings, "ELASTICSEARCH_URL", ""),
             "index_prefix": getattr(settings, "SEARCH_INDEX_PREFIX", "askfew"),
+            "compat_media_types": getattr(settings, "ELASTICSEARCH_COMPAT_MEDIA_TYPES", True),
         }
     return name, {**defaults, **options}
 

@@ -63,11 +63,24 @@ class Passage:
 
 @dataclass(frozen=True)
 class SearchHit:
-    """One ranked passage. `highlights` are HTML-escaped snippets with <mark>..</mark> tags."""
+    """One ranked passage. `highlights` are HTML-escaped snippets with <mark>..</mark> tags,
+    escaped as Elasticsearch's `html` highlight encoder does (`highlight_escape`)."""
 
     passage: Passage
     score: float
     highlights: tuple[str, ...]
+
+
+# Lucene's SimpleHTMLEncoder, behind Elasticsearch's `"encoder": "html"`: these six characters,
+# `'` and `/` as hexadecimal references. Every backend escapes snippets the same way.
+_HIGHLIGHT_ESCAPES = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;", "/": "&#x2F;"}
+)
+
+
+def highlight_escape(text: str) -> str:
+    """`text` escaped for a highlight snippet, as Elasticsearch's html encoder escapes it."""
+    return text.translate(_HIGHLIGHT_ESCAPES)
 
 
 class SearchError(Exception):

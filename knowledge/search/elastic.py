@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import elastic_transport
+from elastic_transport import Transport
 from elasticsearch import (
     ApiError,
     BadRequestError,
@@ -45,6 +46,7 @@ from .base import (
     query_words,
     validate_batch,
 )
+from .plain_json import PlainJsonTransport
 
 ANALYZER = "askfew_english"
 TEMPLATE_PRIORITY = 200  # above Elasticsearch's built-in templates (100)
@@ -122,6 +124,8 @@ class ElasticsearchBackend(SearchBackend):
     `embedding_dims` maps a `dense_vector` field `embedding` on passages (cosine similarity);
     without it no vector field exists and `index(..., embeddings=...)` is refused.
     Credentials go in the URL (https://user:password@host:9200) or as `api_key`.
+    `compat_media_types=False` sends plain `application/json` for servers that speak the same
+    REST API but refuse the client's `compatible-with=9` media type (see `plain_json`).
     """
 
     def __init__(
@@ -135,6 +139,7 @@ class ElasticsearchBackend(SearchBackend):
         max_retries: int = 2,
         bulk_chunk_size: int = 500,
         client: Elasticsearch | None = None,
+        compat_media_types: bool = True,
     ) -> None:
         if not index_prefix or index_prefix != index_prefix.lower() or "," in index_prefix:
             raise ValueError(
@@ -154,6 +159,7 @@ class ElasticsearchBackend(SearchBackend):
             request_timeout=request_timeout,
             max_retries=max_retries,
             retry_on_timeout=True,
+            transport_class=Transport if compat_media_types else PlainJsonTransport,
         )
 
     def __repr__(self) -> str:

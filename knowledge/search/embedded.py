@@ -15,7 +15,6 @@ only for the duration of one write, and release it by waiting for its merge thre
 from __future__ import annotations
 
 import fcntl
-import html
 import json
 import os
 import threading
@@ -39,6 +38,7 @@ from .base import (
     SearchHit,
     check_counted,
     check_limit,
+    highlight_escape,
     kinds_filter,
     metadata_json,
     passage_ordinal,
@@ -416,7 +416,7 @@ def _render_snippet(snippet: tantivy.Snippet) -> str:
     pos = 0
 
     def text(a: int, b: int | None = None) -> str:
-        return html.escape(fragment[a:b].decode(errors="replace"))
+        return highlight_escape(fragment[a:b].decode(errors="replace"))
 
     for r in sorted(ranges, key=lambda r: r.start):
         if r.start < pos:

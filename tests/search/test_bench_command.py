@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -9,6 +10,7 @@ from django.core.management import call_command
 
 from knowledge.management.commands.bench_search import make_corpus, make_queries
 from knowledge.search.base import validate_batch
+from tests.elasticsearch_server import ElasticsearchServer
 
 
 def test_corpus_is_seeded_consistent_and_zipfian() -> None:
@@ -43,3 +45,23 @@ def test_command_writes_the_promised_json(tmp_path: Path) -> None:
     assert result["unfiltered"]["queries"] + result["pack_filtered"]["queries"] == 30
     assert result["mean_hits_per_query"] > 0
     assert [p.name for p in tmp_path.iterdir()] == ["bench.json"]  # scratch index removed
+
+
+def test_both_backends_on_the_same_passages_against_a_server(
+    tmp_path: Path, elasticsearch: ElasticsearchServer
+) -> None:
+    out = tmp_path / "bench.json"
+    compat = (
+        "--compat-media-types" if elasticsearch.compat_media_types else "--no-compat-media-types"
+    )
+    stdout = io.StringIO()
+    call_command(
+        "bench_search", "--backend", "both", "--url", elasticsearch.url, compat,
+        "--passages", "200", "--queries", "20", "--batch", "100",
+        "--dir", str(tmp_path), "--json", str(out), stdout=stdout,
+    )  # fmt: skip
+    embedded, server = json.loads(out.read_text())
+    assert (embedded["backend"], server["backend"]) == ("embedded", "elasticsearch")
+    assert embedded["passages"] == server["passages"] == 200
+    assert server["mean_hits_per_query"] > 0
+    assert "| query p99 ms |" in stdout.getvalue()

@@ -1,8 +1,9 @@
-"""The search contract, run against every backend we can reach."""
+"""The search contract, run against every backend: the embedded index, and the Elasticsearch
+backend through the official client against a real Elasticsearch-API server (osmem-server,
+started by the `elasticsearch` fixture; or the server ELASTICSEARCH_URL names)."""
 
 from __future__ import annotations
 
-import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 
 from knowledge.search.elastic import ElasticsearchBackend
 from knowledge.search.embedded import EmbeddedBackend
-from loopback.elasticsearch import FakeElasticsearch
+from tests.elasticsearch_server import ElasticsearchServer
 
 from .contract import SearchBackendContract
 
@@ -26,28 +27,17 @@ class TestEmbedded(SearchBackendContract):
         return backend
 
 
-class TestElasticsearchLoopback(SearchBackendContract):
-    """The Elasticsearch backend over real HTTP to the loopback server."""
+class TestElasticsearch(SearchBackendContract):
+    """Each test gets its own indices on the session's server, dropped afterwards."""
 
     @pytest.fixture
-    def backend(self) -> Iterator[ElasticsearchBackend]:
-        with FakeElasticsearch() as fake:
-            backend = ElasticsearchBackend(fake.url, index_prefix="contract", max_retries=0)
-            backend.setup()
-            yield backend
-
-
-@pytest.mark.elasticsearch
-@pytest.mark.skipif(
-    not os.environ.get("ELASTICSEARCH_URL"), reason="set ELASTICSEARCH_URL to run against a server"
-)
-class TestElasticsearchServer(SearchBackendContract):
-    """The same contract against a real server; each test gets its own indices."""
-
-    @pytest.fixture
-    def backend(self) -> Iterator[ElasticsearchBackend]:
-        prefix = f"askfew-test-{uuid.uuid4().hex[:12]}"
-        backend = ElasticsearchBackend(os.environ["ELASTICSEARCH_URL"], index_prefix=prefix)
+    def backend(self, elasticsearch: ElasticsearchServer) -> Iterator[ElasticsearchBackend]:
+        backend = ElasticsearchBackend(
+            elasticsearch.url,
+            index_prefix=f"askfew-test-{uuid.uuid4().hex[:12]}",
+            max_retries=0,
+            compat_media_types=elasticsearch.compat_media_types,
+        )
         backend.setup()
         try:
             yield backend

@@ -2,6 +2,8 @@
 
     python manage.py bench_search --passages 100000 --json bench.json
     python manage.py bench_search --backend elasticsearch --passages 20000   # ELASTICSEARCH_URL
+    python manage.py bench_search --backend both --passages 5000 --url http://127.0.0.1:9200 \
+        --no-compat-media-types    # embedded and an osmem-server, same passages, side by side
 
 The corpus is seeded and Zipf-distributed over a synthetic vocabulary (natural text is roughly
 Zipfian, which is what makes posting lists long for common words and short for rare ones), 60-150
@@ -13,6 +15,7 @@ call the assistant makes per turn.
 
 from __future__ import annotations
 
+import argparse
 import json
 import logging
 import os
@@ -146,8 +149,17 @@ class Command(BaseCommand):
         parser.add_argument(
             "--batch", type=int, default=10_000, help="passages per index() call (approximate)"
         )
-        parser.add_argument("--backend", choices=("embedded", "elasticsearch"), default="embedded")
+        parser.add_argument(
+            "--backend", choices=("embedded", "elasticsearch", "both"), default="embedded"
+        )
         parser.add_argument("--url", default="", help="Elasticsearch URL (default: setting)")
+        parser.add_argument(
+            "--compat-media-types",
+            action=argparse.BooleanOptionalAction,
+            default=None,
+            help="send the ES 9 client's compatible-with=9 media types (default: setting "
+            "ELASTICSEARCH_COMPAT_MEDIA_TYPES); --no-compat-media-types for OpenSearch/osmem",
+        )
         parser.add_argument("--dir", default="", help="parent of the scratch index directory")
         parser.add_argument("--keep", action="store_true", help="keep the scratch index")
         parser.add_argument("--json", dest="json_path", default="", help="write results here")
@@ -167,11 +179,26 @@ class Command(BaseCommand):
             f"corpus: {len(corpus.passages)} passages in {len(corpus.documents)} documents, "
             f"{opts['vocabulary']} words, generated in {time.perf_counter() - t0:.1f} s"
         )
+        names = ["embedded", "elasticsearch"] if opts["backend"] == "both" else [opts["backend"]]
+        table = [self._bench(name, corpus, queries, opts) for name in names]
+        for results in table:
+            self._report(results, opts)
+        if len(table) > 1:
+            self._side_by_side(table)
+        if opts["json_path"]:
+            path = Path(opts["json_path"])
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(table if len(table) > 1 else table[0], indent=2) + "\n")
+            self.stdout.write(f"wrote {path}")
+
+    def _bench(
+        self, name: str, corpus: Corpus, queries: list[str], opts: dict[str, Any]
+    ) -> dict[str, Any]:
         scratch = Path(tempfile.mkdtemp(prefix="bench-search-", dir=opts["dir"] or None))
-        backend, cleanup = self._backend(opts, scratch)
+        backend, cleanup = self._backend(name, opts, scratch)
         try:
-            results = self._run(backend, corpus, queries, opts)
-            if opts["backend"] == "embedded":
+            results = self._run(backend, corpus, queries, {**opts, "backend": name})
+            if name == "embedded":
                 results["index_bytes"] = directory_bytes(scratch)
         finally:
             cleanup()
@@ -179,10 +206,10 @@ class Command(BaseCommand):
                 shutil.rmtree(scratch, ignore_errors=True)
             else:
                 self.stdout.write(f"index kept in {scratch}")
-        self._report(results, opts)
+        return results
 
-    def _backend(self, opts: dict[str, Any], scratch: Path) -> tuple[SearchBackend, Any]:
-        if opts["backend"] == "embedded":
+    def _backend(self, name: str, opts: dict[str, Any], scratch: Path) -> tuple[SearchBackend, Any]:
+        if name == "embedded":
             backend = get_backend("embedded", path=scratch / "index")
             return backend, lambda: None
         url = opts["url"] or getattr(settings, "ELASTICSEARCH_URL", "")
@@ -192,7 +219,14 @@ class Command(BaseCommand):
 
         # The transport logs every request at INFO; thousands of lines would bury the table.
         logging.getLogger("elastic_transport").setLevel(logging.WARNING)
-        es = ElasticsearchBackend(url, index_prefix=f"askfew-bench-{uuid.uuid4().hex[:8]}")
+        compat = opts["compat_media_types"]
+        if compat is None:
+            compat = getattr(settings, "ELASTICSEARCH_COMPAT_MEDIA_TYPES", True)
+        es = ElasticsearchBackend(
+            url,
+            index_prefix=f"askfew-bench-{uuid.uuid4().hex[:8]}",
+            compat_media_types=compat,
+        )
         return es, es.drop
 
     def _run(
@@ -296,8 +330,20 @@ class Command(BaseCommand):
         width = max(len(k) for k, _ in rows)
         for key, value in rows:
             self.stdout.write(f"{key.ljust(width)}  {value}")
-        if opts["json_path"]:
-            path = Path(opts["json_path"])
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(r, indent=2) + "\n")
-            self.stdout.write(f"wrote {path}")
+        self.stdout.write("")
+
+    def _side_by_side(self, table: list[dict[str, Any]]) -> None:
+        """One Markdown table, a column per backend (same corpus, same queries)."""
+        metrics = [
+            ("passages", lambda r: str(r["passages"])),
+            ("ingest passages/s", lambda r: f"{r['ingest_passages_per_s']:.0f}"),
+            ("query p50 ms", lambda r: f"{r['query_p50_ms']:.2f}"),
+            ("query p95 ms", lambda r: f"{r['query_p95_ms']:.2f}"),
+            ("query p99 ms", lambda r: f"{r['query_p99_ms']:.2f}"),
+            ("pack-filtered p99 ms", lambda r: f"{r['pack_filtered']['p99_ms']:.2f}"),
+            ("mean hits", lambda r: str(r["mean_hits_per_query"])),
+        ]
+        self.stdout.write("| metric | " + " | ".join(r["backend"] for r in table) + " |")
+        self.stdout.write("|---" * (len(table) + 1) + "|")
+        for label, cell in metrics:
+            self.stdout.write(f"| {label} | " + " | ".join(cell(r) for r in table) + " |")
