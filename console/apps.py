@@ -1,5 +1,5 @@
 from django.apps import AppConfig
-from django.db.models.signals import post_migrate
+from django.db.models.signals import post_migrate, post_save
 
 
 class ConsoleConfig(AppConfig):
@@ -15,3 +15,8 @@ class ConsoleConfig(AppConfig):
         startup.register_defaults()
 
         post_migrate.connect(post_migrate_roles, sender=self, dispatch_uid="console-roles")
+
+        from bots.models import Case
+        from console.assignment import on_case_saved
+
+        post_save.connect(on_case_saved, sender=Case, dispatch_uid="console-assignment-rules")

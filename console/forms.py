@@ -11,6 +11,7 @@ from bots.models import CaseStatus, Channel
 from planning.network import EvidentialNetwork, Finding
 
 from .casework import NOTE_MAX, REPLY_MAX
+from .labels import outcome_choices
 from .pack_changes import allowed_focal_sets, focal_key
 from .roles import WORK_CASES
 
@@ -95,6 +96,13 @@ class AssignForm(forms.Form):
 OTHER = "__other__"
 
 
+class NoteForm(forms.Form):
+    text = forms.CharField(
+        max_length=NOTE_MAX, widget=forms.Textarea({"rows": 2}),
+        label="Internal note (never sent to the user)",
+    )
+
+
 class LabelForm(forms.Form):
     hypothesis = forms.ChoiceField(choices=[], label="True outcome")
     note = forms.CharField(
@@ -103,9 +111,9 @@ class LabelForm(forms.Form):
 
     def __init__(self, network: EvidentialNetwork | None, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices: list[tuple[str, str]] = [("", "choose…")]
+        choices: list[tuple[str, object]] = [("", "choose…")]
         if network is not None:
-            choices += [(h.id, f"{h.name} ({h.id})") for h in network.hypotheses]
+            choices += outcome_choices(network)
         choices.append((OTHER, "other (describe in the note)"))
         self.fields["hypothesis"].choices = choices
 

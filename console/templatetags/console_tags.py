@@ -92,3 +92,23 @@ def duration(seconds: Any) -> str:
         return f"{hours} h {minutes:02d} min"
     days, hours = divmod(hours, 24)
     return f"{days} d {hours} h"
+
+
+@register.simple_tag
+def readable(network: Any, hypothesis_id: Any) -> str:
+    """A hypothesis as operators read it (``console.labels``)."""
+    from console.labels import readable as label
+
+    return label(network, str(hypothesis_id or ""))
+
+
+@register.filter
+def waited_for(case: Any) -> str:
+    """How long a queued case has waited, against the SLA of its urgency."""
+    from bots import takeover
+
+    level = takeover.level_of(case.status, case.triage_level)
+    waited = takeover.waited(case).total_seconds()
+    sla = takeover.sla_minutes()[level] * 60
+    text = f"{duration(waited)} ({level}, SLA {duration(sla)})"
+    return f"{text} · SLA breached" if waited > sla else text

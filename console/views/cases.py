@@ -10,25 +10,27 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_POST
 
 from bots.models import Case, CaseStatus, Outcome
-from console import casework, sla
+from console import canned, casework, export, sla
 from console.case_detail import build
+from console.case_flags import honesty_flags
 from console.case_queries import apply_filters, page_of, queue, status_counts
 from console.forms import (
     OTHER,
     AssignForm,
     CaseFilterForm,
     LabelForm,
+    NoteForm,
     QueueFilterForm,
     ReplyForm,
     valid_part,
 )
-from console.models import AuditLog, CaseHandling
+from console.models import AuditLog, CaseHandling, CaseNote
 from console.packs import network_for
 from console.roles import LABEL_OUTCOMES, VIEW_CASES, WORK_CASES, has_all, requires
 
@@ -149,6 +151,11 @@ def _detail_context(request: HttpRequest, case: Case) -> dict[str, Any]:
         "can_label": has_all(request.user, [LABEL_OUTCOMES]),
         "poll_seconds": poll_seconds(),
         "closed": case.status == CaseStatus.CLOSED,
+        "waiting": case.status in casework.QUEUE_STATUSES,
+        "notes": CaseNote.objects.filter(case=case).select_related("author"),
+        "note_form": NoteForm(),
+        "canned": canned.rendered_for(case, request.user),
+        "flags": honesty_flags(case, view.final_belief),
     }
 
 
@@ -174,6 +181,7 @@ def case_detail_api(request: HttpRequest, case_id: int) -> JsonResponse:
             "case-summary": render_to_string("console/_case_summary.html", context, request),
             "transcript": render_to_string("console/_transcript.html", context, request),
             "belief": render_to_string("console/_belief.html", context, request),
+            "notes": render_to_string("console/_notes.html", context, request),
         },
     })
 
@@ -269,3 +277,52 @@ def label(request: HttpRequest, case_id: int) -> HttpResponse:
         return _fail(request, case_id, exc)
     messages.success(request, "Outcome labelled.")
     return _done(request, case_id)
+
+
+@require_POST
+@requires(WORK_CASES)
+def hand_back(request: HttpRequest, case_id: int) -> HttpResponse:
+    try:
+        out = casework.hand_back(case_id, request.user)
+    except casework.CaseworkError as exc:
+        return _fail(request, case_id, exc)
+    out.refresh_from_db()
+    state = out.get_status_display().lower()
+    messages.success(request, f"Handed back to the bot; its next message is {state}.")
+    return _done(request, case_id)
+
+
+@require_POST
+@requires(WORK_CASES)
+def note(request: HttpRequest, case_id: int) -> HttpResponse:
+    form = NoteForm(request.POST)
+    if not form.is_valid():
+        return _fail(request, case_id, "; ".join(e for es in form.errors.values() for e in es))
+    try:
+        casework.add_note(case_id, request.user, form.cleaned_data["text"])
+    except casework.CaseworkError as exc:
+        return _fail(request, case_id, exc)
+    messages.success(request, "Note added (only operators see it).")
+    return _done(request, case_id)
+
+
+@require_GET
+@requires(VIEW_CASES, WORK_CASES)
+def export_csv(request: HttpRequest) -> HttpResponse:
+    """``?what=cases|turns`` and the case list's filters (status, channel, pack, dates, q)."""
+    form = CaseFilterForm(request.GET or None)
+    if request.GET and not form.is_valid():
+        return HttpResponse(
+            "; ".join(e for es in form.errors.values() for e in es), status=400,
+            content_type="text/plain",
+        )
+    data = valid_part(form)
+    what = request.GET.get("what", "cases")
+    if what not in ("cases", "turns"):
+        return HttpResponse("what must be 'cases' or 'turns'", status=400,
+                            content_type="text/plain")
+    cases = apply_filters(Case.objects.all(), data, request.user)
+    lines = export.start(request.user, what, cases, data)
+    response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="askfew-{what}.csv"'
+    return response

@@ -19,7 +19,9 @@ pytestmark = pytest.mark.django_db
 
 PUBLIC = {"login", "logout"}
 # Which permission each URL needs beyond "view", for the wrong-role checks.
-WORK = {"case-claim", "case-assign", "case-reply", "case-close"}
+WORK = {"case-claim", "case-assign", "case-reply", "case-close", "case-hand-back", "case-note"}
+# GET views that also need the work permission (exports carry transcripts out).
+WORK_GET = {"case-export"}
 EDIT = {"link-edit", "version-rollback", "refit"}
 
 
@@ -86,6 +88,8 @@ def test_each_role_is_refused_what_it_may_not_do(
         assert as_operator.post(paths[name]).status_code == 403, name
     for name in WORK | {"case-label"}:
         assert as_editor.post(paths[name]).status_code == 403, name
+    for name in WORK_GET:
+        assert as_editor.get(paths[name]).status_code == 403, name
     assert as_operator.get(paths["audit"]).status_code == 403
     assert as_editor.get(paths["audit"]).status_code == 403
     assert client_for(admin_user).get(paths["audit"]).status_code == 200

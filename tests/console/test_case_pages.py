@@ -168,7 +168,7 @@ def test_the_case_json_twin_has_the_live_regions(converse: Any, operator: Any) -
     case = converse("my laptop does not work", "answer:yes").case
     data = client_for(operator).get(f"/cases/{case.pk}/api/").json()
     assert data["status"] == "concluded"
-    assert set(data["regions"]) == {"case-summary", "transcript", "belief"}
+    assert set(data["regions"]) == {"case-summary", "transcript", "belief", "notes"}
     assert "Concluded" in data["regions"]["case-summary"]
 
 

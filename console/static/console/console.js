@@ -29,6 +29,7 @@
             last[id] = html;
           }
         });
+        document.dispatchEvent(new CustomEvent("askfew:refreshed"));
         document.body.dataset.lastPoll = String(Date.now());
       } catch (error) {
         // A failed poll is retried at the next tick; nothing to tell the operator.
@@ -60,6 +61,74 @@
       if (!window.confirm(element.dataset.confirm)) event.preventDefault();
     });
   });
+
+  // Canned replies: choosing one puts its text (filled in for this case) in the reply box.
+  const canned = document.getElementById("canned-reply");
+  if (canned) {
+    canned.addEventListener("change", function () {
+      const option = canned.selectedOptions[0];
+      const box = document.querySelector("#reply-form textarea[name=text]");
+      if (option && option.dataset.text && box) {
+        box.value = option.dataset.text;
+        box.focus();
+      }
+      canned.value = "";
+    });
+  }
+
+  // The queue from the keyboard: j/k move, Enter opens, c claims, / searches, ? shows help.
+  const queueTable = document.querySelector("table[data-keys=queue]");
+  if (queueTable) {
+    let selected = null;  // the data-case id of the selected row
+    const rows = function () {
+      return Array.from(queueTable.querySelectorAll("tbody tr[data-case]"));
+    };
+    const mark = function () {
+      rows().forEach(function (row) {
+        row.classList.toggle("selected", row.dataset.case === selected);
+      });
+    };
+    const move = function (step) {
+      const all = rows();
+      if (!all.length) return;
+      let index = all.findIndex(function (row) { return row.dataset.case === selected; });
+      index = index < 0 ? 0 : Math.min(Math.max(index + step, 0), all.length - 1);
+      selected = all[index].dataset.case;
+      mark();
+      all[index].scrollIntoView({ block: "nearest" });
+    };
+    document.addEventListener("askfew:refreshed", mark);
+    const help = document.getElementById("shortcut-help");
+    document.addEventListener("keydown", function (event) {
+      const target = event.target;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (target && (target.closest("input, textarea, select") || target.isContentEditable)) {
+        if (event.key === "Escape") target.blur();
+        return;
+      }
+      if (event.key === "j") { move(1); event.preventDefault(); }
+      else if (event.key === "k") { move(-1); event.preventDefault(); }
+      else if (event.key === "Enter" && selected) {
+        window.location.href = "/cases/" + selected + "/";
+        event.preventDefault();
+      } else if (event.key === "c" && selected) {
+        const claim = document.getElementById("queue-claim-form");
+        if (claim) {
+          claim.action = "/cases/" + selected + "/claim/";
+          claim.submit();
+          event.preventDefault();
+        }
+      } else if (event.key === "/") {
+        const search = document.querySelector("#filters input[name=q]");
+        if (search) { search.focus(); event.preventDefault(); }
+      } else if (event.key === "?" && help) {
+        help.hidden = !help.hidden;
+        event.preventDefault();
+      } else if (event.key === "Escape" && help) {
+        help.hidden = true;
+      }
+    });
+  }
 
   // "Check all" boxes (the refit preview).
   document.querySelectorAll("[data-check-all]").forEach(function (box) {
