@@ -1,9 +1,12 @@
 """Visible text of an HTML page with the standard library's parser.
 
-Block elements (paragraphs, headings, list items, table rows...) become paragraphs separated by
-a blank line, so the ``paragraphs`` split and the chunker see the page's structure. Whitespace
-inside a block collapses as a browser would render it, except inside ``<pre>``. Scripts,
-styles and other non-content elements are dropped.
+Block elements (paragraphs, headings, list items...) become paragraphs separated by a blank
+line, so the ``paragraphs`` split and the chunker see the page's structure. A list item keeps
+its place in the list as a Markdown reader would see it: ``- `` (or ``3. `` in an ordered
+list), indented two spaces per level of nesting. A table row becomes one paragraph with its
+cells between ``|`` (``| Symptom | Cause | Fix |``), so a row stays one passage and the
+construction can read the table. Whitespace inside a block collapses as a browser would render
+it, except inside ``<pre>``. Scripts, styles and other non-content elements are dropped.
 """
 
 from __future__ import annotations
@@ -36,6 +39,9 @@ class _TextExtractor(HTMLParser):
         self.title = ""
         self.first_heading = ""
         self._heading: list[str] | None = None
+        self._lists: list[list[int]] = []  # per open list: [ordered?, items so far]
+        self._indent = ""
+        self._row: list[str] | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "title":
@@ -44,12 +50,22 @@ class _TextExtractor(HTMLParser):
         if tag in _SKIPPED:
             self._skip_depth += 1
             return
+        if tag in ("td", "th") and self._row is not None:
+            self._current = []
+            return
         if tag in _BLOCKS:
             self._flush()
+        if tag == "tr":
+            self._row = []
+        elif tag in ("ul", "ol"):
+            self._lists.append([int(tag == "ol"), 0])
         if tag == "pre":
             self._pre_depth += 1
         elif tag == "li":
-            self._current.append("- ")
+            level = self._lists[-1] if self._lists else [0, 0]
+            level[1] += 1
+            self._indent = "  " * max(0, len(self._lists) - 1)
+            self._current.append(f"{level[1]}. " if level[0] else "- ")
         elif tag == "br":
             self._current.append("\n")
         elif tag == "h1" and not self.first_heading:
@@ -80,6 +96,20 @@ class _TextExtractor(HTMLParser):
             self._heading = None
         if tag == "pre":
             self._pre_depth = max(0, self._pre_depth - 1)
+        if tag in ("td", "th") and self._row is not None:
+            self._row.append(_SPACE.sub(" ", "".join(self._current)).strip().replace("|", "/"))
+            self._current = []
+            return
+        if tag == "tr" and self._row is not None:
+            row, self._row = self._row, None
+            self._current = []
+            if any(row):
+                self.blocks.append("| " + " | ".join(row) + " |")
+            return
+        if tag in ("ul", "ol") and self._lists:
+            self._flush()
+            self._lists.pop()
+            return
         if tag in _BLOCKS:
             self._flush()
 
@@ -102,7 +132,9 @@ class _TextExtractor(HTMLParser):
         lines = [line.strip() for line in text.split("\n")]
         block = "\n".join(line for line in lines if line)
         if block:
-            self.blocks.append(block)
+            self.blocks.append(self._indent + block if block.startswith(("- ",)) or
+                               re.match(r"\d+\. ", block) else block)
+        self._indent = ""
         self._current = []
 
     def finish(self) -> None:

@@ -1,0 +1,273 @@
+"""``evaluate_construction``: how well a pack built from one article recovers its flowchart.
+
+For each article ``<chart>.<ext>`` of a directory, the pack is built from that article alone
+(read as ``manage.py ingest`` reads it, then the offline construction, then the LLM's
+refinement when asked) and compared with the FloDial chart the article was written from:
+
+- **causes / checks**: precision, recall and F1 of built causes against the chart's terminal
+  nodes and of built checks against its question nodes, matched one to one by
+  ``matching.match`` (the documented text-matching rule);
+- **link accuracy**: over the (terminal, question) pairs where the chart determines the
+  answer (the question lies on the way to the terminal) and both ends are matched, the share
+  for which the built pack's link gives the same answer as its most likely state;
+  ``link_recall`` is the same count over all determined pairs of the chart;
+- **end to end**: every FloDial dialog of the chart (all splits) played with exact answers by
+  the same simulated user and the product's policy (InfoGatherer, with the service's
+  settings) on the built pack and on the hand-structured chart. On the built pack the user
+  answers a built check with the dialog's answer to the chart question matched to it ("not
+  sure" when the dialog's path does not ask that question or nothing matched); the dialog
+  succeeds when the pack concludes the cause matched to the dialog's terminal. A dialog whose
+  terminal no built cause matches is a failure without being played.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from planning.dialogue import StoppingRule
+from planning.harness import CaseResult, evaluate
+from planning.network import Citation, EvidentialNetwork
+from planning.simulation import Case, SimulatedUser
+
+from .matching import Matching, match, prf
+from .offline.decisions import Span, read_decisions
+from .offline.network import decisions_network
+
+ARTICLE_SUFFIXES = (".md", ".markdown", ".html", ".htm", ".txt", ".text", ".pdf")
+Progress = Callable[[str], None]
+
+
+@dataclass
+class BuiltArticle:
+    chart: str
+    network: EvidentialNetwork
+    text: str
+    document_id: str
+
+
+def build_from_article(path: Path, *, pack: str = "article", llm: Any = None) -> BuiltArticle:
+    """The network built from one article file, as ``ingest`` + ``build_network`` would."""
+    from knowledge.ingest.readers import read_document
+    from knowledge.packs.passages import paragraph_spans
+
+    document = read_document(path)[0]
+    text = document.text
+    document_id = f"{pack}:{path.name}"
+    spans = paragraph_spans(text)
+
+    def cite(span: Span) -> Citation:
+        for ordinal, (start, end) in enumerate(spans):
+            if start <= span.start < end or span.start < start:
+                quote = text[max(start, span.start) : min(end, span.end)].strip()
+                return Citation(f"{document_id}#{ordinal}", document_id=document_id,
+                                quote=quote[:300])
+        return Citation(f"{document_id}#{len(spans) - 1}", document_id=document_id)
+
+    network = decisions_network(
+        read_decisions(text), name=pack, cite=cite, id_prefix=f"{pack}:",
+        metadata={"source_document": document_id},
+    )
+    if llm is not None:
+        from .refine import refine_network
+
+        network = refine_network(network, {document_id: text}, llm)
+    return BuiltArticle(path.stem, network, text, document_id)
+
+
+def _chart_texts(chart: dict[str, Any], terminal: bool) -> dict[str, str]:
+    from knowledge.datasets.flodial import finding_id, hypothesis_id
+
+    name = chart["name"]
+    out = {}
+    for node, spec in chart["nodes"].items():
+        if bool(spec.get("terminal")) != terminal:
+            continue
+        key = hypothesis_id(name, node) if terminal else finding_id(name, node)
+        out[key] = f"{spec.get('label', '')} {spec.get('utterance', '')}"
+    return out
+
+
+def _likely_state(network: EvidentialNetwork, hypothesis: str, finding: str) -> str | None:
+    link = network.link(hypothesis, finding)
+    if link is None:
+        return None
+    best = max(link.masses, key=lambda kv: kv[1])
+    focal, mass = best
+    return next(iter(focal)) if len(focal) == 1 and mass > 0.5 else None
+
+
+def _translate(case: Case, causes: Matching, checks: Matching) -> Case | None:
+    truth = causes.built_for(case.true_hypothesis)
+    if truth is None:
+        return None
+    answers = {
+        checks.pairs[finding]: state
+        for finding, state in case.answers.items()
+        if finding in checks.pairs
+    }
+    return replace(case, true_hypothesis=truth, answers=answers, metadata={})
+
+
+def _play(network: EvidentialNetwork, cases: list[Case]) -> list[CaseResult]:
+    from planning.policies import make_policy
+
+    if not cases:
+        return []
+    # The service's own planner settings (bots.config.ServiceConfig / ConversationService).
+    stopping = StoppingRule()
+    policy = make_policy(
+        "infogatherer", stopping=stopping, seed=0, multi_choice="option", ask_again_unsure=False
+    )
+    results = evaluate(
+        {"infogatherer": policy},
+        lambda case: network,
+        cases,
+        lambda case: SimulatedUser(case, seed=0),
+        stopping,
+    )
+    return results["infogatherer"]
+
+
+def evaluate_article(path: Path, *, llm: Any = None, play: bool = True) -> dict[str, Any]:
+    from knowledge.datasets.flodial import (
+        determined_answers,
+        finding_id,
+        hypothesis_id,
+        load_cases,
+        load_chart,
+        load_network,
+        terminal_paths,
+    )
+
+    built = build_from_article(path, llm=llm)
+    chart = load_chart(built.chart)
+    net = built.network
+    cause_texts = {h.id: f"{h.name} {h.resolution}" for h in net.hypotheses}
+    check_texts = {f.id: f.question for f in net.findings}
+    truth_causes = _chart_texts(chart, terminal=True)
+    truth_checks = _chart_texts(chart, terminal=False)
+    causes = match(truth_causes, cause_texts)
+    checks = match(truth_checks, check_texts)
+    cause_scores = prf(len(causes.pairs), len(cause_texts), len(truth_causes))
+    check_scores = prf(len(checks.pairs), len(check_texts), len(truth_checks))
+
+    pairs = right = judged = 0
+    for terminal, paths in terminal_paths(chart).items():
+        hid = hypothesis_id(chart["name"], terminal)
+        for node, state in determined_answers(paths).items():
+            pairs += 1
+            fid = finding_id(chart["name"], node)
+            if hid in causes.pairs and fid in checks.pairs:
+                judged += 1
+                if _likely_state(net, causes.pairs[hid], checks.pairs[fid]) == state:
+                    right += 1
+    out: dict[str, Any] = {
+        "article": path.name,
+        "causes_built": len(cause_texts),
+        "causes_truth": len(truth_causes),
+        "cause_precision": cause_scores["precision"],
+        "cause_recall": cause_scores["recall"],
+        "cause_f1": cause_scores["f1"],
+        "checks_built": len(check_texts),
+        "checks_truth": len(truth_checks),
+        "check_precision": check_scores["precision"],
+        "check_recall": check_scores["recall"],
+        "check_f1": check_scores["f1"],
+        "link_pairs": pairs,
+        "link_pairs_judged": judged,
+        "link_accuracy": right / judged if judged else 0.0,
+        "link_recall": right / pairs if pairs else 0.0,
+        "matches": {
+            "causes": {t: [b, round(causes.scores[t], 3)] for t, b in causes.pairs.items()},
+            "checks": {t: [b, round(checks.scores[t], 3)] for t, b in checks.pairs.items()},
+        },
+    }
+    if play:
+        cases = [c for c in load_cases("all") if c.metadata.get("chart") == built.chart]
+        translated = [_translate(c, causes, checks) for c in cases]
+        playable = [c for c in translated if c is not None]
+        built_results = _play(net, playable)
+        chart_results = _play(load_network(built.chart), cases)
+        successes = sum(1 for r in built_results if r.correct)
+        out.update(
+            {
+                "dialogs": len(cases),
+                "dialogs_playable": len(playable),
+                "success_rate": successes / len(cases) if cases else 0.0,
+                "mean_turns": _mean(r.turns for r in built_results),
+                "chart_success_rate": (
+                    sum(1 for r in chart_results if r.correct) / len(cases) if cases else 0.0
+                ),
+                "chart_mean_turns": _mean(r.turns for r in chart_results),
+            }
+        )
+    return out
+
+
+def _mean(values: Iterable[int]) -> float:
+    items = list(values)
+    return float(statistics.fmean(items)) if items else 0.0
+
+
+def articles_in(directory: Path) -> list[Path]:
+    return sorted(
+        p for p in directory.iterdir()
+        if p.is_file() and p.suffix.lower() in ARTICLE_SUFFIXES and not p.name.startswith(".")
+    )
+
+
+def evaluate_articles(
+    directory: Path, *, llm: Any = None, play: bool = True, progress: Progress | None = None
+) -> dict[str, Any]:
+    charts: dict[str, dict[str, Any]] = {}
+    for path in articles_in(directory):
+        if progress is not None:
+            progress(path.name)
+        charts[path.stem] = evaluate_article(path, llm=llm, play=play)
+    overall: dict[str, Any] = {}
+    totals = {k: sum(c[k] for c in charts.values()) for k in (
+        "causes_built", "causes_truth", "checks_built", "checks_truth", "link_pairs",
+        "link_pairs_judged")}
+    matched_causes = sum(round(c["cause_recall"] * c["causes_truth"]) for c in charts.values())
+    matched_checks = sum(round(c["check_recall"] * c["checks_truth"]) for c in charts.values())
+    cause = prf(matched_causes, totals["causes_built"], totals["causes_truth"])
+    check = prf(matched_checks, totals["checks_built"], totals["checks_truth"])
+    right = sum(round(c["link_accuracy"] * c["link_pairs_judged"]) for c in charts.values())
+    overall.update(
+        {
+            "cause_precision": cause["precision"],
+            "cause_recall": cause["recall"],
+            "cause_f1": cause["f1"],
+            "check_precision": check["precision"],
+            "check_recall": check["recall"],
+            "check_f1": check["f1"],
+            "link_accuracy": right / totals["link_pairs_judged"] if totals["link_pairs_judged"] else 0.0,
+            "link_recall": right / totals["link_pairs"] if totals["link_pairs"] else 0.0,
+        }
+    )
+    if play and charts:
+        dialogs = sum(c["dialogs"] for c in charts.values())
+        overall["dialogs"] = dialogs
+        overall["success_rate"] = (
+            sum(c["success_rate"] * c["dialogs"] for c in charts.values()) / dialogs
+            if dialogs else 0.0
+        )
+        overall["chart_success_rate"] = (
+            sum(c["chart_success_rate"] * c["dialogs"] for c in charts.values()) / dialogs
+            if dialogs else 0.0
+        )
+        played = sum(c["dialogs_playable"] for c in charts.values())
+        overall["mean_turns"] = (
+            sum(c["mean_turns"] * c["dialogs_playable"] for c in charts.values()) / played
+            if played else 0.0
+        )
+        overall["chart_mean_turns"] = (
+            sum(c["chart_mean_turns"] * c["dialogs"] for c in charts.values()) / dialogs
+            if dialogs else 0.0
+        )
+    overall["llm"] = llm is not None
+    return {"charts": charts, "overall": overall}

@@ -1,0 +1,716 @@
+"""A troubleshooting article's decision structure, read without a model.
+
+The article is read as a sequence of **units** (a heading with what follows it, or a top-level
+list item with its sub-items). Each unit becomes a small decision tree of **checks** (yes/no
+questions) whose branches lead to another check, a **cause** (what is wrong and the fix), or a
+**pointer** elsewhere in the article ("go to step 5", "jump to 'My network is listed...'",
+"read the next question"). Pointers are resolved afterwards; a branch the article leaves
+unsaid leads to the next unit ("if it doesn't, carry on" is the default of a guide read in
+order). Tables (``symptom | cause | fix``) are read row by row as a decision list.
+
+How a unit is read, sentence by sentence (see ``language`` for the word lists):
+
+- a yes/no question opens a check;
+- "If X, Y" / "X: Y" / "Yes: Y" / "X = Y" is a branch: it answers the check it is about (the
+  question of the unit or its parent item, a bare "if so"/"otherwise", or a check whose words
+  it shares), on the side its polarity says, else it opens a new check named after X;
+- the consequence Y is a pointer when it says where to go, a cause when it names a fault or a
+  fix, and otherwise an instruction after which the unit goes on below that branch;
+- a check left with an empty side at the end of a unit takes, for that side, a cause stated
+  in the unit without a condition ("A burning smell means...; if there is no smell, read on").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from . import language as lang
+from .outline import Block, outline
+
+
+@dataclass
+class Span:
+    start: int
+    end: int
+
+
+@dataclass
+class Cause:
+    id: str
+    text: str  # the consequence as written: the cause and its fix
+    span: Span
+
+
+@dataclass
+class Pointer:
+    text: str
+    unit: int  # the unit the pointer was written in
+    steps: list[str] = field(default_factory=list)
+    quotes: list[str] = field(default_factory=list)
+    resolved: Target = None
+
+
+@dataclass
+class Check:
+    id: str
+    question: str
+    span: Span
+    context: str = ""  # the instruction around it (how to check)
+    yes: Target = None
+    no: Target = None
+    unit: int = 0
+    explicit: bool = False  # asked as a question in the article
+
+    def slot(self, state: str) -> Target:
+        return self.yes if state == "yes" else self.no
+
+    def set(self, state: str, target: Target) -> None:
+        if state == "yes":
+            self.yes = target
+        else:
+            self.no = target
+
+    def free(self, state: str) -> bool:
+        return self.slot(state) is None
+
+
+class Next:
+    """The branch goes on with the next unit."""
+
+
+NEXT = Next()
+Target = Check | Cause | Pointer | Next | None  # (a _Pending only while a unit is read)
+
+
+@dataclass
+class Unit:
+    index: int
+    title: str
+    label: str
+    blocks: list[Block]
+    entry: Target = None
+
+
+@dataclass
+class Statement:
+    kind: str  # "question" | "branch" | "text"
+    text: str
+    span: Span
+    depth: int
+    condition: str = ""
+    consequence: str = ""
+    parent: int = -1  # index of the statement (question) of the parent list item, or -1
+    block: int = 0  # which block of the unit it was written in
+    texts_joined_condition: bool = False
+
+
+@dataclass
+class Decisions:
+    """The article read as a decision tree rooted at ``root``."""
+
+    root: Target
+    checks: list[Check]
+    causes: list[Cause]
+    units: list[Unit]
+
+
+class _Builder:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.checks: list[Check] = []
+        self.causes: list[Cause] = []
+        self.pointers: list[Pointer] = []
+
+    def check(self, question: str, span: Span, unit: int, explicit: bool) -> Check:
+        made = Check(f"c{len(self.checks) + 1}", question, span, unit=unit, explicit=explicit)
+        self.checks.append(made)
+        return made
+
+    def cause(self, text: str, span: Span) -> Cause:
+        for known in self.causes:
+            if known.text == text:
+                return known
+        made = Cause(f"h{len(self.causes) + 1}", text, span)
+        self.causes.append(made)
+        return made
+
+
+def read_decisions(text: str) -> Decisions:
+    """The decision structure of an article's text (see the module docstring)."""
+    blocks = outline(text)
+    builder = _Builder(text)
+    units = _units(blocks)
+    rows = [b for b in blocks if b.kind == "row"]
+    for unit in units:
+        unit.entry = _read_unit(unit, builder)
+    table_root = _read_table(rows, builder, text) if len(rows) >= 3 else None
+    _resolve(units, builder)
+    root: Target = None
+    for unit in units:
+        if isinstance(unit.entry, Check | Cause):
+            root = unit.entry
+            break
+    if table_root is not None and (root is None or _reach(root) < _reach(table_root)):
+        root = table_root
+    _drop_unreachable(root, builder)
+    return Decisions(root, builder.checks, builder.causes, units)
+
+
+# -- units -------------------------------------------------------------------------------------
+
+
+def _units(blocks: list[Block]) -> list[Unit]:
+    """Headings and top-level list items start units; the first heading is the title."""
+    units: list[Unit] = []
+    current: Unit | None = None
+    seen_title = False
+    for block in blocks:
+        if block.kind == "row":
+            continue
+        starts = (block.kind == "heading" and seen_title) or (
+            block.kind == "item" and block.depth == 0 and not _is_branch_item(block)
+        ) or (block.kind == "para" and bool(block.label))
+        if block.kind == "heading" and not seen_title:
+            seen_title = True
+            continue
+        if starts or current is None:
+            current = Unit(len(units), block.text if block.kind == "heading" else "",
+                           block.label, [])
+            units.append(current)
+        current.blocks.append(block)
+    return units
+
+
+def _is_branch_item(block: Block) -> bool:
+    """A top-level item that answers the previous one ("- Yes: ...") rather than a step."""
+    return lang.yes_no_word(block.text.split(":")[0]) is not None
+
+
+# -- reading one unit --------------------------------------------------------------------------
+
+
+def _statements(unit: Unit) -> list[Statement]:
+    out: list[Statement] = []
+    last_at_depth: dict[int, int] = {}  # depth -> index of the last question statement there
+    para_question = -1
+    for block_no, block in enumerate(unit.blocks):
+        if lang.admonition(block.text):
+            continue
+        depth = block.depth if block.kind == "item" else 0
+        parent = -1
+        if block.kind == "item":
+            parent = last_at_depth.get(depth - 1, para_question if depth >= 0 else -1)
+            for d in [d for d in last_at_depth if d >= depth]:
+                del last_at_depth[d]
+        elif block.kind in ("para", "heading"):
+            last_at_depth.clear()
+            para_question = -1
+        first = len(out)
+        is_item = block.kind == "item"
+        lead = lang.lead_condition(block.text) if is_item else None
+        if lead is not None and not lang.condition_split(block.text):
+            condition, consequence = lead
+            span = Span(block.start, block.end)
+            if lang.is_yes_no_question(condition + "?") and condition.endswith("?"):
+                pass
+            out.append(Statement("branch", block.text, span, depth, condition, consequence,
+                                 parent, block_no))
+        else:
+            for sentence, (start, end) in _sentence_spans(block):
+                span = Span(start, end)
+                split = lang.condition_split(sentence)
+                if split is not None:
+                    out.append(Statement("branch", sentence, span, depth, split[0], split[1],
+                                         parent, block_no))
+                    continue
+                body = lang.strip_lead(sentence)
+                if lang.boilerplate(body):
+                    continue
+                if lang.is_question(body) and lang.is_yes_no_question(body):
+                    out.append(Statement("question", body, span, depth, parent=parent,
+                                         block=block_no))
+                    continue
+                short = re.match(r"^([^.?!]{2,80})\?\s*$", body)
+                if short is None and out and out[-1].kind == "branch" and not out[-1].consequence:
+                    out[-1].consequence = body  # "If X: <newline> Y" written as two sentences
+                    continue
+                out.append(Statement("text", body, span, depth, parent=parent, block=block_no))
+        questions = [i for i in range(first, len(out)) if out[i].kind == "question"]
+        if questions:
+            if block.kind == "item":
+                last_at_depth[depth] = questions[-1]
+            else:
+                para_question = questions[-1]
+        elif block.kind == "para" and any(s.kind == "branch" for s in out[first:]) is False:
+            para_question = -1
+        if block.kind == "para" and not questions and out[first:] and out[-1].kind == "text":
+            # "...listen for a few seconds:" followed by items: the items answer it.
+            if block.text.rstrip().endswith(":"):
+                para_question = len(out) - 1
+    return out
+
+
+def _sentence_spans(block: Block) -> list[tuple[str, tuple[int, int]]]:
+    out = []
+    cursor = 0
+    text = block.text
+    for sentence in lang.sentences(text):
+        at = text.find(sentence, cursor)
+        if at < 0:
+            at = cursor
+        cursor = at + len(sentence)
+        out.append((sentence, (block.start + at, block.start + at + len(sentence))))
+    return out
+
+
+@dataclass
+class _Pending:
+    """A consequence that is neither a pointer nor plainly a cause: an instruction the unit
+    may go on below ("Yes: look underneath the car." then a nested question), or a cause
+    written without the usual words. Decided at the end of the unit."""
+
+    texts: list[Statement]
+    owner: Check
+    state: str
+
+
+def _read_unit(unit: Unit, b: _Builder) -> Target:
+    statements = _statements(unit)
+    entry: Target = None
+    made: dict[int, Check] = {}  # statement index -> the check it opened
+    unit_checks: list[Check] = []
+    current: Check | None = None
+    cont: _Pending | None = None  # where the next new check hangs
+    pendings: list[_Pending] = []
+    pre: dict[str, list[Statement]] = {}  # check id -> unconditioned text said about it
+    before: list[Statement] = []  # text not yet said about any check
+    opened: dict[str, int] = {}  # check id -> block its condition was written in
+
+    def hang(check: Check) -> None:
+        nonlocal entry, cont
+        if cont is not None:
+            owner, state = cont.owner, cont.state
+            if owner.slot(state) is cont or owner.free(state):
+                owner.set(state, check)
+                check.context = " ".join(t.text for t in cont.texts)
+                pendings.remove(cont)
+            cont = None
+            return
+        if entry is None:
+            entry = check
+            return
+        if current is not None:
+            for state in ("no", "yes"):
+                if current.free(state) and current.slot(_other(state)) is not None:
+                    current.set(state, check)
+                    return
+        for owner in unit_checks:
+            for state in ("no", "yes"):
+                if owner is not check and owner.free(state):
+                    owner.set(state, check)
+                    return
+
+    for index, st in enumerate(statements):
+        if st.kind == "text":
+            if cont is not None and cont.texts and cont.texts[-1].block == st.block:
+                cont.texts.append(st)
+            elif current is not None and not (current.yes or current.no):
+                pre.setdefault(current.id, []).append(st)
+            else:
+                before.append(st)
+            continue
+        if st.kind == "question":
+            parent = made.get(st.parent)
+            check = b.check(st.text, st.span, unit.index, explicit=True)
+            if parent is not None and cont is None and (parent.free("yes") or parent.free("no")):
+                parent.set("yes" if parent.free("yes") else "no", check)
+            else:
+                hang(check)
+            made[index] = check
+            unit_checks.append(check)
+            current = check
+            check.context = " ".join(t.text for t in before[-2:]) or check.context
+            before = []
+            continue
+        if _aside(st):
+            continue
+        if cont is not None and cont.texts and _follow_up(st):
+            # "If it's low, fill it. If the pedal is still soft afterwards, bleed the brakes":
+            # the follow-up belongs to the same fix.
+            st.texts_joined_condition = True
+            cont.texts.append(st)
+            continue
+        owner, state = _owner(st, statements, made, unit_checks, current, opened)
+        if owner is None:
+            condition = st.condition
+            state = "yes"
+            name = condition
+            if lang.negative(condition):
+                name = lang.positive_form(condition)
+                state = "no"
+            owner = b.check(lang.question_form(name), st.span, unit.index, explicit=False)
+            owner.context = " ".join(t.text for t in before[-2:])
+            if before:
+                pre[owner.id] = list(before)
+            before = []
+            if st.parent in made and cont is None and (
+                made[st.parent].free("yes") or made[st.parent].free("no")
+            ):
+                parent = made[st.parent]
+                parent.set("yes" if parent.free("yes") else "no", owner)
+            else:
+                hang(owner)
+            unit_checks.append(owner)
+            opened[owner.id] = st.block
+            made.setdefault(index, owner)
+        current = owner
+        if not owner.free(state) and owner.free(_other(state)):
+            state = _other(state)
+        target = _consequence(st, b, unit)
+        if target is None and st.consequence.strip():
+            pending = _Pending([st], owner, state)
+            pendings.append(pending)
+            owner.set(state, pending)  # type: ignore[arg-type]
+            cont = pending
+        elif target is None:
+            cont = _Pending([], owner, state)
+            cont.texts = []
+        else:
+            owner.set(state, target)
+            cont = None
+    # Pending consequences nothing hung below are causes (when they say enough).
+    for pending in pendings:
+        owner = pending.owner
+        if owner.slot(pending.state) is not pending:
+            continue
+        text = " ".join(_consequence_text(t) for t in pending.texts).strip()
+        first, last = pending.texts[0], pending.texts[-1]
+        if len(lang.content(text)) >= 3:
+            owner.set(pending.state, b.cause(text, Span(first.span.start, last.span.end)))
+        else:
+            owner.set(pending.state, NEXT)
+    # A side left empty takes what the unit said about the check without a condition, when
+    # that names a cause; otherwise the guide goes on with the next unit.
+    for check in unit_checks:
+        said = [t for t in pre.get(check.id, []) if not lang.pointer(t.text)]
+        for state in ("yes", "no"):
+            if check.slot(state) is not None:
+                continue
+            other = check.slot(_other(state))
+            if said and other is not None and any(lang.cause_like(t.text) for t in said):
+                text = " ".join(t.text for t in said)
+                check.set(state, b.cause(text, Span(said[0].span.start, said[-1].span.end)))
+                said = []
+                continue
+            check.set(state, NEXT)
+    return entry
+
+
+_ASIDE = re.compile(r"\b(?:count (?:that|it|this) as|counts as|treat (?:that|it|this) as|"
+                    r"answer [\"'“]?(?:yes|no))\b", re.I)
+_FOLLOW_UP = re.compile(r"\b(?:still|afterwards|persists|keeps? (?:coming|happening)|"
+                        r"doesn't help|does not help|didn't help|did not help|does not work "
+                        r"either|doesn't work either|fails?)\b", re.I)
+
+
+def _aside(st: Statement) -> bool:
+    """"If you have to press hard but it stops, count that as a yes": how to answer, not a
+    branch."""
+    return bool(_ASIDE.search(st.consequence))
+
+
+def _follow_up(st: Statement) -> bool:
+    return bool(_FOLLOW_UP.search(st.condition)) and not lang.pointer(st.consequence)
+
+
+def _consequence_text(st: Statement) -> str:
+    if st.kind == "branch" and st.condition and st.texts_joined_condition:
+        return f"If {st.condition}, {st.consequence}"
+    return st.consequence if st.kind == "branch" else st.text
+    return st.consequence if st.kind == "branch" else st.text
+
+
+def _other(state: str) -> str:
+    return "no" if state == "yes" else "yes"
+
+
+def _owner(
+    st: Statement,
+    statements: list[Statement],
+    made: dict[int, Check],
+    unit_checks: list[Check],
+    current: Check | None,
+    opened: dict[str, int],
+) -> tuple[Check | None, str]:
+    """The check a branch answers, and on which side; (None, "") when it opens a new one."""
+    word = lang.yes_no_word(st.condition)
+    parent = made.get(st.parent)
+    if word is not None:
+        target = parent or current
+        if target is not None:
+            return target, word
+        return None, ""
+    if parent is not None and (parent.free("yes") or parent.free("no")):
+        return parent, _side(st.condition, parent)
+    if current is not None and lang.anaphoric(st.condition):
+        return current, _side(st.condition, current)
+    if current is not None and opened.get(current.id) == st.block and (
+        current.free("yes") != current.free("no")
+    ):
+        # "If A, X. If B, Y." in one paragraph: the two sides of one check.
+        return current, "yes" if current.free("yes") else "no"
+    best, best_score = None, 0.0
+    for check in unit_checks:
+        if not (check.free("yes") or check.free("no")):
+            continue
+        score = lang.overlap(st.condition, check.question)
+        if score > best_score:
+            best, best_score = check, score
+    if best is not None and best_score >= 0.34:
+        return best, _side(st.condition, best)
+    if current is not None and current.explicit and (current.free("yes") and current.free("no")):
+        return current, _side(st.condition, current)
+    if current is not None and current.explicit and (current.free("yes") or current.free("no")):
+        return current, "yes" if current.free("yes") else "no"
+    return None, ""
+
+
+def _side(condition: str, check: Check) -> str:
+    word = lang.yes_no_word(condition)
+    if word is not None:
+        return word
+    neg = lang.negative(condition) != lang.negative(check.question)
+    state = "no" if neg else "yes"
+    if not check.free(state) and check.free(_other(state)):
+        state = _other(state)
+    return state
+
+
+def _consequence(st: Statement, b: _Builder, unit: Unit) -> Target:
+    """What a branch leads to: a pointer, a cause, or None (the unit goes on below it)."""
+    text = st.consequence.strip()
+    if not text:
+        return None
+    first = lang.sentences(text)[0] if lang.sentences(text) else text
+    if lang.pointer(first) or (lang.step_refs(first) and len(first.split()) < 16):
+        rest = text[len(first):].strip()
+        if not (rest and lang.cause_like(rest) and not lang.pointer(rest)):
+            ptr = Pointer(text, unit.index, lang.step_refs(text), lang.quoted(text))
+            b.pointers.append(ptr)
+            return ptr
+    if lang.cause_like(text) and len(text.split()) >= 4 and not re.match(
+        r"^(?:find out|look|check|see|test|try|listen|watch|measure|move on|use|pull|open|"
+        r"feel|ask|let|pin down|work out|start|turn|take)\b", text, re.I
+    ):
+        return b.cause(text, st.span)
+    return None
+
+
+# -- tables ------------------------------------------------------------------------------------
+
+_HEADER_CAUSE = re.compile(r"\b(cause|reason|problem|diagnosis|fault|means|meaning)\b", re.I)
+_HEADER_FIX = re.compile(r"\b(fix|what to do|solution|action|remedy|repair|do this|resolution)\b",
+                         re.I)
+
+
+def _read_table(rows: list[Block], b: _Builder, text: str) -> Target:
+    """A symptom -> cause -> fix table as a decision list: group rows ("Path A: ...") and
+    data rows; each data row's condition cells are split into conditions, and a condition is
+    asked where the rows still possible disagree on it."""
+    header = rows[0].cells
+    width = len(header)
+    cause_col = next((i for i, h in enumerate(header) if _HEADER_CAUSE.search(h)), None)
+    fix_col = next((i for i, h in enumerate(header) if _HEADER_FIX.search(h)), None)
+    if cause_col is None and fix_col is None:
+        return None
+    outcome_cols = {c for c in (cause_col, fix_col) if c is not None}
+    condition_cols = [i for i in range(width) if i not in outcome_cols]
+    groups: list[tuple[str, list[tuple[list[str], Block]]]] = []
+    for row in rows[1:]:
+        cells = [c for c in row.cells]
+        filled = [c for c in cells if c.strip()]
+        if len(filled) <= 1:
+            groups.append((filled[0] if filled else "", []))
+            continue
+        if not groups:
+            groups.append(("", []))
+        conditions: list[str] = []
+        for i in condition_cols:
+            if i < len(cells):
+                conditions.extend(_atoms(lang.strip_lead(cells[i])))
+        groups[-1][1].append((conditions, row))
+    vocabulary: list[str] = []  # canonical condition texts
+    rows_conds: list[tuple[dict[int, str], Block, str]] = []
+    for group_text, members in groups:
+        group_atoms = _atoms(lang.strip_lead(group_text)) if group_text else []
+        for conditions, row in members:
+            found: dict[int, str] = {}
+            for atom in [*group_atoms[:1], *conditions]:
+                key, state = _canonical(atom, vocabulary)
+                found.setdefault(key, state)
+            outcome = " ".join(
+                row.cells[i].strip().rstrip(".") + "." for i in sorted(outcome_cols)
+                if i < len(row.cells) and row.cells[i].strip()
+            )
+            rows_conds.append((found, row, outcome))
+    if not rows_conds:
+        return None
+
+    def build(candidates: list[int], asked: frozenset[int]) -> Target:
+        if not candidates:
+            return None
+        if len(candidates) == 1:
+            found, row, outcome = rows_conds[candidates[0]]
+            return b.cause(outcome, Span(row.start, row.end))
+        # The first condition (in row order) the candidates disagree on.
+        for position in candidates:
+            for key, _state in rows_conds[position][0].items():
+                if key in asked:
+                    continue
+                values = {rows_conds[p][0].get(key) for p in candidates}
+                if len(values - {None}) == 2 or (None in values and len(values) == 2):
+                    split_key = key
+                    break
+            else:
+                continue
+            break
+        else:
+            found, row, outcome = rows_conds[candidates[0]]
+            return b.cause(outcome, Span(row.start, row.end))
+        first_row = rows_conds[candidates[0]][1]
+        check = b.check(lang.question_form(vocabulary[split_key]),
+                        Span(first_row.start, first_row.end), unit=-1, explicit=False)
+        ref_state = next(rows_conds[p][0][split_key] for p in candidates
+                         if split_key in rows_conds[p][0])
+        yes_rows, no_rows = [], []
+        seen_ref = False
+        for p in candidates:
+            state = rows_conds[p][0].get(split_key)
+            if state is None:
+                # Decision-list order: a row that does not mention the condition sits on the
+                # side the rows before it did not take.
+                state = _flip(ref_state) if seen_ref else ref_state
+            else:
+                seen_ref = True
+            (yes_rows if state == "yes" else no_rows).append(p)
+        check.yes = build(yes_rows, asked | {split_key})
+        check.no = build(no_rows, asked | {split_key})
+        return check
+
+    return build(list(range(len(rows_conds))), frozenset())
+
+
+def _flip(state: str) -> str:
+    return "no" if state == "yes" else "yes"
+
+
+_ATOM_SPLIT = re.compile(r"(?:;|\.\s+|,\s*(?:and|but)\s+|\s+but\s+|\s+and\s+(?=[a-z ]{0,30}\b(?:is|are|was|were|reads?|shows?|tests?|passes|fails?|measures?|works?|the)\b)|,\s+(?=[a-z]+\s+[a-z]+\s+(?:is|are|reads?|shows?|tests?|passes|fails?)))", re.I)
+
+
+def _atoms(text: str) -> list[str]:
+    parts = [p.strip(" ,.:;") for p in _ATOM_SPLIT.split(text)]
+    return [p for p in parts if len(lang.content(p)) >= 1]
+
+
+def _canonical(atom: str, vocabulary: list[str]) -> tuple[int, str]:
+    state = "no" if lang.negative(atom) else "yes"
+    words = lang.content(atom)
+    best, best_score = -1, 0.0
+    for i, known in enumerate(vocabulary):
+        kw = lang.content(known)
+        if not kw or not words:
+            continue
+        score = len(words & kw) / len(words | kw)
+        if score > best_score:
+            best, best_score = i, score
+    if best >= 0 and best_score >= 0.34:
+        known_state = "no" if lang.negative(vocabulary[best]) else "yes"
+        return best, "yes" if state == known_state else "no"
+    vocabulary.append(atom)
+    return len(vocabulary) - 1, "yes"
+
+
+# -- pointers and cleanup ----------------------------------------------------------------------
+
+
+def _resolve(units: list[Unit], b: _Builder) -> None:
+    by_label = {u.label.upper(): u for u in units if u.label}
+
+    def next_entry(index: int) -> Target:
+        for unit in units[index + 1:]:
+            if unit.entry is not None:
+                return unit.entry
+        return None
+
+    for ptr in b.pointers:
+        target: Target = None
+        for step in ptr.steps:
+            unit = by_label.get(step)
+            if unit is not None and unit.entry is not None:
+                target = unit.entry
+                break
+        if target is None and ptr.quotes:
+            target = _by_title(ptr.quotes, units)
+        if target is None:
+            named = _by_title([ptr.text], units, after=ptr.unit, strict=True)
+            target = named if named is not None else next_entry(ptr.unit)
+        ptr.resolved = target
+    for check in b.checks:
+        for state in ("yes", "no"):
+            target = check.slot(state)
+            if isinstance(target, Next):
+                check.set(state, next_entry(check.unit) if check.unit >= 0 else None)
+            elif isinstance(target, Pointer):
+                check.set(state, target.resolved)
+    for unit in units:
+        if isinstance(unit.entry, Pointer):
+            unit.entry = unit.entry.resolved
+
+
+def _by_title(texts: list[str], units: list[Unit], after: int = -1, strict: bool = False) -> Target:
+    best, best_score = None, 0.0
+    for unit in units:
+        if unit.entry is None or unit.index <= after and strict:
+            continue
+        title = unit.title or (unit.blocks[0].text[:160] if unit.blocks else "")
+        for text in texts:
+            words = lang.content(text)
+            if not words:
+                continue
+            score = len(words & lang.content(title)) / len(words)
+            if score > best_score:
+                best, best_score = unit.entry, score
+    threshold = 0.5 if strict else 0.3
+    return best if best_score >= threshold else None
+
+
+def _reach(root: Target) -> int:
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, Check):
+            stack.extend([node.yes, node.no])
+    return sum(1 for _ in seen)
+
+
+def _drop_unreachable(root: Target, b: _Builder) -> None:
+    reachable: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in reachable:
+            continue
+        reachable.add(id(node))
+        if isinstance(node, Check):
+            for state in ("yes", "no"):
+                target = node.slot(state)
+                if not isinstance(target, Check | Cause):
+                    node.set(state, None)
+            stack.extend([node.yes, node.no])
+    b.checks[:] = [c for c in b.checks if id(c) in reachable]
+    b.causes[:] = [c for c in b.causes if id(c) in reachable]

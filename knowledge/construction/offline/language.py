@@ -1,0 +1,259 @@
+"""Word-level reading for the offline construction: sentences, conditions, polarity, cues.
+
+Only general English and the vocabulary of troubleshooting guides ("go to step", "is the
+culprit", "replace"); nothing here names a product, a symptom or a particular article.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9*])")
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+
+STOP = frozenset(
+    """a an the is are was were be been being do does did doing have has had having i you he
+    she it we they me him her us them my your his its our their this that these those there
+    here of in on at to for with from by as into onto about over under up down out off and or
+    but if then so than too very just also only even still yet any some all each every both
+    either neither no not nor can could will would shall should may might must what which who
+    whom whose when where why how again further once one ones get gets got getting go going
+    let lets make sure please really actually simply usually often always never ever already
+    now next first try see look check""".split()
+)
+NEGATIONS = frozenset(
+    """no not never none nothing nobody neither nor without cannot isn't aren't wasn't
+    weren't doesn't don't didn't won't can't couldn't hasn't haven't hadn't wouldn't shouldn't
+    n't fails fail failed absent missing silent dead dark blank off""".split()
+)
+_ANAPHORIC = re.compile(
+    r"^(?:if\s+)?(?:so|not|yes|no|it does|it doesn't|it is|it isn't|it has|it hasn't|they do|"
+    r"they don't|you do|you don't|you can|you can't|it did|it didn't|that works|that fails|"
+    r"otherwise|either way|if it does|if it doesn't|it works|it doesn't work)\b",
+    re.I,
+)
+_POINTER = re.compile(
+    r"\b(?:go(?:ing)? (?:straight |directly |on )?(?:to|back to)|skip (?:ahead )?(?:to|down to)?|"
+    r"jump (?:ahead )?to|continue (?:with|to|on|below|at|reading)|carry on(?: with| to)?|"
+    r"move on(?: to)?|read on|read the next|see the next|the next (?:question|section|step|"
+    r"check|thing)|proceed (?:to|with)|turn to|head to|next question|next section|next step|"
+    r"(?:check|test|try|look at|inspect|measure)\b[^.;]{0,60}\bnext\b|as described (?:under|in)|"
+    r"see (?:step|section|question|\")|the following (?:question|section)|is whether)",
+    re.I,
+)
+_STEP_REF = re.compile(r"\bsteps?\s+(\d{1,3}|[a-z]\d{0,2})\b", re.I)
+_QUOTED = re.compile(r"[\"“‘']([^\"“”‘’']{6,120})[\"”’']")
+_CAUSE_CUES = re.compile(
+    r"\b(?:cause[sd]?|culprit|fault(?:y|s)?|fail(?:ed|ing|ure|s)?|broken|problem|issue|"
+    r"to blame|means?|points? to|indicates?|probably|likely|most likely|suspect|defective|"
+    r"worn(?: out)?|damaged|dead|loose|blown|stuck|seized|leak(?:ing|s)?|corrupt(?:ed)?|"
+    r"malfunction(?:ing)?|bad|dirty|clogged|low|flat|short|hidden|incompatible|wrong|"
+    r"replace(?:d|ment)?|repair(?:ed)?|fix(?:ed)?|install|reinstall|fit (?:a |new )|clean|"
+    r"tighten|contact|call|buy|swap|renew|reset|restore|update|roll back|change|have it|"
+    r"get (?:it|the|a)|take (?:it|the)|solder|bleed|refill|top up|adjust|reseat|remove|"
+    r"replacing|you have|you are facing|that's your|that is your|answer|at fault|"
+    r"harmless|normal|is fine|nothing wrong)\b",
+    re.I,
+)
+_YES_WORDS = re.compile(r"^(?:yes|yep|yeah|it does|it is|if so|so|they do)\b", re.I)
+_NO_WORDS = re.compile(r"^(?:no|nope|not|if not|it doesn't|it isn't|otherwise|they don't)\b", re.I)
+_AUX = re.compile(
+    r"^(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|may|might|"
+    r"am|isn't|aren't|doesn't|don't|didn't|hasn't|haven't|can't|won't)\b",
+    re.I,
+)
+_WH = re.compile(r"^(?:what|where|how|why|when|which|who)\b", re.I)
+_COND_START = re.compile(r"^(?:and\s+|but\s+|or\s+)?(?:only\s+)?(?:if|when|whenever|in case)\s+", re.I)
+_LEAD = re.compile(r"^[\"'(*_\s]*(?:q\s*[:.]|question\s*[:.]|step\s+\w+\s*[:.-]|\d+[.)]|[a-z]\d*[.)])?\s*", re.I)
+
+
+_CLAUSE_BREAK = re.compile(r"(?<=[;,])\s+(?=(?:but\s+|and\s+)?(?:if|otherwise)\b)", re.I)
+_BOILERPLATE = re.compile(
+    r"\b(?:still stuck|no luck|further questions|need (?:more )?help|contact (?:us|support)|"
+    r"comfortable)\b", re.I
+)
+_ADMONITION = re.compile(
+    r"^[>\s*_]*(?:>|safety|warning|caution|note|tip|important|danger|a (?:quick )?note|"
+    r"disclaimer|before you start|you will need|tools)\b", re.I
+)
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of ``text`` (a full stop, "!" or "?" before a capital starts a new one);
+    "...; if it doesn't, ..." starts a new one too, so each condition has its own."""
+    parts = [p.strip() for p in _SENTENCE_END.split(text)]
+    out: list[str] = []
+    for part in parts:
+        out.extend(c.strip() for c in _CLAUSE_BREAK.split(part) if c.strip())
+    return out
+
+
+def boilerplate(text: str) -> bool:
+    """Closing lines ("Still stuck? Contact support") that are not part of the diagnosis."""
+    return bool(_BOILERPLATE.search(text))
+
+
+def admonition(text: str) -> bool:
+    """A safety note, tip or tool list: read around, never a step of the diagnosis."""
+    return bool(_ADMONITION.match(text))
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(text.lower().replace("’", "'"))
+
+
+def stem(word: str) -> str:
+    for suffix in ("ing", "ed", "es", "s", "ly"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    return word
+
+
+def content(text: str) -> set[str]:
+    """Stemmed content words (stop words, negations and one-letter words dropped)."""
+    out: set[str] = set()
+    for word in words(text):
+        if word in STOP or word in NEGATIONS or len(word) < 2 or word.endswith("n't"):
+            continue
+        out.add(stem(word))
+    return out
+
+
+def overlap(a: str, b: str) -> float:
+    """Share of the smaller side's content words found in the other (0 when either is empty)."""
+    wa, wb = content(a), content(b)
+    if not wa or not wb:
+        return 0.0
+    return len(wa & wb) / min(len(wa), len(wb))
+
+
+def negative(text: str) -> bool:
+    """Whether a condition reads negatively (an odd number of negation words)."""
+    count = 0
+    for word in words(text):
+        if word in NEGATIONS or word.endswith("n't"):
+            count += 1
+    return count % 2 == 1
+
+
+def is_yes_no_question(sentence: str) -> bool:
+    body = strip_lead(sentence)
+    return body.endswith("?") and not _WH.match(body) and bool(_AUX.match(body) or len(body) < 200)
+
+
+def is_question(sentence: str) -> bool:
+    return strip_lead(sentence).rstrip(")\"' ").endswith("?")
+
+
+def strip_lead(text: str) -> str:
+    """``text`` without a leading "Q:", "Step 3:", "3." or quote marks."""
+    body = _LEAD.sub("", text.strip(), count=1)
+    return body.strip().strip("*_").strip()
+
+
+def anaphoric(condition: str) -> bool:
+    """"if so", "if not", "yes", "otherwise": a condition that only answers the last question."""
+    return bool(_ANAPHORIC.match(condition.strip()))
+
+
+def yes_no_word(condition: str) -> str | None:
+    """"yes"/"no" for a bare answer word ("Yes:", "If so", "Otherwise"); None for a condition."""
+    text = condition.strip().lower()
+    if len(text.split()) <= 3:
+        if _NO_WORDS.match(text):
+            return "no"
+        if _YES_WORDS.match(text):
+            return "yes"
+    return None
+
+
+def pointer(text: str) -> bool:
+    return bool(_POINTER.search(text))
+
+
+def step_refs(text: str) -> list[str]:
+    return [m.group(1).upper() for m in _STEP_REF.finditer(text)]
+
+
+def quoted(text: str) -> list[str]:
+    return [m.group(1) for m in _QUOTED.finditer(text)]
+
+
+def cause_like(text: str) -> bool:
+    return bool(_CAUSE_CUES.search(text))
+
+
+def condition_split(sentence: str) -> tuple[str, str] | None:
+    """(condition, consequence) of "If X, Y" / "When X: Y"; None when not conditional."""
+    body = strip_lead(sentence)
+    match = _COND_START.match(body)
+    if not match:
+        return None
+    rest = body[match.end():]
+    # The condition ends at the first comma, colon, semicolon or dash at bracket depth 0
+    # that is followed by a consequence ("If it is, skip to ..."), or at "then".
+    depth = 0
+    for i, ch in enumerate(rest):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        elif depth == 0 and ch in ",:;" and i > 1:
+            return rest[:i].strip(), rest[i + 1:].strip()
+        elif depth == 0 and rest[i:i + 3] in (" - ", " – ", " — "):
+            return rest[:i].strip(), rest[i + 3:].strip()
+        elif depth == 0 and rest[i:i + 6].lower() == " then ":
+            return rest[:i].strip(), rest[i + 6:].strip()
+    if rest.endswith("?"):
+        return None
+    return rest.strip(), ""
+
+
+def lead_condition(text: str) -> tuple[str, str] | None:
+    """(condition, consequence) of a list item written "X: Y", "X = Y", "X -> Y" or
+    "X? Y" ("No clunk? Go to step 14."); None otherwise."""
+    body = strip_lead(text)
+    for sep in (" = ", " => ", " -> ", " → "):
+        head, found, tail = body.partition(sep)
+        if found and 0 < len(head.split()) <= 14:
+            return head.strip(" -"), tail.strip()
+    match = re.match(r"^([^.:?!]{1,110})[:?]\s+(.+)$", body, re.S)
+    if match:
+        head = match.group(1).strip()
+        if len(head.split()) <= 14 and not _WH.match(head) and match.group(2):
+            if body[len(match.group(1))] == "?" and (_AUX.match(head) or len(head.split()) > 5):
+                return None
+            return head, match.group(2).strip()
+    return None
+
+
+def question_form(condition: str) -> str:
+    """A yes/no question from a condition: "the LED is lit" -> "Is the LED lit?"."""
+    text = condition.strip().rstrip(".,;:").strip()
+    text = re.sub(r"^(?:if|when|whenever)\s+", "", text, flags=re.I)
+    if not text:
+        return ""
+    if text.endswith("?"):
+        return text[0].upper() + text[1:]
+    tokens = text.split()
+    for i, token in enumerate(tokens[:7]):
+        low = token.lower()
+        if low in ("is", "are", "was", "were", "has", "have", "can", "will", "does", "do"):
+            if i == 0:
+                break
+            rest = tokens[:i] + tokens[i + 1:]
+            if rest and rest[0] not in ("I",) and not rest[0].isupper():
+                rest[0] = rest[0].lower()
+            return f"{token.capitalize()} {' '.join(rest)}?"
+    return text[0].upper() + text[1:] + "?"
+
+
+def positive_form(condition: str) -> str:
+    """The condition with one negation removed ("the LED does not light" -> "the LED does
+    light"), used to name a check from its negative branch."""
+    text = re.sub(r"\b(?:does|do|did|is|are|was|has|have|can|will)(?:n't| not)\b",
+                  lambda m: m.group(0).split("n't")[0].split(" not")[0], condition, count=1,
+                  flags=re.I)
+    text = re.sub(r"\b(?:no|not|never)\s+", "", text, count=1, flags=re.I) if text == condition else text
+    return text
