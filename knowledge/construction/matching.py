@@ -5,8 +5,9 @@ A built cause is compared with a chart terminal, a built check with a chart ques
 dropped, a few suffixes stripped ("-ing", "-ed", "-es", "-s", "-ly"; see
 ``offline.language.content``). The chart side is the node's label and utterance; the built
 side is a cause's name and resolution, or a check's question. Pairs are then matched one to
-one, greedily from the highest score down, and a pair counts only if its score reaches
-``MATCH_THRESHOLD``. Nothing is matched by id, by position or by the article's title.
+one by the assignment that maximises the sum of scores (``scipy``'s
+``linear_sum_assignment``), and a pair counts only if its score reaches ``MATCH_THRESHOLD``.
+Nothing is matched by id, by position or by the article's title.
 """
 
 from __future__ import annotations
@@ -42,24 +43,24 @@ def match(
     truth: Mapping[str, str], built: Mapping[str, str], threshold: float = MATCH_THRESHOLD
 ) -> Matching:
     """One-to-one greedy matching of ``truth`` texts (id -> text) to ``built`` texts."""
-    tw = {k: content(v) for k, v in truth.items()}
-    bw = {k: content(v) for k, v in built.items()}
-    scored: list[tuple[float, str, str]] = []
-    for t, words in tw.items():
-        for b, other in bw.items():
-            score = dice(words, other)
-            if score >= threshold:
-                scored.append((score, t, b))
-    scored.sort(key=lambda x: (-x[0], x[1], x[2]))
+    import numpy as np
+    from scipy.optimize import linear_sum_assignment
+
+    tkeys, bkeys = sorted(truth), sorted(built)
     pairs: dict[str, str] = {}
     scores: dict[str, float] = {}
-    used: set[str] = set()
-    for score, t, b in scored:
-        if t in pairs or b in used:
-            continue
-        pairs[t] = b
-        scores[t] = score
-        used.add(b)
+    if not tkeys or not bkeys:
+        return Matching(pairs, scores)
+    tw = [content(truth[k]) for k in tkeys]
+    bw = [content(built[k]) for k in bkeys]
+    grid = np.array([[dice(a, b) for b in bw] for a in tw])
+    # Scores below the threshold cannot form a pair, so they must not steer the assignment.
+    weights = np.where(grid >= threshold, grid, 0.0)
+    rows, cols = linear_sum_assignment(weights, maximize=True)
+    for r, c in zip(rows, cols, strict=True):
+        if weights[r, c] > 0:
+            pairs[tkeys[r]] = bkeys[c]
+            scores[tkeys[r]] = float(grid[r, c])
     return Matching(pairs, scores)
 
 

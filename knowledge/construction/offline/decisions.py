@@ -147,7 +147,10 @@ def read_decisions(text: str) -> Decisions:
     table_root = _read_table(rows, builder, text) if len(rows) >= 3 else None
     _resolve(units, builder)
     root: Target = None
-    for unit in units:
+    # The diagnosis starts at the first step the article marks as one (a numbered step, a
+    # heading); an untitled introduction only when nothing else has a decision in it.
+    marked = [u for u in units if u.label or u.title]
+    for unit in [*marked, *units]:
         if isinstance(unit.entry, Check | Cause):
             root = unit.entry
             break
@@ -217,9 +220,18 @@ def _statements(unit: Unit) -> list[Statement]:
             out.append(Statement("branch", block.text, span, depth, condition, consequence,
                                  parent, block_no))
         else:
-            for sentence, (start, end) in _sentence_spans(block):
+            sentence_list = _sentence_spans(block)
+            skip_next = False
+            for position, (sentence, (start, end)) in enumerate(sentence_list):
+                if skip_next:
+                    skip_next = False
+                    continue
+                if block.kind == "heading" and not lang.is_question(sentence):
+                    continue
                 span = Span(start, end)
                 split = lang.condition_split(sentence)
+                if split is not None and lang.boilerplate(sentence):
+                    continue
                 if split is not None:
                     out.append(Statement("branch", sentence, span, depth, split[0], split[1],
                                          parent, block_no))
@@ -227,6 +239,16 @@ def _statements(unit: Unit) -> list[Statement]:
                 body = lang.strip_lead(sentence)
                 if lang.boilerplate(body):
                     continue
+                if lang.is_question(body):
+                    body = lang.question_part(body)
+                    if _negative_answer(body) and position + 1 < len(sentence_list):
+                        # "No clunk? Go to step 14.": the other side of the last check.
+                        following, (_, f_end) = sentence_list[position + 1]
+                        out.append(Statement("branch", f"{body} {following}", Span(start, f_end),
+                                             depth, body.rstrip("?"), following, parent,
+                                             block_no))
+                        skip_next = True
+                        continue
                 if lang.is_question(body) and lang.is_yes_no_question(body):
                     out.append(Statement("question", body, span, depth, parent=parent,
                                          block=block_no))
@@ -249,6 +271,12 @@ def _statements(unit: Unit) -> list[Statement]:
             if block.text.rstrip().endswith(":"):
                 para_question = len(out) - 1
     return out
+
+
+def _negative_answer(question: str) -> bool:
+    return bool(re.match(r"^(?:no|not|nothing|none|neither)\b", question, re.I)) and len(
+        question.split()
+    ) <= 8
 
 
 def _sentence_spans(block: Block) -> list[tuple[str, tuple[int, int]]]:
@@ -341,12 +369,13 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
             st.texts_joined_condition = True
             cont.texts.append(st)
             continue
-        owner, state = _owner(st, statements, made, unit_checks, current, opened)
+        owner, state = _owner(st, statements, made, unit_checks, current, opened,
+                              nested=cont is not None)
         if owner is None:
             condition = st.condition
             state = "yes"
             name = condition
-            if lang.negative(condition):
+            if lang.negative(condition) and lang.positive_form(condition) != condition:
                 name = lang.positive_form(condition)
                 state = "no"
             owner = b.check(lang.question_form(name), st.span, unit.index, explicit=False)
@@ -442,6 +471,7 @@ def _owner(
     unit_checks: list[Check],
     current: Check | None,
     opened: dict[str, int],
+    nested: bool = False,
 ) -> tuple[Check | None, str]:
     """The check a branch answers, and on which side; (None, "") when it opens a new one."""
     word = lang.yes_no_word(st.condition)
@@ -455,11 +485,6 @@ def _owner(
         return parent, _side(st.condition, parent)
     if current is not None and lang.anaphoric(st.condition):
         return current, _side(st.condition, current)
-    if current is not None and opened.get(current.id) == st.block and (
-        current.free("yes") != current.free("no")
-    ):
-        # "If A, X. If B, Y." in one paragraph: the two sides of one check.
-        return current, "yes" if current.free("yes") else "no"
     best, best_score = None, 0.0
     for check in unit_checks:
         if not (check.free("yes") or check.free("no")):
@@ -467,11 +492,16 @@ def _owner(
         score = lang.overlap(st.condition, check.question)
         if score > best_score:
             best, best_score = check, score
-    if best is not None and best_score >= 0.34:
+    if best is not None and best_score >= 0.3:
         return best, _side(st.condition, best)
+    if current is not None and opened.get(current.id) == st.block and (
+        current.free("yes") != current.free("no")
+    ) and not nested:
+        # "If A, X. If B, Y." in one paragraph: the two sides of one check.
+        return current, "yes" if current.free("yes") else "no"
     if current is not None and current.explicit and (current.free("yes") and current.free("no")):
         return current, _side(st.condition, current)
-    if current is not None and current.explicit and (current.free("yes") or current.free("no")):
+    if current is not None and (current.free("yes") != current.free("no")) and not nested:
         return current, "yes" if current.free("yes") else "no"
     return None, ""
 
@@ -501,7 +531,8 @@ def _consequence(st: Statement, b: _Builder, unit: Unit) -> Target:
             return ptr
     if lang.cause_like(text) and len(text.split()) >= 4 and not re.match(
         r"^(?:find out|look|check|see|test|try|listen|watch|measure|move on|use|pull|open|"
-        r"feel|ask|let|pin down|work out|start|turn|take)\b", text, re.I
+        r"feel|ask|let|pin down|work out|start|turn|take|shut|run|restart|remove|unplug|"
+        r"disconnect|connect|plug|hold|push|press|boot|switch|notice|note|wait)\b", text, re.I
     ):
         return b.cause(text, st.span)
     return None

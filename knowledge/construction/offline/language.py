@@ -42,7 +42,7 @@ _POINTER = re.compile(
     re.I,
 )
 _STEP_REF = re.compile(r"\bsteps?\s+(\d{1,3}|[a-z]\d{0,2})\b", re.I)
-_QUOTED = re.compile(r"[\"“‘']([^\"“”‘’']{6,120})[\"”’']")
+_QUOTED = re.compile(r"[\"“]([^\"“”]{6,160})[\"”]|(?<![a-z])[‘']([^‘’']{6,120})[’'](?![a-z])")
 _CAUSE_CUES = re.compile(
     r"\b(?:cause[sd]?|culprit|fault(?:y|s)?|fail(?:ed|ing|ure|s)?|broken|problem|issue|"
     r"to blame|means?|points? to|indicates?|probably|likely|most likely|suspect|defective|"
@@ -63,7 +63,7 @@ _AUX = re.compile(
     re.I,
 )
 _WH = re.compile(r"^(?:what|where|how|why|when|which|who)\b", re.I)
-_COND_START = re.compile(r"^(?:and\s+|but\s+|or\s+)?(?:only\s+)?(?:if|when|whenever|in case)\s+", re.I)
+_COND_START = re.compile(r"^(?:and\s+|but\s+|or\s+)?(?:only\s+)?(?:if|in case)\s+", re.I)
 _LEAD = re.compile(r"^[\"'(*_\s]*(?:q\s*[:.]|question\s*[:.]|step\s+\w+\s*[:.-]|\d+[.)]|[a-z]\d*[.)])?\s*", re.I)
 
 
@@ -84,7 +84,10 @@ def sentences(text: str) -> list[str]:
     parts = [p.strip() for p in _SENTENCE_END.split(text)]
     out: list[str] = []
     for part in parts:
-        out.extend(c.strip() for c in _CLAUSE_BREAK.split(part) if c.strip())
+        if _COND_START.match(strip_lead(part)):
+            out.extend(c.strip() for c in _CLAUSE_BREAK.split(part) if c.strip())
+        else:
+            out.append(part)
     return out
 
 
@@ -103,10 +106,14 @@ def words(text: str) -> list[str]:
 
 
 def stem(word: str) -> str:
+    """A light stem: "-ing", "-ed", "-es", "-s", "-ly" off, then a final "e" ("brake",
+    "brakes", "braking" -> "brak")."""
     for suffix in ("ing", "ed", "es", "s", "ly"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             word = word[: -len(suffix)]
             break
+    if word.endswith("e") and len(word) > 3:
+        word = word[:-1]
     return word
 
 
@@ -129,12 +136,26 @@ def overlap(a: str, b: str) -> float:
 
 
 def negative(text: str) -> bool:
-    """Whether a condition reads negatively (an odd number of negation words)."""
-    count = 0
-    for word in words(text):
-        if word in NEGATIONS or word.endswith("n't"):
-            count += 1
-    return count % 2 == 1
+    """Whether a condition reads negatively (it has a negation word)."""
+    # "no smoke and no burning smell" is negative; a double negative is too rare in these
+    # guides to be worth reading as positive.
+    text = re.sub(r"\([^)]*\)", " ", text)  # an aside in brackets does not turn the condition
+    return any(word in NEGATIONS or word.endswith("n't") for word in words(text))
+
+
+def question_part(sentence: str) -> str:
+    """The question in "Where do I start: can my laptop see the network?" (after the colon),
+    or in "How do I know whether the router is on?" (the clause after "whether"/"if")."""
+    body = strip_lead(sentence)
+    if ":" in body and body.endswith("?"):
+        tail = body.rsplit(":", 1)[1].strip()
+        if _AUX.match(tail):
+            return tail[0].upper() + tail[1:]
+    match = re.match(r"^(?:how (?:do|can|will|would) (?:i|you|we) (?:know|tell|check|find out|"
+                     r"see)|how to (?:tell|check))\s+(?:whether|if|that)?\s*(.+)\?$", body, re.I)
+    if match:
+        return question_form(match.group(1)).rstrip("?") + "?"
+    return body
 
 
 def is_yes_no_question(sentence: str) -> bool:
@@ -177,7 +198,7 @@ def step_refs(text: str) -> list[str]:
 
 
 def quoted(text: str) -> list[str]:
-    return [m.group(1) for m in _QUOTED.finditer(text)]
+    return [m.group(1) or m.group(2) for m in _QUOTED.finditer(text)]
 
 
 def cause_like(text: str) -> bool:
@@ -200,6 +221,10 @@ def condition_split(sentence: str) -> tuple[str, str] | None:
         elif ch in ")]":
             depth = max(0, depth - 1)
         elif depth == 0 and ch in ",:;" and i > 1:
+            after = rest[i + 1:].lstrip().lower()
+            if ch == "," and re.match(r"(?:or|and|even|especially|which|such as|for example|"
+                                      r"e\.g\.|i\.e\.|like)\b", after) and "," in after[:160]:
+                continue  # "If the router is off, or the network only appears nearby, ..."
             return rest[:i].strip(), rest[i + 1:].strip()
         elif depth == 0 and rest[i:i + 3] in (" - ", " – ", " — "):
             return rest[:i].strip(), rest[i + 3:].strip()
@@ -250,10 +275,12 @@ def question_form(condition: str) -> str:
 
 
 def positive_form(condition: str) -> str:
-    """The condition with one negation removed ("the LED does not light" -> "the LED does
-    light"), used to name a check from its negative branch."""
-    text = re.sub(r"\b(?:does|do|did|is|are|was|has|have|can|will)(?:n't| not)\b",
-                  lambda m: m.group(0).split("n't")[0].split(" not")[0], condition, count=1,
-                  flags=re.I)
-    text = re.sub(r"\b(?:no|not|never)\s+", "", text, count=1, flags=re.I) if text == condition else text
-    return text
+    """The condition without its negations ("the LED does not light" -> "the LED does
+    light", "there is no smoke and no smell" -> "there is smoke and smell"), used to name a
+    check from its negative branch. Lexical negatives ("off", "dead") stay."""
+    text = re.sub(r"\b(does|do|did|is|are|was|were|has|have|can|will|could|would)(?:n't| not)\b",
+                  r"\1", condition, flags=re.I)
+    text = re.sub(r"\bwon't\b", "will", text, flags=re.I)
+    text = re.sub(r"\bcan't\b", "can", text, flags=re.I)
+    text = re.sub(r"\b(?:no|not|never)\s+", "", text, flags=re.I)
+    return re.sub(r"\s+", " ", text).strip()
