@@ -221,10 +221,15 @@ def articles_in(directory: Path) -> list[Path]:
 
 
 def evaluate_articles(
-    directory: Path, *, llm: Any = None, play: bool = True, progress: Progress | None = None
+    directory: Path,
+    *,
+    llm: Any = None,
+    play: bool = True,
+    progress: Progress | None = None,
+    limit: int | None = None,
 ) -> dict[str, Any]:
     charts: dict[str, dict[str, Any]] = {}
-    for path in articles_in(directory):
+    for path in articles_in(directory)[:limit]:
         if progress is not None:
             progress(path.name)
         charts[path.stem] = evaluate_article(path, llm=llm, play=play)

@@ -171,7 +171,10 @@ def _units(blocks: list[Block]) -> list[Unit]:
     for block in blocks:
         if block.kind == "row":
             continue
-        starts = (block.kind == "heading" and seen_title) or (
+        conditional_heading = block.kind == "heading" and bool(
+            lang.condition_split(block.text)
+        )
+        starts = (block.kind == "heading" and seen_title and not conditional_heading) or (
             block.kind == "item" and block.depth == 0 and not _is_branch_item(block)
         ) or (block.kind == "para" and bool(block.label))
         if block.kind == "heading" and not seen_title:
@@ -227,7 +230,8 @@ def _statements(unit: Unit) -> list[Statement]:
                     skip_next = False
                     continue
                 if block.kind == "heading" and not lang.is_question(sentence):
-                    continue
+                    if lang.condition_split(sentence) is None:
+                        continue
                 span = Span(start, end)
                 split = lang.condition_split(sentence)
                 if split is not None and lang.boilerplate(sentence):
@@ -256,6 +260,11 @@ def _statements(unit: Unit) -> list[Statement]:
                 short = re.match(r"^([^.?!]{2,80})\?\s*$", body)
                 if short is None and out and out[-1].kind == "branch" and not out[-1].consequence:
                     out[-1].consequence = body  # "If X: <newline> Y" written as two sentences
+                    continue
+                indirect = lang.whether_question(body) if not lang.pointer(body) else ""
+                if indirect:
+                    out.append(Statement("question", indirect, span, depth, parent=parent,
+                                         block=block_no))
                     continue
                 out.append(Statement("text", body, span, depth, parent=parent, block=block_no))
         questions = [i for i in range(first, len(out)) if out[i].kind == "question"]
@@ -341,7 +350,7 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
 
     for index, st in enumerate(statements):
         if st.kind == "text":
-            if cont is not None and cont.texts and cont.texts[-1].block == st.block:
+            if cont is not None and (not cont.texts or cont.texts[-1].block == st.block):
                 cont.texts.append(st)
             elif current is not None and not (current.yes or current.no):
                 pre.setdefault(current.id, []).append(st)
@@ -371,6 +380,8 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
             continue
         owner, state = _owner(st, statements, made, unit_checks, current, opened,
                               nested=cont is not None)
+        if owner is not None and not (owner.free("yes") or owner.free("no")):
+            owner = None  # both sides said: this is a check of its own
         if owner is None:
             condition = st.condition
             state = "yes"
@@ -397,6 +408,19 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
         if not owner.free(state) and owner.free(_other(state)):
             state = _other(state)
         target = _consequence(st, b, unit)
+        following = statements[index + 1] if index + 1 < len(statements) else None
+        deeper = (
+            following is not None
+            and following.kind in ("question", "branch")
+            and following.depth > st.depth
+        )
+        if deeper and isinstance(target, Pointer) and not target.steps and not target.quotes:
+            # "No: check the hoses." with the hose question nested below: go on below.
+            b.pointers.remove(target)
+            target = None
+        elif deeper and isinstance(target, Cause):
+            # "No: you probably have a warning light." with a question nested below it.
+            target = None
         if target is None and st.consequence.strip():
             pending = _Pending([st], owner, state)
             pendings.append(pending)
@@ -404,7 +428,8 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
             cont = pending
         elif target is None:
             cont = _Pending([], owner, state)
-            cont.texts = []
+            pendings.append(cont)
+            owner.set(state, cont)  # type: ignore[arg-type]
         else:
             owner.set(state, target)
             cont = None
@@ -414,8 +439,11 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
         if owner.slot(pending.state) is not pending:
             continue
         text = " ".join(_consequence_text(t) for t in pending.texts).strip()
+        if not pending.texts:
+            owner.set(pending.state, NEXT)
+            continue
         first, last = pending.texts[0], pending.texts[-1]
-        if len(lang.content(text)) >= 3:
+        if len(lang.content(text)) >= 2:
             owner.set(pending.state, b.cause(text, Span(first.span.start, last.span.end)))
         else:
             owner.set(pending.state, NEXT)
@@ -483,7 +511,7 @@ def _owner(
         return None, ""
     if parent is not None and (parent.free("yes") or parent.free("no")):
         return parent, _side(st.condition, parent)
-    if current is not None and lang.anaphoric(st.condition):
+    if current is not None and lang.anaphoric(st.condition) and not nested:
         return current, _side(st.condition, current)
     best, best_score = None, 0.0
     for check in unit_checks:
@@ -494,6 +522,8 @@ def _owner(
             best, best_score = check, score
     if best is not None and best_score >= 0.3:
         return best, _side(st.condition, best)
+    if nested:
+        return None, ""  # "Try it on mains power. If it does start, ...": a check below
     if current is not None and opened.get(current.id) == st.block and (
         current.free("yes") != current.free("no")
     ) and not nested:
@@ -666,7 +696,10 @@ def _canonical(atom: str, vocabulary: list[str]) -> tuple[int, str]:
 
 
 def _resolve(units: list[Unit], b: _Builder) -> None:
-    by_label = {u.label.upper(): u for u in units if u.label}
+    by_label: dict[str, Unit] = {}
+    for unit in units:
+        if unit.label:
+            by_label.setdefault(unit.label.upper(), unit)
 
     def next_entry(index: int) -> Target:
         for unit in units[index + 1:]:

@@ -158,6 +158,26 @@ def question_part(sentence: str) -> str:
     return body
 
 
+_WHETHER = re.compile(
+    r"\b(?:ask(?: yourself)?|consider|notice|note|see|check|find out|establish|know|decide|"
+    r"work out|tell|is|are|question is)\s+whether\s+(.+?)(?:[.;]\s*$|$)",
+    re.I,
+)
+
+
+def whether_question(sentence: str) -> str:
+    """"Notice whether the laptop hangs when hot." -> "Does the laptop hang when hot?"-ish:
+    the yes/no question a sentence asks indirectly ("" when it asks none)."""
+    match = _WHETHER.search(sentence)
+    if not match:
+        return ""
+    clause = match.group(1).strip().rstrip(".")
+    clause = re.split(r"[,;:] (?:and |but )?(?:if|then|so)\b", clause, maxsplit=1)[0]
+    if len(content(clause)) < 2:
+        return ""
+    return question_form(clause)
+
+
 def is_yes_no_question(sentence: str) -> bool:
     body = strip_lead(sentence)
     return body.endswith("?") and not _WH.match(body) and bool(_AUX.match(body) or len(body) < 200)
@@ -175,7 +195,12 @@ def strip_lead(text: str) -> str:
 
 def anaphoric(condition: str) -> bool:
     """"if so", "if not", "yes", "otherwise": a condition that only answers the last question."""
-    return bool(_ANAPHORIC.match(condition.strip()))
+    text = condition.strip().rstrip(".,;:!?")
+    match = _ANAPHORIC.match(text)
+    if not match:
+        return False
+    rest = text[match.end():].split()
+    return len(rest) <= 2 and not (rest and rest[0].lower() in ("get", "have", "see", "hear"))
 
 
 def yes_no_word(condition: str) -> str | None:

@@ -58,6 +58,8 @@ def _is_heading(text: str) -> bool:
     if "\n" in text.strip() or len(text) > 140:
         return False
     stripped = text.strip()
+    if re.match(r"^(?:if|when|otherwise)\b", stripped, re.I) and not stripped.isupper():
+        return False  # "If it doesn't reach the desktop, here's the sequence:" is a branch
     letters = [c for c in stripped if c.isalpha()]
     if len(letters) < 3:
         return False
