@@ -147,7 +147,7 @@ def evaluate_article(path: Path, *, llm: Any = None, play: bool = True) -> dict[
     chart = load_chart(built.chart)
     net = built.network
     cause_texts = {h.id: f"{h.name} {h.resolution}" for h in net.hypotheses}
-    check_texts = {f.id: f.question for f in net.findings}
+    check_texts = {f.id: f"{f.question} {f.how_to_check}" for f in net.findings}
     truth_causes = _chart_texts(chart, terminal=True)
     truth_checks = _chart_texts(chart, terminal=False)
     causes = match(truth_causes, cause_texts)

@@ -175,7 +175,8 @@ def _units(blocks: list[Block]) -> list[Unit]:
             lang.condition_split(block.text)
         )
         starts = (block.kind == "heading" and seen_title and not conditional_heading) or (
-            block.kind == "item" and block.depth == 0 and not _is_branch_item(block)
+            block.kind == "item" and block.depth == 0 and bool(block.label)
+            and not _is_branch_item(block)
         ) or (block.kind == "para" and bool(block.label))
         if block.kind == "heading" and not seen_title:
             seen_title = True
@@ -282,6 +283,28 @@ def _statements(unit: Unit) -> list[Statement]:
     return out
 
 
+def _drop_title_question(statements: list[Statement]) -> list[Statement]:
+    """A heading question ("TICKING NOISES: MOVING OR STANDING STILL?") gives way to the
+    question the section's first paragraph asks itself."""
+    if len(statements) < 2 or statements[0].kind != "question" or statements[0].block != 0:
+        return statements
+    first_body = [t for t in statements[1:] if t.block == statements[1].block]
+    if any(t.kind == "question" for t in first_body) and statements[1].block == 1:
+        return statements[1:]
+    return statements
+
+
+def _asked(consequence: str) -> str:
+    """The yes/no question a consequence asks next ("" when it asks none)."""
+    parts = lang.sentences(consequence.strip())
+    if not parts:
+        return ""
+    first = lang.strip_lead(parts[0])
+    if lang.is_question(first) and lang.is_yes_no_question(first) and len(parts) <= 2:
+        return first[0].upper() + first[1:]
+    return ""
+
+
 def _negative_answer(question: str) -> bool:
     return bool(re.match(r"^(?:no|not|nothing|none|neither)\b", question, re.I)) and len(
         question.split()
@@ -313,7 +336,7 @@ class _Pending:
 
 
 def _read_unit(unit: Unit, b: _Builder) -> Target:
-    statements = _statements(unit)
+    statements = _drop_title_question(_statements(unit))
     entry: Target = None
     made: dict[int, Check] = {}  # statement index -> the check it opened
     unit_checks: list[Check] = []
@@ -407,6 +430,15 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
         current = owner
         if not owner.free(state) and owner.free(_other(state)):
             state = _other(state)
+        asked = _asked(st.consequence)
+        if asked:
+            # "If it ticks on the straight too, have the tyres been changed recently?"
+            check = b.check(asked, st.span, unit.index, explicit=True)
+            owner.set(state, check)
+            unit_checks.append(check)
+            current = check
+            cont = None
+            continue
         target = _consequence(st, b, unit)
         following = statements[index + 1] if index + 1 < len(statements) else None
         deeper = (
@@ -414,7 +446,14 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
             and following.kind in ("question", "branch")
             and following.depth > st.depth
         )
-        if deeper and isinstance(target, Pointer) and not target.steps and not target.quotes:
+        later = [t for t in statements[index + 1:] if t.kind != "text"]
+        onward = bool(later) and (
+            bool(re.search(r"\b(?:following|below|these)\b", st.consequence, re.I))
+            or later[0].block != st.block
+        )
+        if isinstance(target, Pointer) and not target.steps and not target.quotes and (
+            deeper or (onward and not re.search(r"\bnext\b", st.consequence, re.I))
+        ):
             # "No: check the hoses." with the hose question nested below: go on below.
             b.pointers.remove(target)
             target = None
@@ -559,6 +598,8 @@ def _consequence(st: Statement, b: _Builder, unit: Unit) -> Target:
             ptr = Pointer(text, unit.index, lang.step_refs(text), lang.quoted(text))
             b.pointers.append(ptr)
             return ptr
+    if re.search(r"\bruled? out\b", text, re.I) and len(lang.sentences(text)) == 1:
+        return None
     if lang.cause_like(text) and len(text.split()) >= 4 and not re.match(
         r"^(?:find out|look|check|see|test|try|listen|watch|measure|move on|use|pull|open|"
         r"feel|ask|let|pin down|work out|start|turn|take|shut|run|restart|remove|unplug|"

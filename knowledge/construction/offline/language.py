@@ -87,8 +87,13 @@ def sentences(text: str) -> list[str]:
         if _COND_START.match(strip_lead(part)):
             out.extend(c.strip() for c in _CLAUSE_BREAK.split(part) if c.strip())
         else:
-            out.append(part)
+            # "Clunks do not come from the engine, so if yours is a clunk, read on."
+            pieces = _SO_IF.split(part, maxsplit=1)
+            out.extend(p.strip() for p in pieces if p.strip())
     return out
+
+
+_SO_IF = re.compile(r"(?<=[,;])\s+(?:so|but)\s+(?=if\b)", re.I)
 
 
 def boilerplate(text: str) -> bool:
@@ -266,12 +271,12 @@ def lead_condition(text: str) -> tuple[str, str] | None:
     body = strip_lead(text)
     for sep in (" = ", " => ", " -> ", " → "):
         head, found, tail = body.partition(sep)
-        if found and 0 < len(head.split()) <= 14:
+        if found and 0 < len(head.split()) <= 20:
             return head.strip(" -"), tail.strip()
     match = re.match(r"^([^.:?!]{1,110})[:?]\s+(.+)$", body, re.S)
     if match:
         head = match.group(1).strip()
-        if len(head.split()) <= 14 and not _WH.match(head) and match.group(2):
+        if len(head.split()) <= 20 and not _WH.match(head) and match.group(2):
             if body[len(match.group(1))] == "?" and (_AUX.match(head) or len(head.split()) > 5):
                 return None
             return head, match.group(2).strip()
