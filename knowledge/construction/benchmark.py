@@ -63,12 +63,16 @@ def build_from_article(path: Path, *, pack: str = "article", llm: Any = None) ->
         for ordinal, (start, end) in enumerate(spans):
             if start <= span.start < end or span.start < start:
                 quote = text[max(start, span.start) : min(end, span.end)].strip()
-                return Citation(f"{document_id}#{ordinal}", document_id=document_id,
-                                quote=quote[:300])
+                return Citation(
+                    f"{document_id}#{ordinal}", document_id=document_id, quote=quote[:300]
+                )
         return Citation(f"{document_id}#{len(spans) - 1}", document_id=document_id)
 
     network = decisions_network(
-        read_decisions(text), name=pack, cite=cite, id_prefix=f"{pack}:",
+        read_decisions(text),
+        name=pack,
+        cite=cite,
+        id_prefix=f"{pack}:",
         metadata={"source_document": document_id},
     )
     if llm is not None:
@@ -215,7 +219,8 @@ def _mean(values: Iterable[int]) -> float:
 
 def articles_in(directory: Path) -> list[Path]:
     return sorted(
-        p for p in directory.iterdir()
+        p
+        for p in directory.iterdir()
         if p.is_file() and p.suffix.lower() in ARTICLE_SUFFIXES and not p.name.startswith(".")
     )
 
@@ -234,9 +239,17 @@ def evaluate_articles(
             progress(path.name)
         charts[path.stem] = evaluate_article(path, llm=llm, play=play)
     overall: dict[str, Any] = {}
-    totals = {k: sum(c[k] for c in charts.values()) for k in (
-        "causes_built", "causes_truth", "checks_built", "checks_truth", "link_pairs",
-        "link_pairs_judged")}
+    totals = {
+        k: sum(c[k] for c in charts.values())
+        for k in (
+            "causes_built",
+            "causes_truth",
+            "checks_built",
+            "checks_truth",
+            "link_pairs",
+            "link_pairs_judged",
+        )
+    }
     matched_causes = sum(round(c["cause_recall"] * c["causes_truth"]) for c in charts.values())
     matched_checks = sum(round(c["check_recall"] * c["checks_truth"]) for c in charts.values())
     cause = prf(matched_causes, totals["causes_built"], totals["causes_truth"])
@@ -250,7 +263,9 @@ def evaluate_articles(
             "check_precision": check["precision"],
             "check_recall": check["recall"],
             "check_f1": check["f1"],
-            "link_accuracy": right / totals["link_pairs_judged"] if totals["link_pairs_judged"] else 0.0,
+            "link_accuracy": right / totals["link_pairs_judged"]
+            if totals["link_pairs_judged"]
+            else 0.0,
             "link_recall": right / totals["link_pairs"] if totals["link_pairs"] else 0.0,
         }
     )
@@ -259,20 +274,24 @@ def evaluate_articles(
         overall["dialogs"] = dialogs
         overall["success_rate"] = (
             sum(c["success_rate"] * c["dialogs"] for c in charts.values()) / dialogs
-            if dialogs else 0.0
+            if dialogs
+            else 0.0
         )
         overall["chart_success_rate"] = (
             sum(c["chart_success_rate"] * c["dialogs"] for c in charts.values()) / dialogs
-            if dialogs else 0.0
+            if dialogs
+            else 0.0
         )
         played = sum(c["dialogs_playable"] for c in charts.values())
         overall["mean_turns"] = (
             sum(c["mean_turns"] * c["dialogs_playable"] for c in charts.values()) / played
-            if played else 0.0
+            if played
+            else 0.0
         )
         overall["chart_mean_turns"] = (
             sum(c["chart_mean_turns"] * c["dialogs"] for c in charts.values()) / dialogs
-            if dialogs else 0.0
+            if dialogs
+            else 0.0
         )
     overall["llm"] = llm is not None
     return {"charts": charts, "overall": overall}

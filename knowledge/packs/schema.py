@@ -211,7 +211,9 @@ PACK_SCHEMA: dict[str, Any] = {
         "rules and the documents they cite. See docs/knowledge-packs.md."
     ),
     "type": "object",
-    "required": ["format", "format_version", "name", "version", "title", "network", "documents"],
+    # A pack without "network" is the documents stage of a pack (ingested documents only,
+    # exported before any network was built); importing it stores the documents and no version.
+    "required": ["format", "format_version", "name", "version", "title", "documents"],
     "additionalProperties": False,
     "properties": {
         "format": {"const": PACK_FORMAT},

@@ -19,6 +19,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import replace as replace_state
 from pathlib import Path
 from typing import Any, Literal
 
@@ -95,6 +96,8 @@ def import_pack(
         valid = load_pack(pack)
     store = backend if backend is not None else get_backend()
     store.setup()
+    if valid.network is None:
+        return _import_documents(valid, store, replace=replace)
     content = valid.data
     digest = json_hash(content)
     name, version = valid.name, valid.version
@@ -123,7 +126,9 @@ def import_pack(
     clashes = Document.objects.filter(external_id__in=[d.external_id for d in wanted])
     if existing is not None:
         old = {row.external_id: DocState.of(row, name) for row in existing.documents.all()}
-        clashes = clashes.exclude(pack=existing, origin=Document.ORIGIN_PACK)
+        # A document ingested into this very pack may become one of its version's documents
+        # (build_network cites the ingested articles): the row is adopted, not duplicated.
+        clashes = clashes.exclude(pack=existing)
     clash = clashes.select_related("pack").first()
     if clash is not None:
         raise PackError(
@@ -183,6 +188,67 @@ def import_pack(
         indexed=len(changed),
         kept=len(wanted) - len(changed),
         removed=len(stale),
+        passages=passages,
+    )
+
+
+def _import_documents(valid: ValidPack, store: SearchBackend, *, replace: bool) -> ImportResult:
+    """The documents stage: a pack file without a network (what ``export_pack`` writes for a
+    pack that has only ingested documents). Its documents are stored as ingested documents of
+    the pack, ids, text and split unchanged, so passage ids survive the round trip; no
+    version is created."""
+    name, content = valid.name, valid.data
+    existing = Pack.objects.filter(name=name).first()
+    if existing is not None and not replace:
+        raise PackError(
+            f"pack {name!r} already exists; import with --replace (replace=True) to add these "
+            "documents to it"
+        )
+    wanted = [
+        replace_state(_pack_document(doc, name), origin=Document.ORIGIN_INGEST)
+        for doc in content.get("documents", [])
+    ]
+    clash = (
+        Document.objects.filter(external_id__in=[d.external_id for d in wanted])
+        .exclude(pack__name=name)
+        .select_related("pack")
+        .first()
+    )
+    if clash is not None:
+        raise PackError(
+            f"document id {clash.external_id!r} is already used by pack {clash.pack.name!r}"
+        )
+    old: dict[str, DocState] = {}
+    if existing is not None:
+        old = {row.external_id: DocState.of(row, name) for row in existing.documents.all()}
+    changed = [d for d in wanted if not d.same_as(old.get(d.external_id))]
+    touched: list[str] = []
+    passages = 0
+    try:
+        with transaction.atomic():
+            row = existing or Pack(name=name)
+            row.title = str(content.get("title", name))
+            row.domain = str(content.get("domain", ""))
+            row.description = str(content.get("description", ""))
+            row.save()
+            counts = {ident: len(items) for ident, items in valid.passages.items()}
+            _write_rows(row, wanted, changed, counts)
+            for doc in changed:
+                touched.append(doc.external_id)
+                batch_passages = valid.passages[doc.external_id]
+                store.index([doc.search_document()], batch_passages)
+                passages += len(batch_passages)
+        store.refresh()
+    except BaseException as exc:
+        restore(store, touched, old, exc)
+        raise
+    return ImportResult(
+        name,
+        "documents",
+        "created" if existing is None else ("updated" if changed else "unchanged"),
+        indexed=len(changed),
+        kept=len(wanted) - len(changed),
+        removed=0,
         passages=passages,
     )
 
@@ -255,7 +321,17 @@ def export_pack(
     if version is None:
         row = pack.current_version
         if row is None:
-            raise PackError(f"pack {name!r} has no version yet (only ingested documents)")
+            # The documents stage: no network yet, so the file carries the documents only.
+            return {
+                "format": "askfew-pack",
+                "format_version": 1,
+                "name": pack.name,
+                "version": "documents",
+                "title": pack.title or pack.name,
+                "description": pack.description,
+                "documents": _ingested_entries(pack),
+                "metadata": {"stage": "documents"},
+            }
     else:
         row = pack.versions.filter(version=version).first()
         if row is None:
@@ -263,19 +339,26 @@ def export_pack(
             raise PackError(f"pack {name!r} has no version {version!r} (versions: {versions})")
     content = copy.deepcopy(row.content)
     if include_ingested:
-        for doc in pack.documents.filter(origin=Document.ORIGIN_INGEST).order_by("external_id"):
-            entry: dict[str, Any] = {
-                "id": doc.external_id,
-                "kind": doc.kind,
-                "title": doc.title,
-                "text": doc.text,
-                "source": doc.source,
-                "split": doc.split,
-            }
-            if doc.metadata:
-                entry["metadata"] = doc.metadata
-            content["documents"].append(entry)
+        known = {d.get("id") for d in content["documents"]}
+        content["documents"].extend(e for e in _ingested_entries(pack) if e["id"] not in known)
     return dict(content)
+
+
+def _ingested_entries(pack: Pack) -> list[dict[str, Any]]:
+    out = []
+    for doc in pack.documents.filter(origin=Document.ORIGIN_INGEST).order_by("external_id"):
+        entry: dict[str, Any] = {
+            "id": doc.external_id,
+            "kind": doc.kind,
+            "title": doc.title,
+            "text": doc.text,
+            "source": doc.source,
+            "split": doc.split,
+        }
+        if doc.metadata:
+            entry["metadata"] = doc.metadata
+        out.append(entry)
+    return out
 
 
 @dataclass(frozen=True)

@@ -65,7 +65,7 @@ class ValidPack:
 
     data: dict[str, Any]
     source: str
-    network: EvidentialNetwork
+    network: EvidentialNetwork | None  # None: the documents stage (no network built yet)
     passages: Mapping[str, list[Passage]]  # document id -> its passages
 
     @property
@@ -79,6 +79,11 @@ class ValidPack:
     def summary(self) -> str:
         net = self.network
         n_passages = sum(len(p) for p in self.passages.values())
+        if net is None:
+            return (
+                f"{self.name} (documents only): {len(self.passages)} documents "
+                f"({n_passages} passages)"
+            )
         return (
             f"{self.name} {self.version}: {len(net.hypotheses)} hypotheses, "
             f"{len(net.findings)} findings, {len(net.links)} links, "
@@ -120,6 +125,9 @@ def read_pack(path: str | Path) -> dict[str, Any]:
     return data  # type: ignore[no-any-return]
 
 
+RENDERED = (".html", ".htm", ".pdf")
+
+
 def _inline_files(
     documents: list[Any], base: Path, source: str, is_directory: bool
 ) -> list[Problem]:
@@ -139,7 +147,20 @@ def _inline_files(
             problems.append(Problem(source, where, f"{name!r} lies outside the pack directory"))
             continue
         try:
-            text = target.read_bytes().decode("utf-8")
+            if target.suffix.lower() in RENDERED:
+                # Rendered exactly as ``manage.py ingest`` renders the file, so a passage of
+                # an HTML (or PDF) article has the same text, and the same id under the same
+                # split, whichever way it entered the pack.
+                from knowledge.ingest.readers import ReadError, read_document
+
+                try:
+                    text = read_document(target)[0].text
+                except ReadError as exc:
+                    problems.append(Problem(source, where, f"cannot read {name!r}: {exc}"))
+                    continue
+                doc.setdefault("title", doc.get("title") or target.stem)
+            else:
+                text = target.read_bytes().decode("utf-8")
         except OSError as exc:
             problems.append(Problem(source, where, f"cannot read {name!r}: {exc.strerror or exc}"))
             continue
@@ -187,6 +208,8 @@ def _check(data: Any, source: str, check_schema: bool) -> tuple[list[Problem], V
     problems = [Problem(source, f, r) for f, r in _semantic_problems(data, passages)]
     if problems:
         return problems, None
+    if "network" not in data:
+        return [], ValidPack(data=data, source=source, network=None, passages=passages)
     try:
         network = EvidentialNetwork.from_dict(data["network"])
     except NetworkError as exc:
@@ -266,8 +289,10 @@ def pack_passages(data: Mapping[str, Any]) -> dict[str, list[Passage]]:
 def _semantic_problems(
     data: Mapping[str, Any], passages: Mapping[str, list[Passage]]
 ) -> Iterator[tuple[str, str]]:
-    network = data["network"]
     yield from _document_problems(data)
+    if "network" not in data:
+        return
+    network = data["network"]
     hyp_ids = yield from _unique_ids(network.get("hypotheses", []), "network.hypotheses")
     finding_states: dict[str, list[str]] = {}
     for i, finding in enumerate(network.get("findings", [])):

@@ -171,19 +171,24 @@ def _units(blocks: list[Block]) -> list[Unit]:
     for block in blocks:
         if block.kind == "row":
             continue
-        conditional_heading = block.kind == "heading" and bool(
-            lang.condition_split(block.text)
+        conditional_heading = block.kind == "heading" and bool(lang.condition_split(block.text))
+        starts = (
+            (block.kind == "heading" and seen_title and not conditional_heading)
+            or (
+                block.kind == "item"
+                and block.depth == 0
+                and bool(block.label)
+                and not _is_branch_item(block)
+            )
+            or (block.kind == "para" and bool(block.label))
         )
-        starts = (block.kind == "heading" and seen_title and not conditional_heading) or (
-            block.kind == "item" and block.depth == 0 and bool(block.label)
-            and not _is_branch_item(block)
-        ) or (block.kind == "para" and bool(block.label))
         if block.kind == "heading" and not seen_title:
             seen_title = True
             continue
         if starts or current is None:
-            current = Unit(len(units), block.text if block.kind == "heading" else "",
-                           block.label, [])
+            current = Unit(
+                len(units), block.text if block.kind == "heading" else "", block.label, []
+            )
             units.append(current)
         current.blocks.append(block)
     return units
@@ -221,8 +226,11 @@ def _statements(unit: Unit) -> list[Statement]:
             span = Span(block.start, block.end)
             if lang.is_yes_no_question(condition + "?") and condition.endswith("?"):
                 pass
-            out.append(Statement("branch", block.text, span, depth, condition, consequence,
-                                 parent, block_no))
+            out.append(
+                Statement(
+                    "branch", block.text, span, depth, condition, consequence, parent, block_no
+                )
+            )
         else:
             sentence_list = _sentence_spans(block)
             skip_next = False
@@ -230,16 +238,22 @@ def _statements(unit: Unit) -> list[Statement]:
                 if skip_next:
                     skip_next = False
                     continue
-                if block.kind == "heading" and not lang.is_question(sentence):
-                    if lang.condition_split(sentence) is None:
-                        continue
+                if (
+                    block.kind == "heading"
+                    and not lang.is_question(sentence)
+                    and lang.condition_split(sentence) is None
+                ):
+                    continue
                 span = Span(start, end)
                 split = lang.condition_split(sentence)
                 if split is not None and lang.boilerplate(sentence):
                     continue
                 if split is not None:
-                    out.append(Statement("branch", sentence, span, depth, split[0], split[1],
-                                         parent, block_no))
+                    out.append(
+                        Statement(
+                            "branch", sentence, span, depth, split[0], split[1], parent, block_no
+                        )
+                    )
                     continue
                 body = lang.strip_lead(sentence)
                 if lang.boilerplate(body):
@@ -249,14 +263,24 @@ def _statements(unit: Unit) -> list[Statement]:
                     if _negative_answer(body) and position + 1 < len(sentence_list):
                         # "No clunk? Go to step 14.": the other side of the last check.
                         following, (_, f_end) = sentence_list[position + 1]
-                        out.append(Statement("branch", f"{body} {following}", Span(start, f_end),
-                                             depth, body.rstrip("?"), following, parent,
-                                             block_no))
+                        out.append(
+                            Statement(
+                                "branch",
+                                f"{body} {following}",
+                                Span(start, f_end),
+                                depth,
+                                body.rstrip("?"),
+                                following,
+                                parent,
+                                block_no,
+                            )
+                        )
                         skip_next = True
                         continue
                 if lang.is_question(body) and lang.is_yes_no_question(body):
-                    out.append(Statement("question", body, span, depth, parent=parent,
-                                         block=block_no))
+                    out.append(
+                        Statement("question", body, span, depth, parent=parent, block=block_no)
+                    )
                     continue
                 short = re.match(r"^([^.?!]{2,80})\?\s*$", body)
                 if short is None and out and out[-1].kind == "branch" and not out[-1].consequence:
@@ -264,8 +288,9 @@ def _statements(unit: Unit) -> list[Statement]:
                     continue
                 indirect = lang.whether_question(body) if not lang.pointer(body) else ""
                 if indirect:
-                    out.append(Statement("question", indirect, span, depth, parent=parent,
-                                         block=block_no))
+                    out.append(
+                        Statement("question", indirect, span, depth, parent=parent, block=block_no)
+                    )
                     continue
                 out.append(Statement("text", body, span, depth, parent=parent, block=block_no))
         questions = [i for i in range(first, len(out)) if out[i].kind == "question"]
@@ -276,10 +301,15 @@ def _statements(unit: Unit) -> list[Statement]:
                 para_question = questions[-1]
         elif block.kind == "para" and any(s.kind == "branch" for s in out[first:]) is False:
             para_question = -1
-        if block.kind == "para" and not questions and out[first:] and out[-1].kind == "text":
+        if (
+            block.kind == "para"
+            and not questions
+            and out[first:]
+            and out[-1].kind == "text"
+            and block.text.rstrip().endswith(":")
+        ):
             # "...listen for a few seconds:" followed by items: the items answer it.
-            if block.text.rstrip().endswith(":"):
-                para_question = len(out) - 1
+            para_question = len(out) - 1
     return out
 
 
@@ -306,9 +336,10 @@ def _asked(consequence: str) -> str:
 
 
 def _negative_answer(question: str) -> bool:
-    return bool(re.match(r"^(?:no|not|nothing|none|neither)\b", question, re.I)) and len(
-        question.split()
-    ) <= 8
+    return (
+        bool(re.match(r"^(?:no|not|nothing|none|neither)\b", question, re.I))
+        and len(question.split()) <= 8
+    )
 
 
 def _sentence_spans(block: Block) -> list[tuple[str, tuple[int, int]]]:
@@ -401,8 +432,9 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
             st.texts_joined_condition = True
             cont.texts.append(st)
             continue
-        owner, state = _owner(st, statements, made, unit_checks, current, opened,
-                              nested=cont is not None)
+        owner, state = _owner(
+            st, statements, made, unit_checks, current, opened, nested=cont is not None
+        )
         if owner is not None and not (owner.free("yes") or owner.free("no")):
             owner = None  # both sides said: this is a check of its own
         if owner is None:
@@ -417,8 +449,10 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
             if before:
                 pre[owner.id] = list(before)
             before = []
-            if st.parent in made and cont is None and (
-                made[st.parent].free("yes") or made[st.parent].free("no")
+            if (
+                st.parent in made
+                and cont is None
+                and (made[st.parent].free("yes") or made[st.parent].free("no"))
             ):
                 parent = made[st.parent]
                 parent.set("yes" if parent.free("yes") else "no", owner)
@@ -446,13 +480,16 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
             and following.kind in ("question", "branch")
             and following.depth > st.depth
         )
-        later = [t for t in statements[index + 1:] if t.kind != "text"]
+        later = [t for t in statements[index + 1 :] if t.kind != "text"]
         onward = bool(later) and (
             bool(re.search(r"\b(?:following|below|these)\b", st.consequence, re.I))
             or later[0].block != st.block
         )
-        if isinstance(target, Pointer) and not target.steps and not target.quotes and (
-            deeper or (onward and not re.search(r"\bnext\b", st.consequence, re.I))
+        if (
+            isinstance(target, Pointer)
+            and not target.steps
+            and not target.quotes
+            and (deeper or (onward and not re.search(r"\bnext\b", st.consequence, re.I)))
         ):
             # "No: check the hoses." with the hose question nested below: go on below.
             b.pointers.remove(target)
@@ -503,15 +540,21 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
     return entry
 
 
-_ASIDE = re.compile(r"\b(?:count (?:that|it|this) as|counts as|treat (?:that|it|this) as|"
-                    r"answer [\"'“]?(?:yes|no))\b", re.I)
-_FOLLOW_UP = re.compile(r"\b(?:still|afterwards|persists|keeps? (?:coming|happening)|"
-                        r"doesn't help|does not help|didn't help|did not help|does not work "
-                        r"either|doesn't work either|fails?)\b", re.I)
+_ASIDE = re.compile(
+    r"\b(?:count (?:that|it|this) as|counts as|treat (?:that|it|this) as|"
+    r"answer [\"'“]?(?:yes|no))\b",
+    re.I,
+)
+_FOLLOW_UP = re.compile(
+    r"\b(?:still|afterwards|persists|keeps? (?:coming|happening)|"
+    r"doesn't help|does not help|didn't help|did not help|does not work "
+    r"either|doesn't work either|fails?)\b",
+    re.I,
+)
 
 
 def _aside(st: Statement) -> bool:
-    """"If you have to press hard but it stops, count that as a yes": how to answer, not a
+    """ "If you have to press hard but it stops, count that as a yes": how to answer, not a
     branch."""
     return bool(_ASIDE.search(st.consequence))
 
@@ -563,9 +606,12 @@ def _owner(
         return best, _side(st.condition, best)
     if nested:
         return None, ""  # "Try it on mains power. If it does start, ...": a check below
-    if current is not None and opened.get(current.id) == st.block and (
-        current.free("yes") != current.free("no")
-    ) and not nested:
+    if (
+        current is not None
+        and opened.get(current.id) == st.block
+        and (current.free("yes") != current.free("no"))
+        and not nested
+    ):
         # "If A, X. If B, Y." in one paragraph: the two sides of one check.
         return current, "yes" if current.free("yes") else "no"
     if current is not None and current.explicit and (current.free("yes") and current.free("no")):
@@ -593,17 +639,23 @@ def _consequence(st: Statement, b: _Builder, unit: Unit) -> Target:
         return None
     first = lang.sentences(text)[0] if lang.sentences(text) else text
     if lang.pointer(first) or (lang.step_refs(first) and len(first.split()) < 16):
-        rest = text[len(first):].strip()
+        rest = text[len(first) :].strip()
         if not (rest and lang.cause_like(rest) and not lang.pointer(rest)):
             ptr = Pointer(text, unit.index, lang.step_refs(text), lang.quoted(text))
             b.pointers.append(ptr)
             return ptr
     if re.search(r"\bruled? out\b", text, re.I) and len(lang.sentences(text)) == 1:
         return None
-    if lang.cause_like(text) and len(text.split()) >= 4 and not re.match(
-        r"^(?:find out|look|check|see|test|try|listen|watch|measure|move on|use|pull|open|"
-        r"feel|ask|let|pin down|work out|start|turn|take|shut|run|restart|remove|unplug|"
-        r"disconnect|connect|plug|hold|push|press|boot|switch|notice|note|wait)\b", text, re.I
+    if (
+        lang.cause_like(text)
+        and len(text.split()) >= 4
+        and not re.match(
+            r"^(?:find out|look|check|see|test|try|listen|watch|measure|move on|use|pull|open|"
+            r"feel|ask|let|pin down|work out|start|turn|take|shut|run|restart|remove|unplug|"
+            r"disconnect|connect|plug|hold|push|press|boot|switch|notice|note|wait)\b",
+            text,
+            re.I,
+        )
     ):
         return b.cause(text, st.span)
     return None
@@ -612,8 +664,9 @@ def _consequence(st: Statement, b: _Builder, unit: Unit) -> Target:
 # -- tables ------------------------------------------------------------------------------------
 
 _HEADER_CAUSE = re.compile(r"\b(cause|reason|problem|diagnosis|fault|means|meaning)\b", re.I)
-_HEADER_FIX = re.compile(r"\b(fix|what to do|solution|action|remedy|repair|do this|resolution)\b",
-                         re.I)
+_HEADER_FIX = re.compile(
+    r"\b(fix|what to do|solution|action|remedy|repair|do this|resolution)\b", re.I
+)
 
 
 def _read_table(rows: list[Block], b: _Builder, text: str) -> Target:
@@ -652,7 +705,8 @@ def _read_table(rows: list[Block], b: _Builder, text: str) -> Target:
                 key, state = _canonical(atom, vocabulary)
                 found.setdefault(key, state)
             outcome = " ".join(
-                row.cells[i].strip().rstrip(".") + "." for i in sorted(outcome_cols)
+                row.cells[i].strip().rstrip(".") + "."
+                for i in sorted(outcome_cols)
                 if i < len(row.cells) and row.cells[i].strip()
             )
             rows_conds.append((found, row, outcome))
@@ -663,7 +717,7 @@ def _read_table(rows: list[Block], b: _Builder, text: str) -> Target:
         if not candidates:
             return None
         if len(candidates) == 1:
-            found, row, outcome = rows_conds[candidates[0]]
+            _found, row, outcome = rows_conds[candidates[0]]
             return b.cause(outcome, Span(row.start, row.end))
         # The first condition (in row order) the candidates disagree on.
         for position in candidates:
@@ -678,13 +732,18 @@ def _read_table(rows: list[Block], b: _Builder, text: str) -> Target:
                 continue
             break
         else:
-            found, row, outcome = rows_conds[candidates[0]]
+            _found, row, outcome = rows_conds[candidates[0]]
             return b.cause(outcome, Span(row.start, row.end))
         first_row = rows_conds[candidates[0]][1]
-        check = b.check(lang.question_form(vocabulary[split_key]),
-                        Span(first_row.start, first_row.end), unit=-1, explicit=False)
-        ref_state = next(rows_conds[p][0][split_key] for p in candidates
-                         if split_key in rows_conds[p][0])
+        check = b.check(
+            lang.question_form(vocabulary[split_key]),
+            Span(first_row.start, first_row.end),
+            unit=-1,
+            explicit=False,
+        )
+        ref_state = next(
+            rows_conds[p][0][split_key] for p in candidates if split_key in rows_conds[p][0]
+        )
         yes_rows, no_rows = [], []
         seen_ref = False
         for p in candidates:
@@ -707,7 +766,13 @@ def _flip(state: str) -> str:
     return "no" if state == "yes" else "yes"
 
 
-_ATOM_SPLIT = re.compile(r"(?:;|\.\s+|,\s*(?:and|but)\s+|\s+but\s+|\s+and\s+(?=[a-z ]{0,30}\b(?:is|are|was|were|reads?|shows?|tests?|passes|fails?|measures?|works?|the)\b)|,\s+(?=[a-z]+\s+[a-z]+\s+(?:is|are|reads?|shows?|tests?|passes|fails?)))", re.I)
+_VERB = r"(?:is|are|was|were|reads?|shows?|tests?|passes|fails?|measures?|works?)"
+_ATOM_SPLIT = re.compile(
+    r"(?:;|\.\s+|,\s*(?:and|but)\s+|\s+but\s+"
+    rf"|\s+and\s+(?=[a-z ]{{0,30}}\b(?:{_VERB}|the)\b)"
+    rf"|,\s+(?=[a-z]+\s+[a-z]+\s+{_VERB}))",
+    re.I,
+)
 
 
 def _atoms(text: str) -> list[str]:
@@ -743,7 +808,7 @@ def _resolve(units: list[Unit], b: _Builder) -> None:
             by_label.setdefault(unit.label.upper(), unit)
 
     def next_entry(index: int) -> Target:
-        for unit in units[index + 1:]:
+        for unit in units[index + 1 :]:
             if unit.entry is not None:
                 return unit.entry
         return None
@@ -776,7 +841,7 @@ def _resolve(units: list[Unit], b: _Builder) -> None:
 def _by_title(texts: list[str], units: list[Unit], after: int = -1, strict: bool = False) -> Target:
     best, best_score = None, 0.0
     for unit in units:
-        if unit.entry is None or unit.index <= after and strict:
+        if unit.entry is None or (unit.index <= after and strict):
             continue
         title = unit.title or (unit.blocks[0].text[:160] if unit.blocks else "")
         for text in texts:

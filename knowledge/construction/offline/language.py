@@ -12,19 +12,184 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9*])")
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
 STOP = frozenset(
-    """a an the is are was were be been being do does did doing have has had having i you he
-    she it we they me him her us them my your his its our their this that these those there
-    here of in on at to for with from by as into onto about over under up down out off and or
-    but if then so than too very just also only even still yet any some all each every both
-    either neither no not nor can could will would shall should may might must what which who
-    whom whose when where why how again further once one ones get gets got getting go going
-    let lets make sure please really actually simply usually often always never ever already
-    now next first try see look check""".split()
+    [
+        "a",
+        "an",
+        "the",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "do",
+        "does",
+        "did",
+        "doing",
+        "have",
+        "has",
+        "had",
+        "having",
+        "i",
+        "you",
+        "he",
+        "she",
+        "it",
+        "we",
+        "they",
+        "me",
+        "him",
+        "her",
+        "us",
+        "them",
+        "my",
+        "your",
+        "his",
+        "its",
+        "our",
+        "their",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "with",
+        "from",
+        "by",
+        "as",
+        "into",
+        "onto",
+        "about",
+        "over",
+        "under",
+        "up",
+        "down",
+        "out",
+        "off",
+        "and",
+        "or",
+        "but",
+        "if",
+        "then",
+        "so",
+        "than",
+        "too",
+        "very",
+        "just",
+        "also",
+        "only",
+        "even",
+        "still",
+        "yet",
+        "any",
+        "some",
+        "all",
+        "each",
+        "every",
+        "both",
+        "either",
+        "neither",
+        "no",
+        "not",
+        "nor",
+        "can",
+        "could",
+        "will",
+        "would",
+        "shall",
+        "should",
+        "may",
+        "might",
+        "must",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "when",
+        "where",
+        "why",
+        "how",
+        "again",
+        "further",
+        "once",
+        "one",
+        "ones",
+        "get",
+        "gets",
+        "got",
+        "getting",
+        "go",
+        "going",
+        "let",
+        "lets",
+        "make",
+        "sure",
+        "please",
+        "really",
+        "actually",
+        "simply",
+        "usually",
+        "often",
+        "always",
+        "never",
+        "ever",
+        "already",
+        "now",
+        "next",
+        "first",
+        "try",
+        "see",
+        "look",
+        "check",
+    ]
 )
 NEGATIONS = frozenset(
-    """no not never none nothing nobody neither nor without cannot isn't aren't wasn't
-    weren't doesn't don't didn't won't can't couldn't hasn't haven't hadn't wouldn't shouldn't
-    n't fails fail failed absent missing silent dead dark blank off""".split()
+    [
+        "no",
+        "not",
+        "never",
+        "none",
+        "nothing",
+        "nobody",
+        "neither",
+        "nor",
+        "cannot",
+        "isn't",
+        "aren't",
+        "wasn't",
+        "weren't",
+        "doesn't",
+        "don't",
+        "didn't",
+        "won't",
+        "can't",
+        "couldn't",
+        "hasn't",
+        "haven't",
+        "hadn't",
+        "wouldn't",
+        "shouldn't",
+        "n't",
+        "fails",
+        "fail",
+        "failed",
+        "absent",
+        "missing",
+        "silent",
+        "dead",
+        "dark",
+        "blank",
+        "off",
+    ]
 )
 _ANAPHORIC = re.compile(
     r"^(?:if\s+)?(?:so|not|yes|no|it does|it doesn't|it is|it isn't|it has|it hasn't|they do|"
@@ -64,17 +229,21 @@ _AUX = re.compile(
 )
 _WH = re.compile(r"^(?:what|where|how|why|when|which|who)\b", re.I)
 _COND_START = re.compile(r"^(?:and\s+|but\s+|or\s+)?(?:only\s+)?(?:if|in case)\s+", re.I)
-_LEAD = re.compile(r"^[\"'(*_\s]*(?:q\s*[:.]|question\s*[:.]|step\s+\w+\s*[:.-]|\d+[.)]|[a-z]\d*[.)])?\s*", re.I)
+_LEAD = re.compile(
+    r"^[\"'(*_\s]*(?:q\s*[:.]|question\s*[:.]|step\s+\w+\s*[:.-]|\d+[.)]|[a-z]\d*[.)])?\s*", re.I
+)
 
 
 _CLAUSE_BREAK = re.compile(r"(?<=[;,])\s+(?=(?:but\s+|and\s+)?(?:if|otherwise)\b)", re.I)
 _BOILERPLATE = re.compile(
     r"\b(?:still stuck|no luck|further questions|need (?:more )?help|contact (?:us|support)|"
-    r"comfortable)\b", re.I
+    r"comfortable)\b",
+    re.I,
 )
 _ADMONITION = re.compile(
     r"^[>\s*_]*(?:>|safety|warning|caution|note|tip|important|danger|a (?:quick )?note|"
-    r"disclaimer|before you start|you will need|tools)\b", re.I
+    r"disclaimer|before you start|you will need|tools)\b",
+    re.I,
 )
 
 
@@ -156,8 +325,12 @@ def question_part(sentence: str) -> str:
         tail = body.rsplit(":", 1)[1].strip()
         if _AUX.match(tail):
             return tail[0].upper() + tail[1:]
-    match = re.match(r"^(?:how (?:do|can|will|would) (?:i|you|we) (?:know|tell|check|find out|"
-                     r"see)|how to (?:tell|check))\s+(?:whether|if|that)?\s*(.+)\?$", body, re.I)
+    match = re.match(
+        r"^(?:how (?:do|can|will|would) (?:i|you|we) (?:know|tell|check|find out|"
+        r"see)|how to (?:tell|check))\s+(?:whether|if|that)?\s*(.+)\?$",
+        body,
+        re.I,
+    )
     if match:
         return question_form(match.group(1)).rstrip("?") + "?"
     return body
@@ -171,7 +344,7 @@ _WHETHER = re.compile(
 
 
 def whether_question(sentence: str) -> str:
-    """"Notice whether the laptop hangs when hot." -> "Does the laptop hang when hot?"-ish:
+    """ "Notice whether the laptop hangs when hot." -> "Does the laptop hang when hot?"-ish:
     the yes/no question a sentence asks indirectly ("" when it asks none)."""
     match = _WHETHER.search(sentence)
     if not match:
@@ -199,17 +372,17 @@ def strip_lead(text: str) -> str:
 
 
 def anaphoric(condition: str) -> bool:
-    """"if so", "if not", "yes", "otherwise": a condition that only answers the last question."""
+    """ "if so", "if not", "yes", "otherwise": a condition that only answers the last question."""
     text = condition.strip().rstrip(".,;:!?")
     match = _ANAPHORIC.match(text)
     if not match:
         return False
-    rest = text[match.end():].split()
+    rest = text[match.end() :].split()
     return len(rest) <= 2 and not (rest and rest[0].lower() in ("get", "have", "see", "hear"))
 
 
 def yes_no_word(condition: str) -> str | None:
-    """"yes"/"no" for a bare answer word ("Yes:", "If so", "Otherwise"); None for a condition."""
+    """ "yes"/"no" for a bare answer word ("Yes:", "If so", "Otherwise"); None for a condition."""
     text = condition.strip().lower()
     if len(text.split()) <= 3:
         if _NO_WORDS.match(text):
@@ -241,7 +414,7 @@ def condition_split(sentence: str) -> tuple[str, str] | None:
     match = _COND_START.match(body)
     if not match:
         return None
-    rest = body[match.end():]
+    rest = body[match.end() :]
     # The condition ends at the first comma, colon, semicolon or dash at bracket depth 0
     # that is followed by a consequence ("If it is, skip to ..."), or at "then".
     depth = 0
@@ -251,15 +424,22 @@ def condition_split(sentence: str) -> tuple[str, str] | None:
         elif ch in ")]":
             depth = max(0, depth - 1)
         elif depth == 0 and ch in ",:;" and i > 1:
-            after = rest[i + 1:].lstrip().lower()
-            if ch == "," and re.match(r"(?:or|and|even|especially|which|such as|for example|"
-                                      r"e\.g\.|i\.e\.|like)\b", after) and "," in after[:160]:
+            after = rest[i + 1 :].lstrip().lower()
+            if (
+                ch == ","
+                and re.match(
+                    r"(?:or|and|even|especially|which|such as|for example|"
+                    r"e\.g\.|i\.e\.|like)\b",
+                    after,
+                )
+                and "," in after[:160]
+            ):
                 continue  # "If the router is off, or the network only appears nearby, ..."
-            return rest[:i].strip(), rest[i + 1:].strip()
-        elif depth == 0 and rest[i:i + 3] in (" - ", " – ", " — "):
-            return rest[:i].strip(), rest[i + 3:].strip()
-        elif depth == 0 and rest[i:i + 6].lower() == " then ":
-            return rest[:i].strip(), rest[i + 6:].strip()
+            return rest[:i].strip(), rest[i + 1 :].strip()
+        elif depth == 0 and rest[i : i + 3] in (" - ", " – ", " — "):
+            return rest[:i].strip(), rest[i + 3 :].strip()
+        elif depth == 0 and rest[i : i + 6].lower() == " then ":
+            return rest[:i].strip(), rest[i + 6 :].strip()
     if rest.endswith("?"):
         return None
     return rest.strip(), ""
@@ -297,7 +477,7 @@ def question_form(condition: str) -> str:
         if low in ("is", "are", "was", "were", "has", "have", "can", "will", "does", "do"):
             if i == 0:
                 break
-            rest = tokens[:i] + tokens[i + 1:]
+            rest = tokens[:i] + tokens[i + 1 :]
             if rest and rest[0] not in ("I",) and not rest[0].isupper():
                 rest[0] = rest[0].lower()
             return f"{token.capitalize()} {' '.join(rest)}?"
@@ -308,8 +488,12 @@ def positive_form(condition: str) -> str:
     """The condition without its negations ("the LED does not light" -> "the LED does
     light", "there is no smoke and no smell" -> "there is smoke and smell"), used to name a
     check from its negative branch. Lexical negatives ("off", "dead") stay."""
-    text = re.sub(r"\b(does|do|did|is|are|was|were|has|have|can|will|could|would)(?:n't| not)\b",
-                  r"\1", condition, flags=re.I)
+    text = re.sub(
+        r"\b(does|do|did|is|are|was|were|has|have|can|will|could|would)(?:n't| not)\b",
+        r"\1",
+        condition,
+        flags=re.I,
+    )
     text = re.sub(r"\bwon't\b", "will", text, flags=re.I)
     text = re.sub(r"\bcan't\b", "can", text, flags=re.I)
     text = re.sub(r"\b(?:no|not|never)\s+", "", text, flags=re.I)

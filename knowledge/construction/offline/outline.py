@@ -44,7 +44,7 @@ class Block:
 
 
 def step_label(text: str) -> str:
-    """"3" for "Step 3: ..." / "STEP THREE: ..."; "" otherwise."""
+    """ "3" for "Step 3: ..." / "STEP THREE: ..."; "" otherwise."""
     match = _STEP_LABEL.match(text)
     if not match:
         return ""
@@ -82,14 +82,24 @@ def outline(text: str) -> list[Block]:
             start = line_start
         segment = text[start:end]
         lines = segment.split("\n")
-        if len(lines) == 1 and not _ITEM.match(segment) and segment.count("|") < 2:
-            if _is_heading(segment):
-                stripped = segment.strip()
-                blocks.append(
-                    Block("heading", stripped, start, end, label=step_label(stripped),
-                          paragraph=ordinal)
+        if (
+            len(lines) == 1
+            and not _ITEM.match(segment)
+            and segment.count("|") < 2
+            and _is_heading(segment)
+        ):
+            stripped = segment.strip()
+            blocks.append(
+                Block(
+                    "heading",
+                    stripped,
+                    start,
+                    end,
+                    label=step_label(stripped),
+                    paragraph=ordinal,
                 )
-                continue
+            )
+            continue
         offset = start
         for line in lines:
             line_end = offset + len(line)
@@ -101,18 +111,23 @@ def outline(text: str) -> list[Block]:
                 if not _ROW_SEP.match(line):
                     cells = [c.strip() for c in line.strip().strip("|").split("|")]
                     blocks.append(
-                        Block("row", line.strip(), offset, line_end, cells=cells,
-                              paragraph=ordinal)
+                        Block("row", line.strip(), offset, line_end, cells=cells, paragraph=ordinal)
                     )
             elif item:
                 indent = len(item.group(1).expandtabs(4))
                 marker = item.group(2)
                 label = marker[:-1] if marker[-1] in ".)" else ""
-                body = line[item.end():]
+                body = line[item.end() :]
                 blocks.append(
-                    Block("item", body.strip(), offset + item.end(), line_end,
-                          depth=indent,
-                          label=label or step_label(body), paragraph=ordinal)
+                    Block(
+                        "item",
+                        body.strip(),
+                        offset + item.end(),
+                        line_end,
+                        depth=indent,
+                        label=label or step_label(body),
+                        paragraph=ordinal,
+                    )
                 )
             elif blocks and blocks[-1].paragraph == ordinal and blocks[-1].kind != "row":
                 last = blocks[-1]
@@ -121,8 +136,14 @@ def outline(text: str) -> list[Block]:
             else:
                 stripped = line.strip()
                 blocks.append(
-                    Block("para", stripped, offset + line.find(stripped), line_end,
-                          label=step_label(stripped), paragraph=ordinal)
+                    Block(
+                        "para",
+                        stripped,
+                        offset + line.find(stripped),
+                        line_end,
+                        label=step_label(stripped),
+                        paragraph=ordinal,
+                    )
                 )
             offset = line_end + 1
     # Depth is the rank of an item's indentation among the document's item indentations, so

@@ -1,4 +1,11 @@
-"""``manage.py build_network``: grow a pack's evidential network from its documents with an LLM.
+"""``manage.py build_network``: a pack's evidential network from its documents.
+
+Offline (the default whenever no LLM is configured, and for a pack that has only ingested
+documents, or with ``--offline``): each document is read as a troubleshooting guide by
+``knowledge.construction.offline`` (causes with their fixes, checks with yes/no states, the
+links between them, every item citing its passage) and the result is saved as a **draft**
+version of the pack, to be reviewed in the console and published. With an LLM configured the
+draft is then refined (``knowledge.construction.refine``), unless ``--no-llm``.
 
 InfoGatherer's construction (see ``knowledge.construction.build``): retrieval-guided
 breadth-first expansion from the hypotheses, then one BBA per (hypothesis, finding, snippet),
@@ -94,6 +101,15 @@ class Command(BaseCommand):
             help="version name to save as (default: <current>+built.<UTC time>)",
         )
         parser.add_argument("--note", default="", help="note stored with the saved version")
+        parser.add_argument(
+            "--offline",
+            action="store_true",
+            help="read the documents without a model (the default when no LLM is configured "
+            "or the pack has no network yet)",
+        )
+        parser.add_argument(
+            "--no-llm", action="store_true", help="offline: do not refine the draft with the LLM"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         from knowledge.packs.store import PackError, export_pack, get_pack, load_network
@@ -110,6 +126,15 @@ class Command(BaseCommand):
         except PackError:
             pack = None
         content = export_pack(name) if pack is not None and pack.current_version else None
+        explicit = options["seed"] or options["hypotheses"]
+        if not explicit and (options["offline"] or content is None or not _llm_configured()):
+            if pack is None:
+                raise CommandError(
+                    f"unknown pack {name!r}: ingest documents first "
+                    f"(manage.py ingest PATH --pack {name} --create)"
+                )
+            self._offline(pack, content, options)
+            return
         if not dry_run and content is None and output is None:
             raise CommandError(
                 f"pack {name!r} has no saved version to add to; use --dry-run or --output FILE"
@@ -218,6 +243,126 @@ class Command(BaseCommand):
             raise CommandError(f"could not save pack {name!r}: {exc}") from exc
         self.stdout.write(f"Saved {outcome}")
 
+    def _offline(self, pack: Any, content: dict[str, Any] | None, options: dict[str, Any]) -> None:
+        from knowledge.construction.offline.pack import NothingToBuild, Source, build_pack_network
+        from knowledge.models import Document
+        from knowledge.packs.store import PackError, import_pack
+        from knowledge.packs.validate import PackInvalid
+
+        rows = list(pack.documents.order_by("external_id"))
+        kinds = set(options["kind"] or [])
+        sources = [
+            Source(r.external_id, r.title, r.text, kind=r.kind, split=r.split)
+            for r in rows
+            if not kinds or r.kind in kinds
+        ]
+        if not sources:
+            raise CommandError(
+                f"pack {pack.name!r} has no documents: manage.py ingest PATH --pack {pack.name}"
+            )
+        started = time.perf_counter()
+        try:
+            network, routing = build_pack_network(
+                pack.name, sources, progress=_progress_bar(self.stderr, "documents")
+            )
+        except NothingToBuild as exc:
+            raise CommandError(str(exc)) from exc
+        if _llm_configured() and not options["no_llm"]:
+            from knowledge.construction.refine import refine_network
+            from knowledge.llm import LLMClient, LLMError
+
+            try:
+                llm = LLMClient.from_settings()
+                network = refine_network(
+                    network,
+                    {s.id: s.text for s in sources},
+                    llm,
+                    progress=_progress_bar(self.stderr, "LLM claims"),
+                )
+            except LLMError as exc:
+                self.stderr.write(f"warning: LLM refinement skipped: {exc}")
+        elapsed = time.perf_counter() - started
+        meta = network.metadata.get("construction", {})
+        self.stdout.write(
+            f"Draft network of pack {pack.name!r}: {len(network.hypotheses)} causes, "
+            f"{len(network.findings)} checks, {len(network.links)} links from "
+            f"{len(meta.get('documents', []))} document(s) ({elapsed:.1f} s)"
+        )
+        for skipped in meta.get("skipped", []):
+            self.stdout.write(f"  skipped {skipped}: no questions or 'if ...' steps found")
+        if options["dry_run"]:
+            self.stdout.write(network.to_json(indent=2))
+            self.stdout.write("Dry run: nothing saved.")
+            return
+        output: Path | None = options["output"]
+        if output is not None:
+            output.parent.mkdir(parents=True, exist_ok=True)
+            output.write_text(network.to_json(indent=2) + "\n", encoding="utf-8")
+            self.stdout.write(f"Wrote {output}")
+        cited = {c.passage_id.rsplit("#", 1)[0] for item in _cited(network) for c in item}
+        documents = list(content.get("documents", [])) if content else []
+        known = {str(d["id"]) for d in documents}
+        for row in rows:
+            if row.external_id in cited and row.external_id not in known:
+                documents.append(
+                    {
+                        "id": row.external_id,
+                        "kind": row.kind,
+                        "title": row.title,
+                        "text": row.text,
+                        "source": row.source,
+                        "split": row.split,
+                    }
+                )
+        base_version = str(content["version"]) if content else "0.1.0"
+        new = {
+            "format": "askfew-pack",
+            "format_version": 1,
+            "name": pack.name,
+            "version": options["pack_version"] or _next_version(base_version, "draft"),
+            "title": (content or {}).get("title") or pack.title or pack.name,
+            "description": (content or {}).get("description") or pack.description or "",
+            "network": network.to_dict(),
+            "documents": documents,
+            "routing": routing,
+            "metadata": {"review": "draft", "built_by": "build_network (offline)"},
+        }
+        if pack.domain:
+            new["domain"] = pack.domain
+        try:
+            outcome = import_pack(
+                new,
+                replace=True,
+                note=options["note"] or "build_network: offline draft, to be reviewed",
+            )
+        except (PackError, PackInvalid) as exc:
+            raise CommandError(f"could not save pack {pack.name!r}: {exc}") from exc
+        del Document  # only imported for the type of the rows
+        self.stdout.write(
+            f"Saved {outcome}\nReview it in the console (Knowledge > {pack.name}), then "
+            f"publish it: manage.py publish_pack {pack.name}"
+        )
+
+
+def _llm_configured() -> bool:
+    from django.conf import settings
+
+    return bool(getattr(settings, "LLM_BASE_URL", "") or getattr(settings, "LLM_API_KEY", ""))
+
+
+def _progress_bar(stream: Any, what: str) -> Any:
+    def show(done: int, total: int, item: str) -> None:
+        if total <= 0:
+            return
+        filled = int(20 * done / total)
+        end = "\n" if done >= total else ""
+        stream.write(
+            f"\r[{'#' * filled}{'.' * (20 - filled)}] {done}/{total} {what}\x1b[K{end}", ending=""
+        )
+        stream.flush()
+
+    return show
+
 
 def _cited(network: EvidentialNetwork) -> list[tuple[Any, ...]]:
     return [
@@ -227,10 +372,11 @@ def _cited(network: EvidentialNetwork) -> list[tuple[Any, ...]]:
     ]
 
 
-def _next_version(current: str) -> str:
-    suffix = "+built." + time.strftime("%Y%m%d%H%M%S", time.gmtime())
-    if "+built." in current:
-        current = current.split("+built.", 1)[0]
+def _next_version(current: str, kind: str = "built") -> str:
+    suffix = f"+{kind}." + time.strftime("%Y%m%d%H%M%S", time.gmtime())
+    for old in ("+built.", "+draft.", "+published."):
+        if old in current:
+            current = current.split(old, 1)[0]
     return current[: VERSION_MAX - len(suffix)] + suffix
 
 

@@ -39,13 +39,19 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("dataset", choices=["flodial"])
-        parser.add_argument("--articles", type=Path, required=True,
-                            help="directory of articles named <chart>.<md|html|txt|pdf>")
+        parser.add_argument(
+            "--articles",
+            type=Path,
+            required=True,
+            help="directory of articles named <chart>.<md|html|txt|pdf>",
+        )
         parser.add_argument("--json", type=Path, help="write the results here")
-        parser.add_argument("--llm", action="store_true",
-                            help="refine each built pack with the LLM at LLM_BASE_URL")
-        parser.add_argument("--no-play", action="store_true",
-                            help="skip the dialogs (structure scores only)")
+        parser.add_argument(
+            "--llm", action="store_true", help="refine each built pack with the LLM at LLM_BASE_URL"
+        )
+        parser.add_argument(
+            "--no-play", action="store_true", help="skip the dialogs (structure scores only)"
+        )
         parser.add_argument("--limit", type=int, default=0, help="only the first N articles")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -66,12 +72,17 @@ class Command(BaseCommand):
         def progress(name: str) -> None:
             done[0] += 1
             filled = int(20 * (done[0] - 1) / total)
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (20 - filled)}] {done[0] - 1}/{total} "
-                             f"articles ({name})\x1b[K")
+            sys.stderr.write(
+                f"\r[{'#' * filled}{'.' * (20 - filled)}] {done[0] - 1}/{total} "
+                f"articles ({name})\x1b[K"
+            )
             sys.stderr.flush()
 
         result = evaluate_articles(
-            directory, llm=llm, play=not options["no_play"], progress=progress,
+            directory,
+            llm=llm,
+            play=not options["no_play"],
+            progress=progress,
             limit=options["limit"] or None,
         )
         sys.stderr.write(f"\r[{'#' * 20}] {total}/{total} articles\x1b[K\n")

@@ -1,0 +1,164 @@
+"""The offline reader on articles written for these tests (none of them from the benchmark):
+an FAQ, a symptom table, a numbered e-mail, a nested yes/no list and a wiki page whose checks
+are only written as "if ..." sentences."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from knowledge.construction.offline import language as lang
+from knowledge.construction.offline.decisions import Cause, Check, read_decisions
+from knowledge.construction.offline.network import decisions_network
+from knowledge.ingest.readers import markdown_to_text, read_document
+from planning.network import Citation
+
+ARTICLES = Path(__file__).parent / "articles"
+
+
+def tree(text: str) -> dict[str, object]:
+    """The decision tree as nested dicts: {question: {"yes": ..., "no": ...}} / cause text."""
+    decisions = read_decisions(text)
+
+    def walk(node: object, seen: frozenset[str]) -> object:
+        if isinstance(node, Cause):
+            return node.text
+        if isinstance(node, Check) and node.id not in seen:
+            return {node.question: {s: walk(node.slot(s), seen | {node.id}) for s in ("yes", "no")}}
+        return None
+
+    return walk(decisions.root, frozenset())  # type: ignore[return-value]
+
+
+def article(name: str) -> str:
+    return read_document(ARTICLES / name)[0].text
+
+
+def test_an_faq_with_next_question_pointers() -> None:
+    got = tree(article("vpn.md"))
+    root = got["Does your home internet work without the VPN?"]  # type: ignore[index]
+    assert root["no"].startswith("the problem is your home connection")
+    auth = root["yes"]['Does the VPN client show "authentication failed"?']
+    assert auth["yes"].startswith("your password has probably expired")
+    client = auth["no"]["Is the VPN client up to date?"]
+    assert "outdated client is the cause" in client["yes"]
+    assert "missing VPN access" in client["no"]
+
+
+def test_a_symptom_cause_fix_table() -> None:
+    got = tree(article("printer.html"))
+    ((question, sides),) = got.items()  # type: ignore[union-attr]
+    assert "Paper jam" in question
+    assert sides["yes"].startswith("Paper stuck in the feed rollers")
+    ((toner, rest),) = sides["no"].items()
+    assert "toner light" in toner.lower()
+    assert rest["yes"].startswith("Empty toner cartridge")
+    assert rest["no"].startswith("Printer driver not installed")
+
+
+def test_numbered_steps_with_go_to_step() -> None:
+    got = tree(article("outlook.txt"))
+    offline = got['Is Outlook showing "Working offline" in the status bar?']  # type: ignore[index]
+    assert "switch it off" in offline["yes"]
+    web = offline["no"]["Can you receive mail in the web mail at mail.example.com?"]
+    assert "mailbox itself is blocked" in web["no"]
+    disconnected = web["yes"]['Does Outlook say "Disconnected" at the bottom?']
+    assert "profile is damaged" in disconnected["yes"]
+    assert "add-in" in disconnected["no"]
+
+
+NESTED = """# Phone will not charge
+
+- **Does the charging icon appear when you plug it in?**
+  - **Yes:** the phone is charging; watch it for a while.
+    - **Does the battery level rise after an hour?**
+      - **Yes:** it only charges slowly. Use the original charger, which gives more power.
+      - **No:** the battery is worn out. Have the battery replaced.
+  - **No:** look at the cable.
+    - **Does another cable work?**
+      - **Yes:** the old cable is broken. Throw it away and use a new cable.
+      - **No:** the charging port is full of lint. Clean it gently with a wooden toothpick.
+"""
+
+
+def test_a_nested_yes_no_list() -> None:
+    got = tree(markdown_to_text(NESTED)[1])  # as ingest stores it
+    root = got["Does the charging icon appear when you plug it in?"]  # type: ignore[index]
+    rises = root["yes"]["Does the battery level rise after an hour?"]
+    assert rises["yes"].startswith("it only charges slowly")
+    assert rises["no"].startswith("the battery is worn out")
+    cable = root["no"]["Does another cable work?"]
+    assert cable["yes"].startswith("the old cable is broken")
+    assert cable["no"].startswith("the charging port is full of lint")
+
+
+WIKI = """Headset has no sound
+
+Headset troubleshooting for the office softphone.
+
+Muted headset
+
+A headset muted with its own button plays nothing at all, whatever the computer does. If the
+mute light on the cable is red, press the mute button once and the sound comes back. If the
+mute light is off, read the next section.
+
+Wrong output device
+
+Open the sound settings and look at the selected output. If another device is selected, the
+computer is sending the sound elsewhere: choose the headset as the output device. If the
+headset is already selected, the headset itself is probably faulty and should be replaced.
+"""
+
+
+def test_checks_written_only_as_conditions() -> None:
+    got = tree(WIKI)
+    ((question, sides),) = got.items()  # type: ignore[union-attr]
+    assert "mute light" in question and "red" in question
+    assert sides["yes"].startswith("press the mute button")
+    ((second, rest),) = sides["no"].items()
+    assert "another device" in second.lower() and "selected" in second.lower()
+    assert "choose the headset" in rest["yes"]
+    assert "probably faulty" in rest["no"]
+
+
+def test_the_network_links_each_cause_to_the_answers_on_its_way() -> None:
+    text = article("outlook.txt")
+    net = decisions_network(
+        read_decisions(text), name="mail", cite=lambda span: Citation("mail:outlook.txt#0")
+    )
+    by_name = {h.name: h.id for h in net.hypotheses}
+    addin = next(i for n, i in by_name.items() if "add-in" in n)
+    answers = {}
+    for link in net.links:
+        if link.hypothesis == addin:
+            ((focal, mass),) = link.masses
+            answers[net.finding(link.finding).question] = (sorted(focal), mass)
+    assert answers == {
+        'Is Outlook showing "Working offline" in the status bar?': (["no"], 1.0),
+        "Can you receive mail in the web mail at mail.example.com?": (["yes"], 1.0),
+        'Does Outlook say "Disconnected" at the bottom?': (["no"], 1.0),
+    }
+    assert net.flow_root == net.findings[0].id
+    assert all(
+        h.citations and h.citations[0].passage_id == "mail:outlook.txt#0" for h in net.hypotheses
+    )
+
+
+@pytest.mark.parametrize(
+    ("condition", "negative"),
+    [
+        ("the light is lit", False),
+        ("the light is off", True),
+        ("it doesn't start", True),
+        ("there is no smoke and no burning smell", True),
+        ("one wheel is harder to turn (it won't spin)", False),
+    ],
+)
+def test_polarity_of_conditions(condition: str, negative: bool) -> None:
+    assert lang.negative(condition) is negative
+
+
+def test_a_text_with_no_decisions_builds_nothing() -> None:
+    decisions = read_decisions("Our office hours\n\nWe are open from nine to five.")
+    assert decisions.causes == [] and decisions.root is None
