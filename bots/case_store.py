@@ -309,7 +309,11 @@ class CaseStore:
         Turn.objects.bulk_create(turns)
         for turn in turns:
             post_save.send(
-                sender=Turn, instance=turn, created=True, update_fields=None, raw=False,
+                sender=Turn,
+                instance=turn,
+                created=True,
+                update_fields=None,
+                raw=False,
                 using=turn._state.db,
             )
 

@@ -153,7 +153,9 @@ def _mark_sent(outbound: OutboundMessage, fields: list[str]) -> None:
                 raise
             logger.warning(
                 "outbound %s was sent but could not be marked SENT (%s); retrying in %.1fs",
-                outbound.pk, exc, delay_s,
+                outbound.pk,
+                exc,
+                delay_s,
             )
             connection.close()  # a broken connection is replaced on the next query
             time.sleep(delay_s)

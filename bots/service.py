@@ -240,9 +240,21 @@ class ConversationService:
         if meaning.intent == "answer":
             return answering.answered(kit, ctx, meaning, pending)
         if meaning.intent == "why":
-            return presentation.reask(ctx, pending, presentation.why(kit, ctx, pending), kind="why")
+            return presentation.reask(
+                ctx,
+                pending,
+                presentation.why(kit, ctx, pending),
+                kind="why",
+                patient=kit.patient_facing(ctx),
+            )
         if meaning.intent == "how_to_check":
-            return presentation.reask(ctx, pending, presentation.how(kit, ctx, pending), kind="how")
+            return presentation.reask(
+                ctx,
+                pending,
+                presentation.how(kit, ctx, pending),
+                kind="how",
+                patient=kit.patient_facing(ctx),
+            )
         return presentation.misunderstood(ctx, pending, meaning)
 
 

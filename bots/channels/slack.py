@@ -464,8 +464,7 @@ def _already_posted(outbound: OutboundMessage, channel: str, thread: str | None)
     try:
         messages = call_slack(lookup).get("messages") or []
     except (TransientSendError, PermanentSendError) as exc:
-        logger.warning("could not look for an earlier attempt of outbound %s: %s",
-                       outbound.pk, exc)
+        logger.warning("could not look for an earlier attempt of outbound %s: %s", outbound.pk, exc)
         return None
     for message in messages:
         metadata = message.get("metadata") or {}

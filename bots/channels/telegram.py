@@ -159,8 +159,9 @@ def webhook_view(request: HttpRequest) -> HttpResponse:
         return HttpResponse(f"not a Telegram Update: {exc}", status=400, content_type="text/plain")
     if is_stale(update):
         # 200, not an error: Telegram never sends such an update, so nobody legitimate waits.
-        logger.warning("Telegram update %s dated over %s ago dropped", update.update_id,
-                       STALE_AFTER)
+        logger.warning(
+            "Telegram update %s dated over %s ago dropped", update.update_id, STALE_AFTER
+        )
         return HttpResponse(status=200)
     with runtime.deferred() as pending:
         accept_update(update, data)

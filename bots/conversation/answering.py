@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bots.case_store import Pending, StoredDialogue, prior_vector
-from bots.conversation import handoff, presentation, safety
+from bots.conversation import follow_ups, handoff, presentation, safety
 from bots.conversation.context import (
     NO_KNOWLEDGE,
     PACK_PREFIX,
@@ -27,6 +27,7 @@ from bots.language import Interpretation
 from bots.language.base import answer_to_dict
 from bots.messages import Inbound, Reply
 from bots.models import CaseStatus
+from knowledge.packs import wording
 from planning.actions import Abstain, Ask, Conclude, Escalate
 from planning.evidence import Answer
 from planning.network import EvidentialNetwork, Finding
@@ -79,8 +80,10 @@ def apply_volunteered(ctx: Context, facts: Sequence[Answer]) -> list[str]:
         ctx.dialogue.state.apply(fact, ctx.network, asked=False)
         ctx.dialogue.asked_flags.append(False)
         if fact.states is not None:
-            question = ctx.network.finding(fact.finding).question.rstrip("?")
-            noted.append(f"{question}? {'/'.join(fact.states)}")
+            finding = ctx.network.finding(fact.finding)
+            question = wording.question_text(finding, ctx.network).rstrip("?")
+            said = "/".join(_said(finding, st, ctx.network) for st in fact.states)
+            noted.append(f"{question}? {said}")
     return noted
 
 
@@ -110,6 +113,7 @@ def answered(kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding) 
 def decide(kit: Kit, ctx: Context, intro: Sequence[str]) -> Outcome:
     assert ctx.dialogue is not None and ctx.network is not None
     action = safety.red_flag_check(kit, ctx) or kit.policy.choose(ctx.dialogue.state, ctx.network)
+    action = _in_order(kit, ctx, action)
     confirmation = confirmation_for(kit, ctx, action)
     if confirmation is not None:
         return confirm(ctx, action, *confirmation, intro)
@@ -123,6 +127,27 @@ def decide(kit: Kit, ctx: Context, intro: Sequence[str]) -> Outcome:
         return handoff.escalate(kit, ctx, action, intro)
     assert isinstance(action, Abstain)
     return handoff.abstain(kit, ctx, action, intro)
+
+
+def _said(finding: Finding, state: str, network: EvidentialNetwork | None) -> str:
+    """A state as a sentence quotes it: its words when it is a code, else itself."""
+    label = wording.state_label(finding, state, network)
+    return state if label.lower() == state.lower() else label
+
+
+def _in_order(kit: Kit, ctx: Context, action: object) -> object:
+    """A follow-up question only after the question it follows up on (follow_ups)."""
+    assert ctx.dialogue is not None and ctx.network is not None
+    dialogue, network = ctx.dialogue, ctx.network
+
+    def settle(answer: Answer) -> None:
+        dialogue.state.apply(answer, network, asked=False)
+        dialogue.asked_flags.append(False)
+
+    answered = {a.finding: a.states for a in dialogue.state.answers}
+    return follow_ups.redirect(
+        action, answered, network, settle, lambda: kit.policy.choose(dialogue.state, network)
+    )
 
 
 # -- confirmations (planning.recovery) ---------------------------------------------------------
@@ -189,8 +214,12 @@ def confirm(
     assert ctx.dialogue is not None and ctx.network is not None
     earlier = ctx.dialogue.state.answers[index]
     finding = ctx.network.finding(earlier.finding)
-    shown = f"Just to be sure: {finding.question}"
-    understood = "not sure" if earlier.states is None else "/".join(earlier.states)
+    shown = f"Just to be sure: {wording.question_text(finding, ctx.network)}"
+    understood = (
+        "not sure"
+        if earlier.states is None
+        else "/".join(_said(finding, st, ctx.network) for st in earlier.states)
+    )
     why = (
         "the conclusion rests on an answer I read from your words and may have misread"
         if reason == "doubtful_reading"
@@ -210,7 +239,7 @@ def confirm(
     reply = Reply(
         parts=(*intro, shown),
         kind="question",
-        buttons=presentation.answer_buttons(finding),
+        buttons=presentation.answer_buttons(finding, ctx.network),
     )
     return Outcome(
         reply,

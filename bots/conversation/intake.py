@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from bots.case_store import StoredDialogue
 from bots.config import ServiceError
-from bots.conversation import answering
+from bots.conversation import answering, follow_ups
 from bots.conversation.context import (
     ANY_SECTION,
     PACK_PREFIX,
@@ -161,7 +161,11 @@ def new_dialogue(
     if complaint:
         if facts is None or section:
             facts = answering.volunteered(kit, complaint, network)
-        noted = answering.apply_volunteered(ctx, facts)
+        said = {f.finding for f in facts}
+        plain = tuple(
+            f for f in follow_ups.complaint_facts(complaint, network) if f.finding not in said
+        )
+        noted = answering.apply_volunteered(ctx, (*facts, *plain))
     return noted
 
 

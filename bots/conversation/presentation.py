@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 from collections.abc import Sequence
 
 from django.utils import timezone
@@ -18,8 +19,9 @@ from bots.messages import Button, Inbound, Reply, Source
 from bots.models import CaseStatus
 from bots.records import rationale_dict
 from bots.triage import INTAKE_DISCLAIMER, NOT_A_DIAGNOSIS, TRIAGE_ADVICE
+from knowledge.packs import wording
 from planning.actions import Ask, Conclude
-from planning.network import Finding
+from planning.network import EvidentialNetwork, Finding
 
 log = logging.getLogger("bots.service")
 
@@ -28,14 +30,21 @@ def label(state: str) -> str:
     return state.replace("_", " ").capitalize() if state.islower() else state
 
 
-def answer_buttons(finding: Finding, *, human: bool = False) -> tuple[Button, ...]:
+def answer_buttons(
+    finding: Finding, network: EvidentialNetwork | None = None, *, human: bool = False
+) -> tuple[Button, ...]:
+    """The buttons of a question: its answers in words (:mod:`knowledge.packs.wording`, never
+    a dataset code), then "Not sure", "Why?" and, where there is something to say, "How do I
+    check?"."""
     binary = yes_no_states(finding)
     if binary is not None and {s.lower() for s in finding.states} == {"yes", "no"}:
         buttons = [Button("Yes", f"answer:{binary[0]}"), Button("No", f"answer:{binary[1]}")]
     else:
-        buttons = [Button(label(s), f"answer:{s}") for s in finding.states]
+        buttons = [
+            Button(wording.state_label(finding, s, network), f"answer:{s}") for s in finding.states
+        ]
     buttons += [Button("Not sure", "answer:unsure"), Button("Why?", "why")]
-    if finding.how_to_check.strip() or any("faq" in c.passage_id for c in finding.citations):
+    if wording.how_to_check(finding) or any("faq" in c.passage_id for c in finding.citations):
         buttons.append(Button("How do I check?", "how"))
     if human:
         buttons.append(Button("Talk to a person", "human"))
@@ -48,7 +57,9 @@ def ask(kit: Kit, ctx: Context, action: Ask, intro: Sequence[str]) -> Outcome:
     shown = rephrase(kit, ctx, finding)
     rationale = rationale_dict(action, ctx.network)
     ctx.dialogue.pending = Pending(finding.id, shown, rationale)
-    reply = Reply(parts=(*intro, shown), kind="question", buttons=answer_buttons(finding))
+    reply = Reply(
+        parts=(*intro, shown), kind="question", buttons=answer_buttons(finding, ctx.network)
+    )
     return Outcome(
         reply,
         action={"type": "ask", "finding": finding.id, "states": list(finding.states)},
@@ -60,7 +71,7 @@ def ask(kit: Kit, ctx: Context, action: Ask, intro: Sequence[str]) -> Outcome:
 def rephrase(kit: Kit, ctx: Context, finding: Finding) -> str:
     try:
         shown = kit.interpreter.rephrase(
-            finding.question,
+            wording.question_text(finding, ctx.network),
             context={
                 "pack": ctx.info.title if ctx.info else "",
                 "complaint": ctx.dialogue.complaint if ctx.dialogue else "",
@@ -69,8 +80,8 @@ def rephrase(kit: Kit, ctx: Context, finding: Finding) -> str:
         )
     except Exception:  # rephrasing is cosmetic; the pack's wording always works
         log.exception("rephrasing %s failed", finding.id)
-        return finding.question
-    return shown.strip() or finding.question
+        return wording.question_text(finding, ctx.network)
+    return shown.strip() or wording.question_text(finding, ctx.network)
 
 
 def conclude(kit: Kit, ctx: Context, action: Conclude, intro: Sequence[str]) -> Outcome:
@@ -113,18 +124,25 @@ def conclude(kit: Kit, ctx: Context, action: Conclude, intro: Sequence[str]) -> 
 
 
 def reask(
-    ctx: Context, pending: Finding, explanation: tuple[str, Source | None], *, kind: str
+    ctx: Context,
+    pending: Finding,
+    explanation: tuple[str, Source | None],
+    *,
+    kind: str,
+    patient: bool = False,
 ) -> Outcome:
     assert ctx.dialogue is not None and ctx.dialogue.pending is not None
     text, source = explanation
     parts = [text]
-    if source is not None:
-        parts.append(f"Source: {source.title} ({source.passage_id})")
+    # A patient is not shown the reference line behind a question (dataset tables, ids);
+    # staff see it in the console.
+    if source is not None and not patient:
+        parts.append(f"Source: {source.title}")  # the passage id stays in reply.sources
     parts.append(ctx.dialogue.pending.text)
     reply = Reply(
         parts=tuple(parts),
         kind="question",
-        buttons=answer_buttons(pending),
+        buttons=answer_buttons(pending, ctx.network),
         sources=(source,) if source else (),
     )
     return Outcome(
@@ -152,14 +170,25 @@ def why(kit: Kit, ctx: Context, pending: Finding) -> tuple[str, Source | None]:
     else:
         text = "It is the most informative question I can ask at this point."
     source = kit.grounding.source(pending.citations[0]) if pending.citations else None
-    if source is not None and source.text:
-        text = f'{text} The guide says: "{source.text}"'
+    if source is not None and source.text and not kit.patient_facing(ctx):
+        text = f'{text} The guide says: "{_plain_quote(source.text)}"'
     return text, source
+
+
+def _plain_quote(text: str) -> str:
+    """A guide's step as a person reads it: no "Step 3 - question (...):" header and no
+    "if yes, go to step 9" routing, which are the chart's wiring, not advice."""
+    text = re.sub(r"^\s*Step \d+\s*-\s*\w+\s*(?:\([^)]*\))?:\s*", "", text)
+    text = re.sub(r"[;,]?\s*(?:if (?:yes|no)[,:]?\s*)?go to step \d+", "", text, flags=re.I)
+    return text.strip(" ;,") or text
 
 
 def how(kit: Kit, ctx: Context, pending: Finding) -> tuple[str, Source | None]:
     assert ctx.info is not None and ctx.network is not None
     text, source = kit.grounding.how_to_check(ctx.info.name, pending, ctx.network)
+    if kit.patient_facing(ctx) and (not text or source is None):
+        # A patient gets plain instructions, not the pack's reference line.
+        text, source = wording.how_to_check(pending), None
     if not text:
         return (
             "I don't have instructions for checking that. If you can't tell, answer "
@@ -176,10 +205,15 @@ def misunderstood(ctx: Context, pending: Finding, meaning: Interpretation) -> Ou
     if yes_no_states(pending) is not None and len(pending.states) == 2:
         hint = "Please answer yes, no or not sure, or ask me why I'm asking or how to check."
     else:
-        hint = f"Please pick one of: {', '.join(label(s) for s in pending.states)}."
+        labels = [wording.state_label(pending, s, ctx.network) for s in pending.states]
+        hint = f"Please pick one of: {', '.join(labels)}."
     opener = "Hello!" if meaning.intent == "greeting" else "Sorry, I didn't understand that."
     parts = (opener, hint, ctx.dialogue.pending.text)
-    reply = Reply(parts=parts, kind="question", buttons=answer_buttons(pending, human=offer_human))
+    reply = Reply(
+        parts=parts,
+        kind="question",
+        buttons=answer_buttons(pending, ctx.network, human=offer_human),
+    )
     return Outcome(
         reply,
         action={"type": "reask", "finding": pending.id, "reason": meaning.intent},
@@ -203,7 +237,7 @@ def unreadable(ctx: Context, inbound: Inbound) -> Outcome:
         reply = Reply(
             parts=(notice, ctx.dialogue.pending.text),
             kind="question",
-            buttons=answer_buttons(pending),
+            buttons=answer_buttons(pending, ctx.network),
         )
         return Outcome(
             reply,
@@ -222,10 +256,7 @@ def closed(ctx: Context) -> Outcome:
     case = ctx.case
     restart = Button("Start over", "restart")
     if case.status == CaseStatus.CONCLUDED:
-        text = (
-            "This case is closed. If the problem is still there, start over or ask for a "
-            "person."
-        )
+        text = "This case is closed. If the problem is still there, start over or ask for a person."
         buttons: tuple[Button, ...] = (restart, Button("Talk to a person", "human"))
     elif case.status in (CaseStatus.ABSTAINED, CaseStatus.ESCALATED, CaseStatus.HANDED_OFF):
         text = (

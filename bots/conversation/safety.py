@@ -116,8 +116,7 @@ def emergency_conclusion(ctx: Context, record: dict[str, Any], intro: Sequence[s
     parts = (
         f"This may be an emergency. {TRIAGE_ADVICE['emergency']}",
         *intro,
-        "Thank you, that's all I need to ask. I've alerted our staff, who will contact you "
-        "here.",
+        "Thank you, that's all I need to ask. I've alerted our staff, who will contact you here.",
         NOT_A_DIAGNOSIS,
     )
     reply = Reply(parts=parts, kind="escalation", triage_level="emergency")
@@ -133,8 +132,7 @@ def red_flag_escalation(
         ctx.case.triage_level = level
         # The instruction first: what was noted can wait.
         parts = (
-            f"{'This may be an emergency. ' if level == 'emergency' else ''}"
-            f"{TRIAGE_ADVICE[level]}",
+            f"{'This may be an emergency. ' if level == 'emergency' else ''}{TRIAGE_ADVICE[level]}",
             *intro,
             "I've also alerted our staff, who will contact you here.",
         )

@@ -36,6 +36,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from knowledge.packs.wording import is_scale
 from planning.evidence import Answer
 from planning.network import EvidentialNetwork, Finding
 
@@ -49,6 +50,7 @@ from .base import (
     validate,
     yes_no_states,
 )
+from .choices import labelled_yes_no, option_answers, read_choice
 from .cues import GREETING, HEDGE_RELIABILITY, HUMAN, RESTART, UNSURE, WHOLE_NO
 from .reader import (
     EXPLICIT,
@@ -138,17 +140,37 @@ class OfflineInterpreter(Interpreter):
                 return Interpretation("greeting", confidence=0.9, detail="greeting")
             intent: Intent = "answer" if volunteered else "unknown"
             return Interpretation(intent, (), volunteered, 0.5, detail="no pending question")
-        return self._reply_to(normalised, pending, volunteered)
+        return self._reply_to(normalised, pending, volunteered, network)
 
     def _reply_to(
-        self, normalised: str, pending: Finding, volunteered: tuple[Answer, ...]
+        self,
+        normalised: str,
+        pending: Finding,
+        volunteered: tuple[Answer, ...],
+        network: EvidentialNetwork | None = None,
     ) -> Interpretation:
-        binary = yes_no_states(pending)
+        binary = labelled_yes_no(pending, network) or yes_no_states(pending)
+        if network is not None and pending.group:
+            # One option of a multi-choice question: "it goes into my left arm", "it doesn't
+            # spread anywhere" settle this option and its siblings (bots.language.choices).
+            settled = option_answers(normalised, pending, network)
+            mine = tuple(a for a in settled if a.finding == pending.id)
+            if mine:
+                others = tuple(a for a in settled if a.finding != pending.id)
+                return Interpretation(
+                    "answer", mine, (*volunteered, *others), 0.85, detail="option named"
+                )
         parts = [c for c, _ in clauses(normalised)]
         reading = read_answer(normalised, pending.question) if binary else None
         # An explicit answer wins over a question in the same message ("No. How do I check?").
         if binary is None:
-            named = categorical_states(normalised, pending)
+            # A scale reads words and "7/10" first; other choices their own names first.
+            if is_scale(pending):
+                named = read_choice(normalised, pending, network)
+            else:
+                named = categorical_states(normalised, pending) or read_choice(
+                    normalised, pending, network
+                )
             if not named and pending.default_state and WHOLE_NO.match(normalised.strip(" .!?")):
                 # "How intense is the pain?" - "none": the default state is the absent one.
                 named = (pending.default_state,)

@@ -526,7 +526,7 @@ CONCEPTS: Mapping[str, str] = {
         r"\bnot even moving\b|\bwithout (?:doing|moving)\b|\bjust sitting\b|\bjust talking\b|"
         r"\bworse and worse\b|\bgetting worse (?:fast|quickly|by the minute)\b|"
         r"\bby the minute\b|\bcan not (?:talk|speak|finish)\b|\binhaler (?:is )?not "
-        r"(?:working|helping)\b|\bblue\b|\bpanicking\b|\bwoke (?:me )?up\b|\bwaking (?:me )?up\b"
+        r"(?:working|helping)\b|\bpanicking\b|\bwoke (?:me )?up\b|\bwaking (?:me )?up\b"
         rf"|\b(?:{_SEVERE})\b"
     ),
     "exertion_only": (
@@ -838,7 +838,8 @@ CONCEPTS: Mapping[str, str] = {
     "seizure_calm": (
         r"\bwell controlled\b|\bcontrolled\b|\bon medication\b|\bmedication for (?:my )?"
         r"(?:epilepsy|seizures)\b|\brefill\b|\bprescription\b|\brepeat\b|\bdriving licen[cs]e\b|"
-        r"\bseizure[- ]free\b|\bno seizures?\b"
+        r"\bseizure[- ]free\b|\bno seizures?\b|\bcough\w* fits?\b|\bfits? of (?:coughing|"
+        r"laughter|laughing|giggles|sneezing|rage|anger)\b|\bsneez\w* fits?\b"
     ),
     # -- poisoning
     "swallowed": (

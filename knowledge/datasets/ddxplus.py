@@ -249,6 +249,22 @@ def load_catalog(root: str | Path | None = None) -> Catalog:
     return _catalog(datasets_dir(root))
 
 
+def follow_ups(catalog: Catalog, findings: set[str] | None = None) -> dict[str, str]:
+    """Finding id -> the yes/no finding it follows up on (``code_question``): "How intense is
+    the pain?" follows "Do you have pain somewhere?". The questionnaire asks a follow-up only
+    after its parent was answered yes; a parent answered no settles it at its default."""
+    out: dict[str, str] = {}
+    for finding_id, evidence_id in catalog.evidence_of.items():
+        parent = catalog.evidences[evidence_id].parent
+        if parent == evidence_id or parent not in catalog.evidences:
+            continue
+        if catalog.evidences[parent].kind != "B":
+            continue
+        if findings is None or (finding_id in findings and parent in findings):
+            out[finding_id] = parent
+    return out
+
+
 # -- patients ---------------------------------------------------------------------------------
 
 

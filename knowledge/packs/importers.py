@@ -413,7 +413,11 @@ def patient_intake_pack(
         )
         for flag in loaded.red_flags
     ]
-    metadata = {**loaded.metadata, "red_flag_signs": signs}
+    metadata = {
+        **loaded.metadata,
+        "red_flag_signs": signs,
+        "follow_up_of": ddxplus.follow_ups(catalog, {f.id for f in findings}),
+    }
     network = EvidentialNetwork(
         name=name,
         hypotheses=hypotheses,

@@ -118,6 +118,7 @@ _HIGHLIGHT: dict[str, Any] = {
     "fields": {"text": {"number_of_fragments": 1, "fragment_size": 200}},
 }
 
+
 class ElasticsearchBackend(SearchBackend):
     """Passage search in Elasticsearch at `url` (e.g. http://localhost:9200).
 

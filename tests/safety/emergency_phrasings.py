@@ -233,4 +233,8 @@ DEV: list[tuple[str, bool]] = [
     ("my gums bled a little but it stopped", False),
     ("i had a fit once when i was little", False),
     ("i sleep badly and wake up tired", False),
+    # -- added after the first probe run (the class: inhaler colours, coughing "fits")
+    ("using my blue reliever loads more this week, chest a bit tight with the hayfever", False),
+    ("he gets these coughing fits at night that go on and on", False),
+    ("she had a fit of giggles and couldnt stop", False),
 ]

@@ -1,0 +1,131 @@
+"""Follow-up questions come after the question they follow up on.
+
+"How intense is the pain?", "What color is the rash?" only make sense once the patient said
+they have pain, or a rash (DDXPlus ``code_question``; the pack's ``metadata["follow_up_of"]``).
+An information-gain policy does not know that: a categorical follow-up with many answers
+scores high, so a sore throat was asked the rash colour first, and "no pain at all" got
+"How intense is the pain?". Here, before a question is shown:
+
+- a follow-up whose parent is unanswered is replaced by its parent ("Do you have a rash?");
+- a follow-up whose parent was answered no is settled at its default, unasked, and the policy
+  chooses again; after "not sure" it is left unknown, unasked;
+- the opening message's plain statements about the parents ("no pain at all", "I don't have a
+  rash", "my throat hurts") answer them before the first question (:func:`complaint_facts`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+
+from planning.actions import Ask
+from planning.evidence import Answer
+from planning.network import EvidentialNetwork
+
+__all__ = ["complaint_facts", "follow_up_of", "redirect"]
+
+# Plain statements about the usual parent questions, by what the parent asks about.
+_TOPICS: tuple[tuple[str, str, str], ...] = (
+    # (parent question pattern, said-yes pattern, said-no pattern)
+    (
+        r"\bpain\b",
+        r"\b(?:pain|painful|hurts?|hurting|aches?|aching|sore|stabbing|throbbing|burning|"
+        r"cramps?|cramping)\b",
+        r"\bno (?:\w+ )?pain\b|\bnot (?:in )?(?:any )?pain\b|\bpain ?free\b|\bpainless\b|"
+        r"\b(?:does|do|did) not (?:really )?(?:hurt|ache)\b|\bnothing hurts\b|\bwithout (?:any )?"
+        r"pain\b|\bno (?:aches|soreness)\b|\bdoes not hurt\b",
+    ),
+    (
+        r"\blesions?\b|\brash\b|\bredness\b",
+        r"\brash\w*\b|\bspots\b|\bblisters?\b|\bhives\b|\bred (?:patch|patches|skin|marks?)\b|"
+        r"\bitchy skin\b|\blesions?\b|\bsores? on (?:my )?skin\b",
+        r"\bno (?:\w+ )?(?:rash|spots|lesions?|blisters)\b|\bnot (?:got |have )?(?:a |any )?rash\b|"
+        r"\b(?:do|does) not have (?:a |any )?(?:rash|spots)\b|\bskin is (?:fine|clear|normal)\b",
+    ),
+    (
+        r"\bswelling\b",
+        r"\bswell\w*\b|\bswollen\b|\bpuffy\b|\blump\b",
+        r"\bno (?:\w+ )?swelling\b|\bnot swollen\b|\bnothing swollen\b",
+    ),
+)
+_NEGATION_BEFORE = re.compile(r"\b(?:no|not|never|without|nothing)\b(?: \w+){0,3}$")
+
+
+def follow_up_of(network: EvidentialNetwork) -> Mapping[str, str]:
+    """Finding id -> the yes/no finding it follows up on (empty for packs without any)."""
+    metadata = network.metadata or {}
+    stored = metadata.get("follow_up_of")
+    if isinstance(stored, Mapping):
+        return stored
+    if str(metadata.get("source", "")).startswith("DDXPlus"):
+        # A DDXPlus pack built before the map was stored: derive it from the dataset.
+        try:
+            from knowledge.datasets import ddxplus
+
+            ids = set(network.finding_index)
+            return ddxplus.follow_ups(ddxplus.load_catalog(), ids)
+        except Exception:  # no datasets here: ask in the policy's order
+            return {}
+    return {}
+
+
+def redirect(
+    action: object,
+    answered: Mapping[str, tuple[str, ...] | None],
+    network: EvidentialNetwork,
+    settle: Callable[[Answer], None],
+    choose_again: Callable[[], object],
+) -> object:
+    """The action to take instead of asking a follow-up out of order (module docstring).
+
+    ``answered``: finding id -> its states (None for "not sure"); ``settle`` records a
+    follow-up settled by its parent's "no"; ``choose_again`` asks the policy once more.
+    """
+    parents = follow_up_of(network)
+    for _ in range(len(parents) + 1):
+        if not isinstance(action, Ask) or action.finding not in parents:
+            return action
+        parent = parents[action.finding]
+        if parent not in answered:
+            return Ask(parent, action.rationale)
+        states = answered[parent]
+        yes = network.finding(parent).states[0]
+        if states is not None and yes in states:
+            return action  # the parent is yes: the follow-up may be asked
+        for child, of in parents.items():
+            if of == parent and child not in answered:
+                default = network.finding(child).default_state
+                if states is None:
+                    # "Not sure" about the rash: its colour is not asked either, and stays
+                    # unknown (a vacuous answer), not assumed absent.
+                    settle(Answer.unsure(child))
+                elif default is not None:
+                    settle(Answer(child, (default,)))
+        action = choose_again()
+    return action
+
+
+def complaint_facts(text: str, network: EvidentialNetwork) -> tuple[Answer, ...]:
+    """Answers to the parent questions the message states plainly ("no pain at all")."""
+    parents = set(follow_up_of(network).values())
+    said = text.lower().replace("\u2019", "'")
+    said = re.sub(r"n't\b", " not", said)
+    said = re.sub(
+        r"\b(?:dont|doesnt|didnt|isnt|havent)\b", lambda m: m.group(0)[:-2] + " not", said
+    )
+    answers = []
+    for parent in sorted(parents):
+        finding = network.finding(parent)
+        question = finding.question.lower()
+        for topic, yes_pattern, no_pattern in _TOPICS:
+            if not re.search(topic, question):
+                continue
+            if re.search(no_pattern, said):
+                answers.append(Answer(parent, (finding.states[1],)))
+            else:
+                for match in re.finditer(yes_pattern, said):
+                    if not _NEGATION_BEFORE.search(said[: match.start()]):
+                        answers.append(Answer(parent, (finding.states[0],)))
+                        break
+            break
+    return tuple(answers)
