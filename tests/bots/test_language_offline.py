@@ -146,7 +146,7 @@ def test_explicit_answer_wins_over_a_question_in_the_same_message() -> None:
     ("text", "finding", "states"),
     [
         ("7", "pain", ("7",)),
-        ("about a 7 out of 10", "pain", ("7", "10")),
+        ("about a 7 out of 10", "pain", ("7",)),  # the scale's top is not an answer
         ("none", "pain", ("0",)),  # a plain "no" to a scale is its default (absent) state
         ("chest", "where", ("chest",)),
         ("In my chest.", "where", ("chest",)),
