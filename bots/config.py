@@ -5,7 +5,7 @@ patient-intake, web and terminal: chosen or routed; also "slack=it-laptop,web=" 
 environment], ``BOT_POLICY`` [infogatherer], ``PLANNER_TAU`` [0.85], ``PLANNER_MAX_TURNS``
 [15], ``PLANNER_OPEN_WORLD`` [None], ``PLANNER_OPEN_WORLD_THRESHOLD`` [0.5],
 ``BOT_PATIENT_DOMAINS`` [("medical",)], ``BOT_FOCUS_SECTIONS`` [True], ``BOT_SECTION_MARGIN``
-[1.2], ``BOT_MAX_MESSAGE_CHARS`` [10000, at most ``bots.messages.MAX_TEXT``; also from the
+[1.2], ``BOT_MAX_MESSAGE_CHARS`` [10000, at most ``MAX_TEXT``; also from the
 environment], ``BOT_SEARCH_RETRIES`` [3] and ``BOT_SEARCH_RETRY_S`` [2.0] (a turn that needs
 the search index while it is down: see ``bots.search_outage``).
 """
@@ -18,6 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from planning.dialogue import StoppingRule
+
+# The hard ceiling on a message's text, whatever BOT_MAX_MESSAGE_CHARS says.
+MAX_TEXT = 10_000
 
 DEFAULT_CHANNEL_PACKS: Mapping[str, str | None] = {
     "slack": "it-laptop",
@@ -106,9 +109,8 @@ def _setting(name: str, default: float) -> float:
 
 def max_message_chars() -> int:
     """The longest message the bots read; a longer one is stored cut to this length and
-    answered with "too long" (``bots.messages.MAX_TEXT`` is the hard ceiling)."""
-    from bots.messages import MAX_TEXT
-
+    answered with "too long" (:data:`MAX_TEXT` is the hard ceiling). The rule itself:
+    ``bots.messages.admitted``."""
     return max(1, min(int(_setting("BOT_MAX_MESSAGE_CHARS", MAX_TEXT)), MAX_TEXT))
 
 

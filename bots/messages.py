@@ -28,12 +28,12 @@ import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, get_args
+from typing import Any, Literal, get_args
 
+# MAX_TEXT: the hard ceiling, kept in bots.config next to the configured limit.
+from bots.config import MAX_TEXT as MAX_TEXT
+from bots.config import max_message_chars
 from bots.models import Channel
-
-if TYPE_CHECKING:
-    from bots.runtime import Received
 
 ReplyKind = Literal[
     "prompt",  # asking for the complaint, or for a pack
@@ -46,7 +46,6 @@ ReplyKind = Literal[
 REPLY_KINDS: tuple[str, ...] = get_args(ReplyKind)
 CHANNELS: tuple[str, ...] = tuple(str(value) for value in Channel.values)
 MAX_THREAD_ID = 200
-MAX_TEXT = 10_000
 # Why a message's text cannot be read (``Inbound.unreadable``); the service says so instead.
 UNREADABLE = ("empty", "too_long")
 
@@ -84,70 +83,79 @@ class Source:
 
 @dataclass(frozen=True)
 class Inbound:
-    """One message from a user: free ``text``, or a pressed ``button`` payload, or both.
+    """One message from a user, channel-neutral: free ``text``, a pressed ``button`` payload
+    (``text`` then its label), or both. What every adapter hands on, what the runtime stores
+    (``InboundEvent.payload["received"]``) and what the service reads.
 
     ``thread_id`` identifies the conversation in the channel (Slack "<channel>:<thread ts>",
-    Telegram "<chat id>", web a token). ``pack`` is the user's choice in the web chat picker;
-    other channels leave it empty and the channel's configured pack applies.
+    Telegram "<chat id>", web a token; ``Case.external_thread_id``). ``event_id`` is the
+    platform's id for de-duplication (required to be stored, see ``bots.inbox.accept``).
+    ``pack`` is the user's choice in the web chat picker; other channels leave it empty and
+    the channel's configured pack applies. ``meta`` holds what the channel needs afterwards
+    (which message to take the buttons off). ``unreadable`` says why the text cannot be read
+    (:func:`admitted` sets it); the service then says so instead of reading.
     """
 
     channel: str
     thread_id: str
     text: str = ""
-    button: str | None = None
+    button: str = ""
     user_id: str = ""
     user_display: str = ""
     event_id: str = ""
-    pack: str | None = None
+    pack: str = ""
     unreadable: str = ""
+    meta: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        # None was the old "no button" / "no pack"; the empty string is the one way now.
+        for name in ("button", "pack"):
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, "")
         if self.channel not in CHANNELS:
             raise MessageError(f"unknown channel {self.channel!r}; expected one of {CHANNELS}")
         if not isinstance(self.thread_id, str) or not self.thread_id.strip():
-            raise MessageError("thread_id must be a non-empty string")
-        if len(self.thread_id) > MAX_THREAD_ID:
-            raise MessageError(f"thread_id longer than {MAX_THREAD_ID} characters")
+            raise MessageError(f"{self.channel} message without a thread id")
+        if len(self.thread_id) > MAX_THREAD_ID or len(self.event_id) > MAX_THREAD_ID:
+            raise MessageError(
+                f"{self.channel} event id or thread id longer than {MAX_THREAD_ID} characters"
+            )
         if not isinstance(self.text, str):
             raise MessageError(f"text must be a string, got {type(self.text).__name__}")
-        if len(self.text) > MAX_TEXT:
-            raise MessageError(f"text longer than {MAX_TEXT} characters")
-        if self.button is not None and (not isinstance(self.button, str) or not self.button):
-            raise MessageError("button must be a non-empty payload string or None")
+        if not isinstance(self.button, str):
+            raise MessageError("button must be a payload string")
         if self.unreadable and self.unreadable not in UNREADABLE:
             raise MessageError(f"unreadable must be one of {UNREADABLE}, not {self.unreadable!r}")
-        if not self.text.strip() and not self.button and not self.unreadable:
-            raise MessageError("an inbound message needs text or a button payload")
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "channel": self.channel,
-            "thread_id": self.thread_id,
-            "text": self.text,
-            "button": self.button,
-            "user_id": self.user_id,
-            "user_display": self.user_display,
-            "event_id": self.event_id,
-            "pack": self.pack,
-            "unreadable": self.unreadable,
-        }
+        """The fields as a dict, for JSON: shallow (``meta`` is not copied), since it is
+        serialized at once."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Inbound:
+        """From ``to_dict``'s output, or from a row stored before the two inbound types were
+        one (``Received``: no ``unreadable``, ``None`` for no button)."""
         try:
             return cls(
                 channel=str(data["channel"]),
                 thread_id=str(data["thread_id"]),
                 text=str(data.get("text") or ""),
-                button=data.get("button") or None,
+                button=str(data.get("button") or ""),
                 user_id=str(data.get("user_id") or ""),
                 user_display=str(data.get("user_display") or ""),
                 event_id=str(data.get("event_id") or ""),
-                pack=data.get("pack") or None,
+                pack=str(data.get("pack") or ""),
                 unreadable=str(data.get("unreadable") or ""),
+                meta=dict(data.get("meta") or {}),
             )
         except KeyError as exc:
             raise MessageError(f"inbound message without {exc.args[0]!r}") from None
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Inbound:
+        """The message of a stored ``InboundEvent.payload``, read as the service reads it."""
+        return admitted(cls.from_dict(payload["received"]))
 
 
 @dataclass(frozen=True)
@@ -258,25 +266,41 @@ def clean_json(value: Any, max_chars: int) -> Any:
     return value
 
 
-def storable(
-    received: Received, raw: Mapping[str, Any] | None, max_chars: int
-) -> tuple[Received, Any]:
-    """A ``bots.runtime.Received`` and its raw platform payload as they may be stored: strings
-    cleaned (:func:`clean_text`), the text cut to ``max_chars`` with its full length kept in
-    ``meta["truncated_from"]`` (the service then answers "too long" instead of reading it)."""
+def too_long(text: str) -> bool:
+    """Whether ``text`` is over the longest message the bots read (``BOT_MAX_MESSAGE_CHARS``)."""
+    return len(text) > max_message_chars()
+
+
+def admitted(inbound: Inbound) -> Inbound:
+    """``inbound`` as it may be stored and read, the one place the message rules live: its
+    strings cleaned (:func:`clean_text`); text over :func:`bots.config.max_message_chars` cut
+    to it, the full length kept in ``meta["truncated_from"]``; ``unreadable`` set to
+    "too_long" for a cut text and to "empty" for no words and no button, so the service
+    answers that instead of reading. Applying it again changes nothing."""
     fields: dict[str, Any] = {}
     for name in ("event_id", "thread_id", "text", "button", "user_id", "user_display", "pack"):
-        value = getattr(received, name)
+        value = getattr(inbound, name)
         # Adapters pass the platform's fields on; a forged payload may put anything there.
         cleaned = clean_text(
             value if isinstance(value, str) else "" if value is None else str(value)
         )
         if cleaned != value:
             fields[name] = cleaned
-    text = fields.get("text", received.text)
-    meta = clean_json(received.meta, max_chars)
+    text = fields.get("text", inbound.text)
+    max_chars = max_message_chars()
+    meta = clean_json(inbound.meta, max_chars)
     if len(text) > max_chars:
-        fields["text"] = text[:max_chars]
         meta["truncated_from"] = len(text)
+        fields["text"] = text = text[:max_chars]
     fields["meta"] = meta
-    return dataclasses.replace(received, **fields), clean_json(raw or {}, max_chars)
+    if meta.get("truncated_from"):
+        fields["unreadable"] = "too_long"
+    elif not text.strip() and not fields.get("button", inbound.button):
+        fields["unreadable"] = "empty"
+    return dataclasses.replace(inbound, **fields)
+
+
+def admitted_raw(raw: Mapping[str, Any] | None) -> Any:
+    """A raw platform payload as it may be stored next to its message (strings cleaned and
+    cut like the message's)."""
+    return clean_json(raw or {}, max_message_chars())

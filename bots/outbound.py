@@ -29,6 +29,11 @@ from typing import Protocol
 from django.db import InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 
+# The send errors are the adapters' (bots.channels.base); kept importable from here.
+from bots.channels.base import PermanentSendError as PermanentSendError
+from bots.channels.base import SendError as SendError
+from bots.channels.base import TransientSendError as TransientSendError
+from bots.channels.base import adapter_for
 from bots.models import OutboundMessage, OutboundStatus
 
 logger = logging.getLogger(__name__)
@@ -40,22 +45,6 @@ BACKOFF_BASE_S = 2.0
 BACKOFF_CAP_S = 300.0
 # Kept in the payload of a message waiting for a retry: no attempt before this time (ISO 8601).
 RETRY_AT_KEY = "_retry_at"
-
-
-class SendError(Exception):
-    """A channel API refused or failed a send."""
-
-
-class TransientSendError(SendError):
-    """Worth retrying (rate limit, server error, network). ``retry_after``: the server's wish."""
-
-    def __init__(self, message: str, retry_after: float | None = None) -> None:
-        super().__init__(message)
-        self.retry_after = retry_after
-
-
-class PermanentSendError(SendError):
-    """Retrying cannot help (unknown channel, the bot was removed or blocked, bad request)."""
 
 
 class RetryLater(Exception):
@@ -82,10 +71,8 @@ def backoff_s(attempt: int, retry_after: float | None = None) -> float:
 
 
 def sender_for(channel: str) -> Sender:
-    # Imported late: the channel modules pull in slack_sdk / telegram, which only a send needs.
-    from bots.channels import sender_for as lookup
-
-    return lookup(channel)
+    """The registered adapter's ``send`` (``bots.channels.base``)."""
+    return adapter_for(channel).send
 
 
 def deliver(outbound_id: int) -> OutboundMessage:

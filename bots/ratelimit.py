@@ -27,6 +27,8 @@ Over the limit, the message is not processed and the user is told, at most once 
 - Web chat: HTTP 429 with the notice and ``Retry-After``; the page shows the notice and the user
   sends again. The browser is the client, so nothing is lost that the user does not see.
 
+Applying the limits on the way in (and storing the notice) is ``bots.inbox.accept``'s part.
+
 A redelivered message (same channel and event id as a stored one) is not counted: it is dropped
 as a duplicate anyway. When the cache is down the limiter lets messages through (and logs it):
 losing the limit for a while is better than losing messages.
@@ -44,10 +46,9 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import caches
-from django.db import transaction
 
-from bots.models import Channel, InboundEvent, OutboundMessage
-from bots.runtime import Received
+from bots.messages import Inbound
+from bots.models import Channel, InboundEvent
 
 logger = logging.getLogger(__name__)
 
@@ -165,7 +166,7 @@ def take_back(key: str, limit: Limit, now: float) -> None:
         _cache().decr(f"rl:{key}:{int(now // limit.window_s)}")
 
 
-def conversation_of(received: Received) -> str:
+def conversation_of(received: Inbound) -> str:
     """The conversation a Slack or Telegram message counts against: the Slack channel, the
     Telegram chat."""
     if received.channel == Channel.SLACK:
@@ -185,13 +186,13 @@ def client_address(request: Any) -> str:
     return str(request.META.get("REMOTE_ADDR") or "unknown")
 
 
-def is_duplicate(received: Received) -> bool:
+def is_duplicate(received: Inbound) -> bool:
     return InboundEvent.objects.filter(
         channel=received.channel, event_id=received.event_id
     ).exists()
 
 
-def checks(received: Received, client: str = "") -> list[tuple[str, str, Limit]]:
+def checks(received: Inbound, client: str = "") -> list[tuple[str, str, Limit]]:
     """(scope, key, limit) for each limit ``received`` counts against."""
     channel = received.channel
     if channel != Channel.WEB:
@@ -217,7 +218,7 @@ def checks(received: Received, client: str = "") -> list[tuple[str, str, Limit]]
     return found
 
 
-def verdict(received: Received, *, client: str = "") -> Verdict:
+def verdict(received: Inbound, *, client: str = "") -> Verdict:
     """Count ``received`` against each of its limits (``checks``); the first one it is over
     refuses it, and the hits already counted for it are taken back.
 
@@ -257,39 +258,3 @@ def verdict(received: Received, *, client: str = "") -> Verdict:
         )
         return Verdict(False, scope, retry_after_s, first)
     return ALLOWED
-
-
-def accept(received: Received, raw: dict[str, Any] | None = None) -> InboundEvent | None:
-    """``bots.runtime.accept``, unless the message is over a limit: then it is dropped (None)
-    and, once per window, the user is told to slow down."""
-    from bots import runtime
-
-    decision = verdict(received)
-    if decision.allowed:
-        return runtime.accept(received, raw=raw)
-    if decision.notify:
-        notify(received)
-    return None
-
-
-def notify(received: Received) -> int:
-    """Store the "slow down" reply on the sender's case and send it like any other reply."""
-    from bots import runtime
-    from bots.tasks import send_outbound
-
-    case = runtime.case_for(received)
-    outbound = OutboundMessage.objects.create(
-        case=case,
-        channel=received.channel,
-        payload={"role": "bot", "parts": [SLOW_DOWN], "buttons": [], "kind": NOTICE_KIND},
-    )
-    if not runtime.is_eager():
-        # The worker must see the row: queue only once the transaction that stored it commits.
-        transaction.on_commit(lambda: send_outbound.delay(outbound.pk))
-        return outbound.pk
-    try:
-        send_outbound.delay(outbound.pk)  # eager: sent now, in this process
-    except Exception:
-        # The notice is a courtesy: failing to send it must not fail the webhook's answer.
-        logger.warning("could not send the rate-limit notice %s", outbound.pk, exc_info=True)
-    return outbound.pk

@@ -2,7 +2,8 @@
 
 Flow (design section 7)::
 
-    channel adapter --verify--> accept(): InboundEvent row (unique per (channel, event id))
+    channel adapter --verify--> bots.inbox.accept(): InboundEvent row (unique per (channel,
+                                 event id))
                                  |  duplicate -> dropped here, by the unique constraint
                                  v
     bots.tasks.process_event(id) --> process(): under the case's lock, deliver any reply still
@@ -35,27 +36,32 @@ case and opens a new one in the same thread (bots.case_store): later events belo
 case, and the reply to the restart itself is filed under the new case, the one it speaks for.
 
 Eager mode (no broker): tasks run in-process. Requests from Slack and Telegram must be answered
-within seconds, so the HTTP views collect the tasks they start (``deferred()``) and run them
-after the response has gone out (``respond_then_process``).
+within seconds, so the HTTP views collect the tasks they start (``bots.inbox.deferred()``) and
+run them after the response has gone out (``bots.inbox.respond_then_process``).
+
+The conversation service is injected (``serve_with``, called by ``BotsConfig.ready``), and
+the adapters are found in the registry (``bots.channels.base``): this module imports neither.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass, field, fields
-from typing import Any
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Any, Protocol
 
+from celery import current_app
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F
-from django.http import HttpResponse
 from django.utils import timezone
 
 from bots.case_lock import CaseBusy as CaseBusy  # raised by case_lock; bots.tasks retries it
 from bots.case_lock import Held, local_lock, redis_lock
+from bots.case_store import CaseStore
+from bots.channels.base import adapter_for
+from bots.messages import Inbound, Reply
 from bots.models import (
     Case,
     EventStatus,
@@ -63,6 +69,8 @@ from bots.models import (
     OutboundMessage,
     OutboundStatus,
 )
+from bots.outbound import deliver, send_claimed
+from bots.search_outage import retry_later
 from bots.takeover import is_silent
 from knowledge.search.base import BackendUnavailable
 
@@ -74,153 +82,23 @@ APOLOGY = (
 )
 
 
-@dataclass(frozen=True)
-class Received:
-    """One verified inbound message, channel-neutral: what an adapter hands the runtime.
+class Service(Protocol):
+    """What the runtime asks for the one reply to one message (``bots.service``)."""
 
-    ``event_id`` is the platform's id for de-duplication; ``thread_id`` identifies the case
-    (``Case.external_thread_id``); ``button`` is a pressed button's payload (``text`` its
-    label); ``meta`` holds what the channel needs afterwards (which message to take the
-    buttons off); ``pack`` is a pack chosen up front (web chat), empty to let the service
-    route the complaint.
-    """
-
-    channel: str
-    event_id: str
-    thread_id: str
-    text: str = ""
-    button: str = ""
-    user_id: str = ""
-    user_display: str = ""
-    pack: str = ""
-    meta: dict[str, Any] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if not self.event_id:
-            raise ValueError(f"{self.channel} event without an event id")
-        if not self.thread_id:
-            raise ValueError(f"{self.channel} event {self.event_id} without a thread id")
-        if len(self.event_id) > 200 or len(self.thread_id) > 200:
-            raise ValueError(f"{self.channel} event id or thread id longer than 200 characters")
-
-    def as_payload(self) -> dict[str, Any]:
-        """The fields as a dict for the event's JSON payload: shallow, unlike ``asdict``'s
-        recursive copy of ``meta`` (a button press's message blocks), since it is serialized
-        at once."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_payload(cls, payload: dict[str, Any]) -> Received:
-        return cls(**payload["received"])
+    def handle(self, inbound: Inbound, *, store: CaseStore | None = None) -> Reply: ...
 
 
-# -- accepting -------------------------------------------------------------------------------
+_service: list[Callable[[], Service]] = []
 
 
-def accept(received: Received, raw: dict[str, Any] | None = None) -> InboundEvent | None:
-    """Store an inbound event and start its processing; None when it is a duplicate."""
-    from bots.config import max_message_chars
-    from bots.messages import storable
-
-    received, raw = storable(received, raw, max_message_chars())
-    case = case_for(received)
-    try:
-        with transaction.atomic():
-            event = InboundEvent.objects.create(
-                channel=received.channel,
-                event_id=received.event_id,
-                case=case,
-                payload={"received": received.as_payload(), "raw": raw},
-            )
-    except IntegrityError:
-        logger.info("duplicate %s event %s dropped", received.channel, received.event_id)
-        return None
-    dispatch(event.pk, case.pk)
-    return event
-
-
-def case_for(received: Received) -> Case:
-    """The case of the thread, created on its first message (the service fills it in: the
-    pack, chosen or routed, is its decision). Only its id is read: the webhook needs no
-    more, and the dialogue state is the largest (encrypted) column of the row."""
-    case, _ = Case.objects.only("id", "channel", "external_thread_id").get_or_create(
-        channel=received.channel,
-        external_thread_id=received.thread_id,
-        defaults={
-            "external_user_id": received.user_id[:200],
-            "user_display": received.user_display[:200],
-        },
-    )
-    return case
-
-
-# -- dispatching -----------------------------------------------------------------------------
-
-_deferred: ContextVar[list[int] | None] = ContextVar("askfew_deferred_events", default=None)
+def serve_with(service: Callable[[], Service]) -> None:
+    """Make ``service()`` the conversation service every event is handled by."""
+    _service[:] = [service]
 
 
 def is_eager() -> bool:
-    from bots.tasks import process_event
-
-    return bool(process_event.app.conf.task_always_eager)
-
-
-def dispatch(event_pk: int, case_id: int | None = None) -> None:
-    """Hand an event to ``bots.tasks.process_event``: queued after commit with a broker; in
-    eager mode run now, or after the HTTP response when the caller collects ``deferred()``."""
-    from bots.tasks import process_event
-
-    if is_eager():
-        pending = _deferred.get()
-        if pending is not None:
-            pending.append(event_pk)
-        else:
-            process_event.delay(event_pk)
-        return
-    # The worker must see the row: enqueue only once the transaction that stored it commits.
-    transaction.on_commit(lambda: process_event.delay(event_pk, case_id))
-
-
-@contextmanager
-def deferred() -> Iterator[list[int]]:
-    """Collect the event ids that eager dispatch would run now; the caller runs them later."""
-    pending: list[int] = []
-    token = _deferred.set(pending)
-    try:
-        yield pending
-    finally:
-        _deferred.reset(token)
-
-
-def run_now(event_pks: list[int]) -> None:
-    from bots.tasks import process_event
-
-    for pk in event_pks:
-        process_event.delay(pk)
-
-
-class _ThenProcess(HttpResponse):
-    """A response that runs the collected tasks once the server has sent it (``close()`` is
-    called by the WSGI server after the body is written, and by Django's test client)."""
-
-    def __init__(self, response: HttpResponse, work: Callable[[], None]) -> None:
-        super().__init__(content=response.content, status=response.status_code)
-        for name, value in response.items():
-            self[name] = value
-        self._work = work
-
-    def close(self) -> None:
-        try:
-            super().close()
-        finally:
-            work, self._work = self._work, lambda: None
-            work()
-
-
-def respond_then_process(response: HttpResponse, pending: list[int]) -> HttpResponse:
-    if not pending:
-        return response
-    return _ThenProcess(response, lambda: run_now(pending))
+    """Celery runs tasks in-process (no broker): the embedded profile and the tests."""
+    return bool(current_app.conf.task_always_eager)
 
 
 # -- processing ------------------------------------------------------------------------------
@@ -231,8 +109,6 @@ def process(event_pk: int, case_id: int | None = None) -> None:
     their replies. Raises ``bots.outbound.RetryLater`` when a send must be retried, and
     ``CaseBusy`` when another worker holds the case. ``case_id`` (the event's case, known
     when it was queued) saves looking it up."""
-    from bots.outbound import deliver, send_claimed
-
     if case_id is None:
         row = InboundEvent.objects.filter(pk=event_pk).values_list("case_id", flat=True)[:1]
         found = list(row)
@@ -274,16 +150,6 @@ def pending_outbound(case_id: int, up_to: int | None = None) -> list[int]:
     return list(pending.order_by("pk").values_list("pk", flat=True))
 
 
-def handle(event_pk: int) -> int | None:
-    """Run the conversation service on one stored event and store its reply (unsent); the
-    reply's id, or None when the event was handled already."""
-    event = InboundEvent.objects.filter(pk=event_pk, status=EventStatus.RECEIVED).first()
-    if event is None:
-        return None
-    reply = handle_event(event)
-    return reply.pk if reply is not None else None
-
-
 def handle_event(event: InboundEvent) -> OutboundMessage | None:
     """Claim ``event`` (read while RECEIVED), run the conversation service on it and store its
     reply, claimed for its first send (``bots.outbound.send_claimed``); None when another
@@ -299,13 +165,13 @@ def handle_event(event: InboundEvent) -> OutboundMessage | None:
                 return None
             # The claim succeeded, so the row read before it is the one claimed (an event's
             # payload never changes). The service finds and locks the case row itself.
-            received = Received.from_payload(event.payload)
-            answered = _reply_for(received, _case_of(event, received, event.case_id))
+            inbound = Inbound.from_payload(event.payload)
+            answered = _reply_for(inbound, _case_of(event, inbound, event.case_id))
             if is_silent(answered.payload):
                 return None  # a person has the case: the message waits for them, unanswered
             # A restart archives the thread's case and opens a new one: the reply belongs to
             # the case the service answered in.
-            case = _case_of(event, received, answered.case_id or event.case_id)
+            case = _case_of(event, inbound, answered.case_id or event.case_id)
             outbound = OutboundMessage(
                 case=case,
                 in_reply_to=event,
@@ -319,8 +185,6 @@ def handle_event(event: InboundEvent) -> OutboundMessage | None:
             outbound.save(force_insert=True)
             return outbound
     except BackendUnavailable as exc:
-        from bots.search_outage import retry_later
-
         return _stored(retry_later(event.pk, exc, fail=_fail))
     except Exception as exc:
         # The service failed (a bug, a pack that does not load): the transaction rolled back,
@@ -329,10 +193,10 @@ def handle_event(event: InboundEvent) -> OutboundMessage | None:
         return _stored(_fail(event.pk, exc))
 
 
-def _case_of(event: InboundEvent, received: Received, case_id: int | None) -> Case:
+def _case_of(event: InboundEvent, inbound: Inbound, case_id: int | None) -> Case:
     """The case a reply goes to, as far as a sender needs it: its id and thread. The thread is
     the event's, since the service finds (or opens) the case by it; nothing is read back."""
-    return Case(pk=case_id, channel=event.channel, external_thread_id=received.thread_id)
+    return Case(pk=case_id, channel=event.channel, external_thread_id=inbound.thread_id)
 
 
 def _stored(outbound_id: int | None) -> OutboundMessage | None:
@@ -372,24 +236,16 @@ def _fail(event_pk: int, exc: Exception) -> int | None:
         return outbound.pk
 
 
-def converse(event: InboundEvent) -> Answered:
-    """The service's reply to one stored event."""
-    received = Received.from_payload(event.payload)
-    return _reply_for(received, _case_of(event, received, event.case_id))
-
-
 def acknowledge(event: InboundEvent) -> None:
     """Best effort: take the buttons off the message a button press came from."""
-    received = Received.from_payload(event.payload)
-    if not received.button:
+    inbound = Inbound.from_payload(event.payload)
+    if not inbound.button:
         return
-    from bots.channels import acknowledger_for
-
     try:
-        acknowledger_for(received.channel)(received)
+        adapter_for(inbound.channel).acknowledge(inbound)
     except Exception:
         logger.warning(
-            "could not acknowledge %s button press %s", received.channel, event.pk, exc_info=True
+            "could not acknowledge %s button press %s", inbound.channel, event.pk, exc_info=True
         )
 
 
@@ -423,30 +279,15 @@ class Answered:
     case_id: int | None = None
 
 
-def _reply_for(received: Received, case: Case) -> Answered:
-    """Ask the conversation service (bots.service) for the one reply to one message."""
-    from bots.case_store import CaseStore
-    from bots.messages import MAX_TEXT, Inbound
-    from bots.service import worker_service
-
-    too_long = bool(received.meta.get("truncated_from")) or len(received.text) > MAX_TEXT
-    empty = not received.text.strip() and not received.button
-    inbound = Inbound(
-        channel=received.channel,
-        thread_id=received.thread_id,
-        text=received.text[:MAX_TEXT],
-        button=received.button or None,
-        user_id=received.user_id,
-        user_display=received.user_display,
-        event_id=received.event_id,
-        pack=received.pack or None,
-        unreadable="too_long" if too_long else "empty" if empty else "",
-    )
+def _reply_for(inbound: Inbound, case: Case) -> Answered:
+    """Ask the conversation service for the one reply to one message."""
+    if not _service:
+        raise RuntimeError("no conversation service: bots.runtime.serve_with() was not called")
     # The event's claim and the turn commit or roll back together (handle_event).
-    reply = worker_service().handle(inbound, store=CaseStore(savepoint=False))
+    reply = _service[0]().handle(inbound, store=CaseStore(savepoint=False))
     return Answered(reply_payload(reply), reply.turn_id, reply.case_id)
 
 
-def reply_payload(reply: Any) -> dict[str, Any]:
+def reply_payload(reply: Reply) -> dict[str, Any]:
     """A service Reply as the channel-neutral OutboundMessage payload (see bots.channels)."""
     return {"role": "bot", **reply.to_dict()}

@@ -4,8 +4,8 @@ Every retrieval call of a turn is guarded (``bots.grounding``): routing runs on 
 "why?" falls back to the citation's quote, "how do I check that?" to the finding's own
 ``how_to_check`` text. Only a "how do I check that?" with no such text has nothing to say
 without the index; ``bots.grounding`` then lets ``knowledge.search.BackendUnavailable`` through
-and ``bots.runtime.handle`` hands it here. The turn's transaction has rolled back, so its event
-is still RECEIVED and the case as it was.
+and ``bots.runtime.handle_event`` hands it here. The turn's transaction has rolled back, so its
+event is still RECEIVED and the case as it was.
 
 The first time, the user is told the answer is coming (:data:`NOTICE`); :class:`SearchDown`
 then makes ``bots.tasks`` retry the task after ``BOT_SEARCH_RETRY_S`` seconds, doubling each

@@ -1,15 +1,8 @@
-"""Routes of the channels: Slack events, the Telegram webhook, and the web chat."""
+"""Routes of the channels: each registered adapter's own (Slack events, the Telegram webhook,
+the web chat); see ``bots.channels.base``."""
 
-from django.urls import path
-
-from bots.channels import slack, telegram, web
+from bots.channels import adapters
 
 app_name = "bots"
 
-urlpatterns = [
-    path("slack/events", slack.events_view, name="slack-events"),
-    path("telegram/webhook", telegram.webhook_view, name="telegram-webhook"),
-    path("chat/", web.chat_page, name="webchat"),
-    path("chat/api/messages", web.post_message, name="webchat-post"),
-    path("chat/api/cases/<str:token>/messages", web.case_messages, name="webchat-messages"),
-]
+urlpatterns = [pattern for adapter in adapters() for pattern in adapter.urls()]

@@ -6,7 +6,7 @@ on one of the loaded packs. Users come from FloDial (the it-laptop and car packs
 the dialog's own words) and DDXPlus (the patient-intake pack); any other pack gets users made
 from its own links (each answers the state its true cause's link puts most mass on).
 
-Web chat cases go through the channel runtime (``bots.runtime.accept``), so their transcripts
+Web chat cases go through the channel runtime (``bots.inbox.accept``), so their transcripts
 show on the web chat page and operator replies reach them; Slack and Telegram cases call the
 service directly (no platform to post to). Case dates are spread over the past weeks so the
 dashboard has weeks to show. A share of the ended cases gets an outcome label (the dataset's
@@ -121,8 +121,8 @@ Send = Callable[[str, str], dict[str, Any]]  # (text, button) -> the reply paylo
 
 
 def _web_sender(pack: str) -> tuple[Send, Callable[[], Case | None]]:
-    from bots import runtime
-    from bots.runtime import Received
+    from bots import inbox
+    from bots.messages import Inbound
 
     token = secrets.token_urlsafe(24)
     count = [0]
@@ -130,8 +130,8 @@ def _web_sender(pack: str) -> tuple[Send, Callable[[], Case | None]]:
     def send(text: str, button: str) -> dict[str, Any]:
         first = count[0] == 0
         count[0] += 1
-        runtime.accept(
-            Received(
+        inbox.accept(
+            Inbound(
                 channel=Channel.WEB,
                 event_id=f"web:{token}:{uuid.uuid4().hex}",
                 thread_id=token,
@@ -139,7 +139,8 @@ def _web_sender(pack: str) -> tuple[Send, Callable[[], Case | None]]:
                 button=button,
                 pack=pack if first else "",
                 meta={"new": first},
-            )
+            ),
+            limit=False,  # seeding, not a user
         )
         out = (
             OutboundMessage.objects.filter(case__external_thread_id=token)
@@ -167,7 +168,7 @@ def _service_sender(
     def send(text: str, button: str) -> dict[str, Any]:
         reply = service.handle(
             Inbound(
-                channel=channel, thread_id=thread, text=text, button=button or None,
+                channel=channel, thread_id=thread, text=text, button=button,
                 user_id=user, user_display=f"demo user {user[-4:]}",
                 event_id=uuid.uuid4().hex, pack=pack,
             )

@@ -14,7 +14,7 @@ What arrives and which case it belongs to (``Case.external_thread_id`` is
 
 Every request is verified by Bolt (v0 signature with ``SLACK_SIGNING_SECRET``); the view also
 refuses a missing or non-numeric timestamp, or one outside the 5-minute replay window, before
-Bolt sees the request. Listeners only store the event (``bots.runtime.accept``) and ack, so
+Bolt sees the request. Listeners only store the event (the inbox the adapter was given) and ack, so
 Slack gets its answer well within 3 s; the reply is computed by the task. Slack's retries
 (``X-Slack-Retry-Num``) carry the same message, so they hit InboundEvent's unique
 (channel, event id) and are dropped: the event id of a message is ``msg:<channel>:<ts>``, which
@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 from django.conf import settings
 from django.db import close_old_connections
 from django.http import HttpRequest, HttpResponse
+from django.urls import URLPattern, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from slack_bolt import Ack, App, BoltResponse
@@ -44,12 +45,12 @@ from slack_sdk.errors import SlackApiError, SlackRequestError
 from slack_sdk.socket_mode.builtin import SocketModeClient
 from slack_sdk.socket_mode.request import SocketModeRequest
 
-from bots import ratelimit, runtime, schemas
-from bots.channels import oversized
+from bots import ratelimit, schemas
+from bots.channels.base import ChannelAdapter, Inbox, oversized, register
 from bots.channels.slack_http import KeptAliveWebClient
+from bots.messages import Inbound
 from bots.models import Case, CaseStatus, Channel, OutboundMessage
 from bots.outbound import PermanentSendError, TransientSendError
-from bots.runtime import Received
 
 logger = logging.getLogger(__name__)
 
@@ -156,12 +157,12 @@ def events_view(request: HttpRequest) -> HttpResponse:
     except schemas.BadPayload as exc:
         return not_understood(exc)
     _, handler = built
-    with runtime.deferred() as pending:
+    with _inbox().deferred() as pending:
         try:
             response = handler.handle(request)
         except MALFORMED as exc:  # raised while Bolt reads the body, before any listener
             response = not_understood(exc)
-    return runtime.respond_then_process(response, pending)
+    return _inbox().respond_then_process(response, pending)
 
 
 def not_understood(exc: Exception) -> HttpResponse:
@@ -196,7 +197,7 @@ def timestamp_problem(value: str | None, now: float | None = None) -> str:
     return ""
 
 
-# -- listeners: Slack payload -> Received ----------------------------------------------------
+# -- listeners: Slack payload -> Inbound ----------------------------------------------------
 
 
 def _on_mention(
@@ -205,7 +206,7 @@ def _on_mention(
     ack()
     received = received_from_message(event, context.get("bot_user_id") or "", mention=True)
     if received is not None:
-        ratelimit.accept(received, raw=body)
+        _inbox().accept(received, raw=body)
 
 
 def _on_message(
@@ -214,14 +215,14 @@ def _on_message(
     ack()
     received = received_from_message(event, context.get("bot_user_id") or "", mention=False)
     if received is not None:
-        ratelimit.accept(received, raw=body)
+        _inbox().accept(received, raw=body)
 
 
 def _on_action(ack: Ack, body: dict[str, Any], action: dict[str, Any]) -> None:
     ack()
     received = received_from_action(body, action)
     if received is not None:
-        ratelimit.accept(received, raw=body)
+        _inbox().accept(received, raw=body)
 
 
 def _on_command(ack: Ack, command: dict[str, Any]) -> None:
@@ -238,12 +239,12 @@ def _on_command(ack: Ack, command: dict[str, Any]) -> None:
         ack(ratelimit.SLOW_DOWN)
         return
     ack("Got it - I'll ask a few questions in a thread.")
-    runtime.accept(received, raw=command)
+    _inbox().accept(received, raw=command, limit=False)
 
 
 def received_from_message(
     event: dict[str, Any], bot_user_id: str, *, mention: bool
-) -> Received | None:
+) -> Inbound | None:
     if event.get("bot_id") or event.get("subtype") not in (None, "file_share", "thread_broadcast"):
         return None  # our own posts, edits, deletions, joins
     channel = str(event.get("channel") or "")
@@ -268,7 +269,7 @@ def received_from_message(
     text = strip_mentions(str(event.get("text") or ""))
     if not text and not mention:
         return None  # a file or an emoji without words: nothing to read
-    return Received(
+    return Inbound(
         channel=Channel.SLACK,
         event_id=f"msg:{channel}:{ts}",
         thread_id=f"{channel}:{thread}",
@@ -280,7 +281,7 @@ def received_from_message(
     )
 
 
-def received_from_action(body: dict[str, Any], action: dict[str, Any]) -> Received | None:
+def received_from_action(body: dict[str, Any], action: dict[str, Any]) -> Inbound | None:
     message = body.get("message") or {}
     container = body.get("container") or {}
     channel = str((body.get("channel") or {}).get("id") or container.get("channel_id") or "")
@@ -290,7 +291,7 @@ def received_from_action(body: dict[str, Any], action: dict[str, Any]) -> Receiv
         return None
     label = str((action.get("text") or {}).get("text") or "")
     press = body.get("trigger_id") or action.get("action_ts") or ""
-    return Received(
+    return Inbound(
         channel=Channel.SLACK,
         event_id=f"act:{channel}:{ts}:{press}",
         thread_id=_thread_of(channel, ts, str(message.get("thread_ts") or "")),
@@ -307,12 +308,12 @@ def received_from_action(body: dict[str, Any], action: dict[str, Any]) -> Receiv
     )
 
 
-def received_from_command(command: dict[str, Any]) -> Received:
+def received_from_command(command: dict[str, Any]) -> Inbound:
     channel = str(command["channel_id"])
     trigger = str(command["trigger_id"])
     user = str(command.get("user_id") or "")
     text = str(command.get("text") or "").strip()
-    return Received(
+    return Inbound(
         channel=Channel.SLACK,
         event_id=f"cmd:{trigger}",
         # No message to thread under yet: the first reply creates it (see ``send``).
@@ -479,7 +480,7 @@ def thread_of_case(external_thread_id: str) -> tuple[str, str, str]:
     return external_thread_id.split("~", 1)[0].partition(":")
 
 
-def acknowledge(received: Received) -> None:
+def acknowledge(received: Inbound) -> None:
     """Replace the pressed message's buttons with a line saying what was answered."""
     meta = received.meta
     kept = [b for b in meta.get("blocks") or [] if b.get("type") != "actions"]
@@ -545,10 +546,10 @@ class AckFirstSocketModeHandler(SocketModeHandler):
         start = time.time()
         close_old_connections()
         try:
-            with runtime.deferred() as pending:
+            with _inbox().deferred() as pending:
                 response = run_bolt_app(self.app, req)
             send_response(client, req, response, start)
-            runtime.run_now(pending)
+            _inbox().run_now(pending)
         finally:
             close_old_connections()
 
@@ -576,3 +577,29 @@ def start_socket_mode_in_background() -> Iterator[str]:
 
     threading.Thread(target=connect, name="slack-socket-mode", daemon=True).start()
     yield "Slack: Socket Mode connecting in the background"
+
+
+# -- the adapter -----------------------------------------------------------------------------
+
+
+class SlackAdapter(ChannelAdapter):
+    name = Channel.SLACK.value
+
+    def urls(self) -> list[URLPattern]:
+        return [path("slack/events", events_view, name="slack-events")]
+
+    def send(self, outbound: OutboundMessage) -> str:
+        return send(outbound)
+
+    def acknowledge(self, inbound: Inbound) -> None:
+        acknowledge(inbound)
+
+    def start(self) -> Iterator[str]:
+        return start_socket_mode_in_background()
+
+
+ADAPTER = register(SlackAdapter())
+
+
+def _inbox() -> Inbox:
+    return ADAPTER.inbox

@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 from django.conf import settings
 from django.db import close_old_connections
 from django.http import HttpRequest, HttpResponse
+from django.urls import URLPattern, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Update
@@ -47,12 +48,12 @@ from telegram.error import (
     TelegramError,
 )
 
-from bots import ratelimit, runtime, schemas
-from bots.channels import oversized
+from bots import schemas
+from bots.channels.base import ChannelAdapter, Inbox, oversized, register
 from bots.channels.telegram_http import PlainRequest
+from bots.messages import Inbound
 from bots.models import Case, Channel, OutboundMessage
 from bots.outbound import PermanentSendError, TransientSendError
-from bots.runtime import Received
 
 logger = logging.getLogger(__name__)
 
@@ -163,9 +164,9 @@ def webhook_view(request: HttpRequest) -> HttpResponse:
             "Telegram update %s dated over %s ago dropped", update.update_id, STALE_AFTER
         )
         return HttpResponse(status=200)
-    with runtime.deferred() as pending:
+    with _inbox().deferred() as pending:
         accept_update(update, data)
-    return runtime.respond_then_process(HttpResponse(status=200), pending)
+    return _inbox().respond_then_process(HttpResponse(status=200), pending)
 
 
 def is_stale(update: Update, now: datetime | None = None) -> bool:
@@ -191,7 +192,7 @@ def accept_update(update: Update, raw: dict[str, Any]) -> bool:
     received = received_from_update(update)
     if received is None:
         return False
-    return ratelimit.accept(received, raw=raw) is not None
+    return _inbox().accept(received, raw=raw) is not None
 
 
 def _has_chat_id(message: object) -> bool:
@@ -201,7 +202,7 @@ def _has_chat_id(message: object) -> bool:
     return isinstance(chat_id, int) and not isinstance(chat_id, bool)
 
 
-def received_from_update(update: Update) -> Received | None:
+def received_from_update(update: Update) -> Inbound | None:
     event_id = f"u{update.update_id}"
     if update.callback_query is not None:
         query = update.callback_query
@@ -211,7 +212,7 @@ def received_from_update(update: Update) -> Received | None:
             return None
         assert message is not None
         payload, label = resolve_button(str(query.data), message.to_dict(), str(message.chat.id))
-        return Received(
+        return Inbound(
             channel=Channel.TELEGRAM,
             event_id=event_id,
             thread_id=str(message.chat.id),
@@ -244,7 +245,7 @@ def received_from_update(update: Update) -> Received | None:
             button = "restart"
         elif not text:
             text = GREETING
-    return Received(
+    return Inbound(
         channel=Channel.TELEGRAM,
         event_id=event_id,
         thread_id=str(message.chat.id),
@@ -329,7 +330,7 @@ def send(outbound: OutboundMessage) -> str:
     return str(message.message_id)
 
 
-def acknowledge(received: Received) -> None:
+def acknowledge(received: Inbound) -> None:
     """Stop the button's spinner and take the keyboard off the question that was answered."""
     meta = received.meta
     if "callback_query_id" not in meta:
@@ -402,9 +403,9 @@ class Poller:
         )
         close_old_connections()
         for update in updates:
-            with runtime.deferred() as pending:
+            with _inbox().deferred() as pending:
                 accept_update(update, update.to_dict())
-            runtime.run_now(pending)
+            _inbox().run_now(pending)
             self.offset = update.update_id + 1
         return len(updates)
 
@@ -424,3 +425,29 @@ def start_polling_in_background() -> Iterator[str]:
 
     threading.Thread(target=poll, name="telegram-polling", daemon=True).start()
     yield "Telegram: long polling in the background"
+
+
+# -- the adapter -----------------------------------------------------------------------------
+
+
+class TelegramAdapter(ChannelAdapter):
+    name = Channel.TELEGRAM.value
+
+    def urls(self) -> list[URLPattern]:
+        return [path("telegram/webhook", webhook_view, name="telegram-webhook")]
+
+    def send(self, outbound: OutboundMessage) -> str:
+        return send(outbound)
+
+    def acknowledge(self, inbound: Inbound) -> None:
+        acknowledge(inbound)
+
+    def start(self) -> Iterator[str]:
+        return start_polling_in_background()
+
+
+ADAPTER = register(TelegramAdapter())
+
+
+def _inbox() -> Inbox:
+    return ADAPTER.inbox

@@ -25,15 +25,16 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.urls import URLPattern, path
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 
-from bots import ratelimit, runtime, schemas
-from bots.channels import oversized
+from bots import ratelimit, schemas
+from bots.channels.base import ChannelAdapter, oversized, register
+from bots.config import max_message_chars
+from bots.messages import Inbound, too_long
 from bots.models import Case, Channel, InboundEvent, OutboundMessage, OutboundStatus
-from bots.runtime import Received
 
-TEXT_MAX = 4000
 PAYLOAD_MAX = 500
 _CLIENT_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
@@ -89,14 +90,16 @@ def post_message(request: HttpRequest) -> JsonResponse:
         )
         response["Retry-After"] = str(int(limited.retry_after_s))
         return response
-    event = runtime.accept(received, raw={"user_agent": request.headers.get("User-Agent", "")})
+    event = ADAPTER.inbox.accept(
+        received, raw={"user_agent": request.headers.get("User-Agent", "")}, limit=False
+    )
     return JsonResponse(
         {"token": received.thread_id, "event_id": received.event_id, "duplicate": event is None},
         status=201 if event is not None else 200,
     )
 
 
-def parse_message(body: bytes) -> Received:
+def parse_message(body: bytes) -> Inbound:
     try:
         message = schemas.validate(schemas.WebChatMessage, schemas.load_json(body or b"{}"))
     except schemas.BadPayload as exc:
@@ -105,8 +108,9 @@ def parse_message(body: bytes) -> Received:
     text, button = text.strip(), button.strip()
     if not text and not button:
         raise BadInput("send 'text' or a 'button' payload")
-    if len(text) > TEXT_MAX:
-        raise BadInput(f"'text' is longer than {TEXT_MAX} characters")
+    if too_long(text):
+        # The page answers at once: the user keeps the text and shortens it.
+        raise BadInput(f"'text' is longer than {max_message_chars():,} characters")
     if len(button) > PAYLOAD_MAX:
         raise BadInput(f"'button' is longer than {PAYLOAD_MAX} characters")
     token = message.token or ""
@@ -119,7 +123,7 @@ def parse_message(body: bytes) -> Received:
     if client_id and not _CLIENT_ID.match(client_id):
         raise BadInput("'client_id' must be 1-64 letters, digits, '-' or '_'")
     new = not token
-    return Received(
+    return Inbound(
         channel=Channel.WEB,
         event_id=f"web:{token or 'new'}:{client_id or uuid.uuid4().hex}",
         thread_id=token or secrets.token_urlsafe(24),
@@ -201,3 +205,20 @@ def transcript(case: Case) -> list[dict[str, Any]]:
 def send(outbound: OutboundMessage) -> str:
     """Web chat is read from the database: 'sending' is marking the message visible."""
     return f"web-{outbound.pk}"
+
+
+class WebChatAdapter(ChannelAdapter):
+    name = Channel.WEB.value
+
+    def urls(self) -> list[URLPattern]:
+        return [
+            path("chat/", chat_page, name="webchat"),
+            path("chat/api/messages", post_message, name="webchat-post"),
+            path("chat/api/cases/<str:token>/messages", case_messages, name="webchat-messages"),
+        ]
+
+    def send(self, outbound: OutboundMessage) -> str:
+        return send(outbound)
+
+
+ADAPTER = register(WebChatAdapter())

@@ -130,7 +130,7 @@ def test_operator_replies_show_up_in_the_poll(service: StandInService) -> None:
         ({}, "send 'text' or a 'button'"),
         ({"text": "   "}, "send 'text' or a 'button'"),
         ({"text": 5}, "text: Input should be a valid string"),
-        ({"text": "x" * 4001}, "longer than 4000"),
+        ({"text": "x" * 10_001}, "longer than 10,000"),
         ({"text": "hi", "pack": "no-such-pack"}, "unknown pack 'no-such-pack'"),
         ({"text": "hi", "token": "../../etc"}, "not a chat token"),
         ({"text": "hi", "client_id": "has spaces"}, "'client_id' must be"),

@@ -1,7 +1,7 @@
 """Fixtures for the console tests: a small pack, users in each role, and real conversations.
 
 Cases are made the way production makes them: messages go through the web chat runtime
-(``bots.runtime.accept``) to the real conversation service on the pack imported here.
+(``bots.inbox.accept``) to the real conversation service on the pack imported here.
 """
 
 from __future__ import annotations
@@ -104,15 +104,15 @@ class Conversation:
 @pytest.fixture
 def converse(pack: Any) -> Callable[..., Conversation]:
     """Play a web chat conversation: the complaint, then button payloads; returns the case."""
-    from bots import runtime
-    from bots.runtime import Received
+    from bots import inbox
+    from bots.messages import Inbound
 
     def play(complaint: str, *buttons: str) -> Conversation:
         token = secrets.token_urlsafe(24)
         messages = [(complaint, "")] + [("", b) for b in buttons]
         for i, (text, button) in enumerate(messages):
-            runtime.accept(
-                Received(
+            inbox.accept(
+                Inbound(
                     channel="web",
                     event_id=f"web:{token}:{uuid.uuid4().hex}",
                     thread_id=token,
@@ -120,7 +120,8 @@ def converse(pack: Any) -> Callable[..., Conversation]:
                     button=button,
                     pack="tiny" if i == 0 else "",
                     meta={"new": i == 0},
-                )
+                ),
+                limit=False,
             )
         case = Case.objects.get(channel="web", external_thread_id=token)
         return Conversation(token, case)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import asdict
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -17,14 +16,15 @@ from ops.loadtest.redis_server import TempRedis, missing_reason
 
 def stranded_web_event(event_id: str, age_s: float, pack: str) -> Any:
     """An inbound web chat message stored but never queued (as when Redis was down)."""
-    from bots import runtime
+    from bots import inbox
+    from bots.messages import Inbound
     from bots.models import InboundEvent
 
-    received = runtime.Received(channel="web", event_id=event_id, thread_id="t" * 24,
-                                text="my laptop won't connect to wifi", pack=pack)
+    received = Inbound(channel="web", event_id=event_id, thread_id="t" * 24,
+                       text="my laptop won't connect to wifi", pack=pack)
     event = InboundEvent.objects.create(channel="web", event_id=event_id,
-                                        case=runtime.case_for(received),
-                                        payload={"received": asdict(received), "raw": {}})
+                                        case=inbox.case_for(received),
+                                        payload={"received": received.to_dict(), "raw": {}})
     InboundEvent.objects.filter(pk=event.pk).update(
         received_at=timezone.now() - timedelta(seconds=age_s))
     return event

@@ -29,9 +29,9 @@ from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
-from bots import crypto, runtime
+from bots import crypto, inbox
+from bots.messages import Inbound
 from bots.models import Case, InboundEvent, OutboundMessage, Outcome, Role, Turn
-from bots.runtime import Received
 from console.models import AuditLog, CaseHandling
 from console.observability.jsonlog import JsonFormatter, TextFormatter
 from console.observability.redact import RedactFilter, redact
@@ -62,8 +62,8 @@ def say(
     user_id: str = "",
     user_display: str = "",
 ) -> None:
-    runtime.accept(
-        Received(
+    inbox.accept(
+        Inbound(
             channel="web",
             event_id=f"web:{token}:{uuid.uuid4().hex}",
             thread_id=token,
@@ -73,7 +73,8 @@ def say(
             meta={"new": new},
             user_id=user_id,
             user_display=user_display,
-        )
+        ),
+        limit=False,
     )
 
 

@@ -743,7 +743,7 @@ def test_web_chat_refuses_what_it_cannot_read(channels: None) -> None:
     before = last_event_pk()
     for body, problem in [
         ({"text": "   "}, "send 'text' or a 'button' payload"),
-        ({"text": "a" * MB}, "'text' is longer than 4000 characters"),
+        ({"text": "a" * MB}, "'text' is longer than 10,000 characters"),
         ({"text": 42}, "text: Input should be a valid string"),
     ]:
         response = web_post(json.dumps(body))

@@ -1,8 +1,9 @@
 """``manage.py chat``: talk to the bot in a terminal, through the same conversation service.
 
-Reads one message per line from stdin and prints each reply; buttons are listed as
-"[1] Yes  [2] No ...". Typing a button's label or its number presses it (a label wins, so on
-a 0-10 scale "3" means 3). "quit" or end of input leaves. Works in a pipe, so a script can
+Reads one message per line from stdin and prints each reply, through the terminal channel
+adapter (``bots.channels.terminal``): buttons are listed as "[1] Yes  [2] No ...". Typing a
+button's label or its number presses it (a label wins, so on a 0-10 scale "3" means 3).
+"quit" or end of input leaves. Works in a pipe, so a script can
 drive it: ``printf 'my laptop will not charge\\n2\\n' | manage.py chat --pack it-laptop``.
 
 The database must be migrated (``bin/run`` / ``manage.py serve`` does it on start); when no
@@ -15,14 +16,13 @@ import sys
 import uuid
 from argparse import ArgumentParser
 from dataclasses import replace
-from typing import Any, TextIO
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
-from bots.messages import Button, Inbound, Reply, render_plain
-
-QUIT = {"quit", "exit", "/quit", "/exit"}
+from bots.channels import adapter_for
+from bots.models import Channel
 
 
 class Command(BaseCommand):
@@ -58,38 +58,21 @@ class Command(BaseCommand):
             f"askfew chat ({pack or 'any topic'}). Describe the problem; type a button's "
             "number or label to press it, 'quit' to leave."
         )
-        self._loop(service, thread, pack, sys.stdin, interactive)
 
-    def _loop(
-        self, service: Any, thread: str, pack: str | None, stream: TextIO, interactive: bool
-    ) -> None:
-        buttons: tuple[Button, ...] = ()
-        while True:
-            if interactive:
-                self.stdout.write("you> ", ending="")
-                self.stdout.flush()
-            line = stream.readline()
-            if not line:
-                break
-            text = line.strip()
-            if not text:
-                continue
-            if text.lower() in QUIT:
-                break
-            pressed = _pressed(text, buttons)
-            inbound = Inbound(
-                channel="terminal",
-                thread_id=thread,
-                text="" if pressed else text,
-                button=pressed.payload if pressed else None,
-                pack=pack,
-            )
-            if not interactive and pressed is not None:
-                self.stdout.write(f"(pressed: {pressed.label})")
-            reply: Reply = service.handle(inbound)
-            buttons = reply.buttons
-            self.stdout.write(render_plain(reply))
-            self.stdout.write("")
+        def prompt() -> None:
+            self.stdout.write("you> ", ending="")
+            self.stdout.flush()
+
+        # The terminal adapter (bots.channels.terminal) reads and renders; the service answers.
+        adapter_for(Channel.TERMINAL).converse(  # type: ignore[attr-defined]
+            service,
+            thread,
+            pack,
+            sys.stdin,
+            self.stdout.write,
+            prompt=prompt if interactive else None,
+            echo_presses=not interactive,
+        )
 
     def _ensure_packs(self) -> None:
         try:
@@ -110,14 +93,3 @@ class Command(BaseCommand):
         from bots.grounding import StoredPacks
 
         return StoredPacks().names()
-
-
-def _pressed(text: str, buttons: tuple[Button, ...]) -> Button | None:
-    """The button a typed line presses: its label (case-insensitive), else its number."""
-    lowered = text.lower()
-    for button in buttons:
-        if button.label.lower() == lowered:
-            return button
-    if text.isdigit() and 1 <= int(text) <= len(buttons):
-        return buttons[int(text) - 1]
-    return None

@@ -1,0 +1,83 @@
+"""The terminal: ``manage.py chat`` talks to the conversation service line by line.
+
+A line is a message; a reply is printed with its buttons listed ("[1] Yes  [2] No ...").
+Typing a button's label or its number presses it (a label wins, so on a 0-10 scale "3" means
+3). The conversation is synchronous and lives as long as the command: the service is handed
+in (``converse``) and answers each line at once, so nothing goes through the inbox, and a
+reply stored for a terminal case later (an operator's) has no way to reach it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol, TextIO
+
+from bots.channels.base import ChannelAdapter, PermanentSendError, register
+from bots.messages import Button, Inbound, Reply, render_plain
+from bots.models import Channel, OutboundMessage
+
+QUIT = {"quit", "exit", "/quit", "/exit"}
+
+
+class Service(Protocol):
+    def handle(self, inbound: Inbound) -> Reply: ...
+
+
+class TerminalAdapter(ChannelAdapter):
+    name = Channel.TERMINAL.value
+
+    def send(self, outbound: OutboundMessage) -> str:
+        raise PermanentSendError("a terminal chat cannot be reached once its command has ended")
+
+    def converse(
+        self,
+        service: Service,
+        thread: str,
+        pack: str | None,
+        lines: TextIO,
+        write: Callable[[str], None],
+        *,
+        prompt: Callable[[], None] | None = None,
+        echo_presses: bool = False,
+    ) -> None:
+        """Read ``lines`` until end of input or "quit"; answer each with ``service``."""
+        buttons: tuple[Button, ...] = ()
+        while True:
+            if prompt is not None:
+                prompt()
+            line = lines.readline()
+            if not line:
+                break
+            text = line.strip()
+            if not text:
+                continue
+            if text.lower() in QUIT:
+                break
+            pressed = pressed_button(text, buttons)
+            inbound = Inbound(
+                channel=self.name,
+                thread_id=thread,
+                text="" if pressed else text,
+                button=pressed.payload if pressed else "",
+                pack=pack or "",
+            )
+            if echo_presses and pressed is not None:
+                write(f"(pressed: {pressed.label})")
+            reply = service.handle(inbound)
+            buttons = reply.buttons
+            write(render_plain(reply))
+            write("")
+
+
+def pressed_button(text: str, buttons: tuple[Button, ...]) -> Button | None:
+    """The button a typed line presses: its label (case-insensitive), else its number."""
+    lowered = text.lower()
+    for button in buttons:
+        if button.label.lower() == lowered:
+            return button
+    if text.isdigit() and 1 <= int(text) <= len(buttons):
+        return buttons[int(text) - 1]
+    return None
+
+
+ADAPTER = register(TerminalAdapter())
