@@ -68,8 +68,11 @@ def count_cases(cases: QuerySet[Case]) -> dict[str, int]:
     for model, instances in collector.data.items():
         per_model[model._meta.label] = per_model.get(model._meta.label, 0) + len(instances)
     for query in collector.fast_deletes:
-        label = query.model._meta.label
-        per_model[label] = per_model.get(label, 0) + query.count()
+        # Like Collector.delete's own counts: a kind with nothing to delete is not named.
+        found = query.count()
+        if found:
+            label = query.model._meta.label
+            per_model[label] = per_model.get(label, 0) + found
     return _labelled(per_model)
 
 
