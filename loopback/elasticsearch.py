@@ -33,9 +33,18 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from knowledge.search.base import highlight_escape
-
 JSON = dict[str, Any]
+
+# Lucene's SimpleHTMLEncoder, behind `"encoder": "html"`. Written out here rather than taken
+# from knowledge.search: a stand-in for Elasticsearch must not share the code it checks (and
+# the loopback package imports nothing of the product; tests/test_layers.py).
+_LUCENE_HTML = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;", "/": "&#x2F;"}
+)
+
+
+def highlight_escape(text: str) -> str:
+    return text.translate(_LUCENE_HTML)
 
 # Lucene's English stop set, which Elasticsearch's `english` analyzer uses.
 _STOP_TEXT = """a an and are as at be but by for if in into is it no not of on or such that
