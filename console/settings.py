@@ -47,6 +47,9 @@ INSTALLED_APPS = [
     "bots",
     "console",
     "console.observability",
+    # Operators' optional TOTP two-factor sign-in (console.two_factor).
+    "django_otp",
+    "django_otp.plugins.otp_totp",
     # Above the product: the offline evaluation, the load tester and the benchmarks.
     "evaluation",
     "ops",
@@ -62,12 +65,18 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",
+    "console.two_factor.AdminTwoFactorMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
 # Error reports (the DEBUG=1 page, error mails) hide credentials in URLs too (console/reporting).
 DEFAULT_EXCEPTION_REPORTER_FILTER = "console.reporting.CredentialSafeFilter"
+
+# Admins must sign in with a TOTP code in the production profile (console.two_factor).
+CONSOLE_ADMIN_2FA_REQUIRED = env_bool("CONSOLE_ADMIN_2FA_REQUIRED", default=PRODUCTION)
+OTP_TOTP_ISSUER = env_str("OTP_TOTP_ISSUER", "askfew console")
 
 ROOT_URLCONF = "console.urls"
 WSGI_APPLICATION = "console.wsgi.application"

@@ -10,6 +10,7 @@ from .views import audit_log, auth, cases, dashboard, knowledge
 console_patterns = [
     path("accounts/login/", auth.login, name="login"),
     path("accounts/logout/", auth.logout, name="logout"),
+    path("accounts/two-factor/", auth.two_factor_setup, name="two-factor"),
     path("cases/", cases.case_list, name="case-list"),
     path("cases/api/", cases.case_list_api, name="case-list-api"),
     path("cases/<int:case_id>/", cases.case_detail, name="case-detail"),

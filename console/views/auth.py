@@ -6,13 +6,12 @@ from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from console.roles import public, roles_of
+from console import two_factor
+from console.roles import VIEW_CASES, public, requires, roles_of
 
-login = public(
-    auth_views.LoginView.as_view(
-        template_name="console/login.html", redirect_authenticated_user=True
-    )
-)
+# The password, then a TOTP code for accounts that set one up (console.two_factor).
+login = public(two_factor.LoginView.as_view())
+two_factor_setup = requires(VIEW_CASES)(two_factor.enrol)
 logout = public(auth_views.LogoutView.as_view(next_page="console:login"))
 
 
