@@ -25,15 +25,16 @@ import functools
 import json
 import math
 import re
-import socket
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from loopback.base import Answer, Exchange, LoopbackServer
+
 JSON = dict[str, Any]
+MEDIA_TYPE = "application/vnd.elasticsearch+json;compatible-with=9"
 
 # Lucene's SimpleHTMLEncoder, behind `"encoder": "html"`. Written out here rather than taken
 # from knowledge.search: a stand-in for Elasticsearch must not share the code it checks (and
@@ -163,8 +164,10 @@ class Recorded:
         return [json.loads(line) for line in self.body.decode().splitlines() if line.strip()]
 
 
-class FakeElasticsearch:
+class FakeElasticsearch(LoopbackServer):
     """The server state and REST handlers; `start()` serves it on 127.0.0.1, random port."""
+
+    no_delay = True  # keep-alive requests: no Nagle stall between headers and body
 
     def __init__(self, *, product_header: bool = True) -> None:
         self.product_header = product_header
@@ -174,71 +177,19 @@ class FakeElasticsearch:
         # Errors to answer the next requests with, in order: (status, Elasticsearch error type).
         self.faults: list[tuple[int, str]] = []
         self._lock = threading.RLock()
-        self._server: ThreadingHTTPServer | None = None
-        self._thread: threading.Thread | None = None
 
     # -- serving -------------------------------------------------------------------------------
 
     @property
     def url(self) -> str:
-        assert self._server is not None, "server not started"
-        port = self._server.server_address[1]
-        return f"http://127.0.0.1:{port}"
+        return self.base_url
 
-    def start(self) -> FakeElasticsearch:
-        fake = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def setup(self) -> None:
-                super().setup()
-                # Headers and body go out in two writes; without this, Nagle's algorithm and
-                # delayed ACKs add ~40 ms to every keep-alive request.
-                self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-
-            def _serve(self) -> None:
-                length = int(self.headers.get("Content-Length") or 0)
-                body = self.rfile.read(length) if length else b""
-                status, payload = fake.handle(
-                    self.command, self.path, {k.lower(): v for k, v in self.headers.items()}, body
-                )
-                data = b"" if payload is None else json.dumps(payload).encode()
-                self.send_response(status)
-                if fake.product_header:
-                    self.send_header("X-Elastic-Product", "Elasticsearch")
-                self.send_header(
-                    "Content-Type", "application/vnd.elasticsearch+json;compatible-with=9"
-                )
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                if self.command != "HEAD":
-                    self.wfile.write(data)
-
-            do_GET = do_PUT = do_POST = do_DELETE = do_HEAD = _serve
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(
-            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+    def serve(self, exchange: Exchange) -> Answer:
+        status, payload = self.handle(
+            exchange.method, exchange.path, exchange.headers, exchange.body
         )
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
-            self._server = None
-
-    def __enter__(self) -> FakeElasticsearch:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
+        product = (("X-Elastic-Product", "Elasticsearch"),) if self.product_header else ()
+        return Answer(status, payload, product, content_type=MEDIA_TYPE)
 
     def requests_to(self, method: str, path_pattern: str) -> list[Recorded]:
         """Recorded requests whose method matches and whose path matches the glob."""

@@ -21,8 +21,9 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from loopback.base import Answer, Exchange, LoopbackServer
 
 JSON = dict[str, Any]
 
@@ -72,7 +73,7 @@ Responder = Callable[[Request], Scripted]
 
 
 @dataclass
-class FakeOpenAI:
+class FakeOpenAI(LoopbackServer):
     """``url`` ends in ``/v1`` like a real base URL. Use as a context manager."""
 
     model: str = "fake-model"
@@ -84,7 +85,6 @@ class FakeOpenAI:
     requests: list[Request] = field(default_factory=list)
     _queue: deque[Scripted] = field(default_factory=deque)
     _responder: Responder | None = None
-    _server: ThreadingHTTPServer | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     # -- scripting --------------------------------------------------------------------------
@@ -101,82 +101,38 @@ class FakeOpenAI:
     def chat_requests(self) -> list[Request]:
         return [r for r in self.requests if r.path.endswith("/chat/completions")]
 
-    # -- lifecycle --------------------------------------------------------------------------
+    # -- serving ----------------------------------------------------------------------------
 
     @property
     def url(self) -> str:
-        assert self._server is not None, "start the server first (use it as a context manager)"
-        host, port = self._server.server_address[:2]
-        return f"http://{host!s}:{port}/v1"
+        return f"{self.base_url}/v1"
 
-    def __enter__(self) -> FakeOpenAI:
-        fake = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
-            def do_GET(self) -> None:
-                if self.path.rstrip("/").endswith("/v1/models"):
-                    self._send(200, {"object": "list", "data": [{"id": fake.model}]})
-                else:
-                    self._send(404, _error(f"no route GET {self.path}"))
-
-            def do_POST(self) -> None:
-                length = int(self.headers.get("Content-Length") or 0)
-                raw = self.rfile.read(length)
-                try:
-                    body = json.loads(raw or b"{}")
-                except json.JSONDecodeError:
-                    self._send(400, _error("request body is not JSON"))
-                    return
-                request = Request(self.path, {k.lower(): v for k, v in self.headers.items()}, body)
-                with fake._lock:
-                    fake.requests.append(request)
-                if not self.path.rstrip("/").endswith("/v1/chat/completions"):
-                    self._send(404, _error(f"no route POST {self.path}"))
-                    return
-                mode = _format_mode(body.get("response_format"))
-                if mode in fake.reject_formats:
-                    self._send(
-                        fake.reject_status,
-                        _error(f"response_format {mode} is not supported by this server"),
-                    )
-                    return
-                reply = fake._next(request)
-                if reply.delay_s:
-                    time.sleep(reply.delay_s)
-                if reply.status != 200:
-                    self._send(reply.status, _error(reply.error or f"scripted {reply.status}"))
-                    return
-                self._send(200, fake._completion(request, reply))
-
-            def _send(self, status: int, payload: JSON) -> None:
-                data = json.dumps(payload).encode()
-                try:
-                    self.send_response(status)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
-                except (BrokenPipeError, ConnectionResetError):
-                    # The client gave up (a timeout test); nothing left to answer.
-                    pass
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
-        threading.Thread(
-            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-        ).start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
-            self._server = None
+    def serve(self, exchange: Exchange) -> Answer:
+        if exchange.method == "GET":
+            if exchange.path.rstrip("/").endswith("/v1/models"):
+                return Answer(200, {"object": "list", "data": [{"id": self.model}]})
+            return Answer(404, _error(f"no route GET {exchange.path}"))
+        try:
+            body = json.loads(exchange.body or b"{}")
+        except json.JSONDecodeError:
+            return Answer(400, _error("request body is not JSON"))
+        request = Request(exchange.path, exchange.headers, body)
+        with self._lock:
+            self.requests.append(request)
+        if not exchange.path.rstrip("/").endswith("/v1/chat/completions"):
+            return Answer(404, _error(f"no route POST {exchange.path}"))
+        mode = _format_mode(body.get("response_format"))
+        if mode in self.reject_formats:
+            return Answer(
+                self.reject_status,
+                _error(f"response_format {mode} is not supported by this server"),
+            )
+        reply = self._next(request)
+        if reply.delay_s:
+            time.sleep(reply.delay_s)
+        if reply.status != 200:
+            return Answer(reply.status, _error(reply.error or f"scripted {reply.status}"))
+        return Answer(200, self._completion(request, reply))
 
     # -- internals --------------------------------------------------------------------------
 

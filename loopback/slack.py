@@ -23,11 +23,13 @@ import threading
 import time
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs
 
+from loopback.base import Answer, CallLog, Exchange, LoopbackServer
+
 JSON = dict[str, Any]
+CONTENT = "application/json; charset=utf-8"
 
 BOT_USER_ID = "UBOT0001"
 BOT_ID = "BBOT0001"
@@ -65,7 +67,7 @@ class Failure:
 
 
 @dataclass
-class FakeSlack:
+class FakeSlack(CallLog, LoopbackServer):
     token: str = "xoxb-test-token"
     app_token: str = "xapp-1-test"
     socket_url: str = ""  # what apps.connections.open hands out (a FakeSocketMode's URL)
@@ -73,7 +75,6 @@ class FakeSlack:
     _failures: dict[str, deque[Failure]] = field(default_factory=lambda: defaultdict(deque))
     _messages: dict[tuple[str, str], JSON] = field(default_factory=dict)
     _clock: int = 0
-    _server: ThreadingHTTPServer | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     # -- scripting and inspection -------------------------------------------------------------
@@ -87,31 +88,15 @@ class FakeSlack:
         with self._lock:
             self._failures[method].append(Failure(status, error, retry_after))
 
-    def calls_to(self, method: str) -> list[Call]:
-        with self._lock:
-            return [c for c in self.calls if c.method == method]
-
     def posted(self) -> list[JSON]:
         """The messages as Slack now holds them (after any chat.update), oldest first."""
         with self._lock:
             return [dict(m) for m in self._messages.values()]
 
-    def wait_for(self, method: str, count: int, timeout_s: float = 20.0) -> list[Call]:
-        """Block until ``count`` successful-or-not calls of ``method`` arrived (worker tests)."""
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
-            calls = self.calls_to(method)
-            if len(calls) >= count:
-                return calls
-            time.sleep(0.05)
-        raise AssertionError(f"expected {count} {method} calls, got {len(self.calls_to(method))}")
-
     @property
     def url(self) -> str:
         """The Web API base URL, as ``SLACK_API_URL`` takes it (``.../api/``)."""
-        assert self._server is not None, "start the server first (use it as a context manager)"
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}/api/"
+        return f"{self.base_url}/api/"
 
     # -- the API ------------------------------------------------------------------------------
 
@@ -215,59 +200,23 @@ class FakeSlack:
                 message["blocks"] = _decoded(body["blocks"])
         return {"ok": True, "channel": key[0], "ts": key[1], "text": message["text"]}
 
-    # -- lifecycle ----------------------------------------------------------------------------
+    # -- serving ------------------------------------------------------------------------------
 
-    def __enter__(self) -> FakeSlack:
-        fake = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
-            def do_GET(self) -> None:
-                # Read methods (conversations.replies, .history) come as GET with a query.
-                self.do_POST()
-
-            def do_POST(self) -> None:
-                if not self.path.startswith("/api/"):
-                    self._send(404, {"ok": False, "error": "unknown_method"}, {})
-                    return
-                method, _, query = self.path[len("/api/") :].partition("?")
-                raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-                body = _parse_body(self.headers.get("Content-Type", ""), raw)
-                body.update({k: v[-1] for k, v in parse_qs(query).items()})
-                auth = self.headers.get("Authorization", "")
-                token = auth.removeprefix("Bearer ") if auth else str(body.get("token", ""))
-                headers = {k.lower(): v for k, v in self.headers.items()}
-                with fake._lock:
-                    fake.calls.append(
-                        Call(method, headers, body, time.monotonic(), self.client_address[:2])
-                    )
-                status, payload, extra = fake._answer(method, token, body)
-                self._send(status, payload, extra)
-
-            def _send(self, status: int, payload: JSON, headers: dict[str, str]) -> None:
-                data = json.dumps(payload).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json; charset=utf-8")
-                self.send_header("Content-Length", str(len(data)))
-                for name, value in headers.items():
-                    self.send_header(name, value)
-                self.end_headers()
-                self.wfile.write(data)
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
-            self._server = None
+    def serve(self, exchange: Exchange) -> Answer:
+        # Read methods (conversations.replies, .history) come as GET with a query.
+        if not exchange.path.startswith("/api/"):
+            return Answer(404, {"ok": False, "error": "unknown_method"}, content_type=CONTENT)
+        method, _, query = exchange.path[len("/api/") :].partition("?")
+        body = _parse_body(exchange.headers.get("content-type", ""), exchange.body)
+        body.update({k: v[-1] for k, v in parse_qs(query).items()})
+        auth = exchange.headers.get("authorization", "")
+        token = auth.removeprefix("Bearer ") if auth else str(body.get("token", ""))
+        with self._lock:
+            self.calls.append(
+                Call(method, exchange.headers, body, time.monotonic(), exchange.client)
+            )
+        status, payload, extra = self._answer(method, token, body)
+        return Answer(status, payload, tuple(extra.items()), content_type=CONTENT)
 
 
 def _parse_body(content_type: str, raw: bytes) -> JSON:

@@ -18,9 +18,10 @@ import threading
 import time
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs
+
+from loopback.base import Answer, CallLog, Exchange, LoopbackServer
 
 JSON = dict[str, Any]
 
@@ -52,7 +53,7 @@ class Failure:
 
 
 @dataclass
-class FakeTelegram:
+class FakeTelegram(CallLog, LoopbackServer):
     token: str = "123456:TEST-token"
     calls: list[Call] = field(default_factory=list)
     webhook_url: str = ""
@@ -60,7 +61,6 @@ class FakeTelegram:
     _updates: list[JSON] = field(default_factory=list)
     _messages: dict[tuple[int, int], JSON] = field(default_factory=dict)
     _next_message_id: int = 100
-    _server: ThreadingHTTPServer | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _arrived: threading.Condition = field(init=False)
 
@@ -87,30 +87,15 @@ class FakeTelegram:
             self._updates.extend(updates)
             self._arrived.notify_all()
 
-    def calls_to(self, method: str) -> list[Call]:
-        with self._lock:
-            return [c for c in self.calls if c.method == method]
-
     def sent(self) -> list[JSON]:
         """Messages the bot sent, as Telegram now holds them (after edits), oldest first."""
         with self._lock:
             return [dict(m) for m in self._messages.values()]
 
-    def wait_for(self, method: str, count: int, timeout_s: float = 20.0) -> list[Call]:
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
-            calls = self.calls_to(method)
-            if len(calls) >= count:
-                return calls
-            time.sleep(0.05)
-        raise AssertionError(f"expected {count} {method} calls, got {len(self.calls_to(method))}")
-
     @property
     def url(self) -> str:
         """The Bot API base URL as ``TELEGRAM_API_URL`` takes it (the token is appended)."""
-        assert self._server is not None, "start the server first (use it as a context manager)"
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}/bot"
+        return f"{self.base_url}/bot"
 
     # -- the API ------------------------------------------------------------------------------
 
@@ -199,54 +184,23 @@ class FakeTelegram:
                 self._arrived.wait(max(0.0, deadline - time.monotonic()))
             return list(self._updates[: int(params.get("limit") or 100)])
 
-    # -- lifecycle ----------------------------------------------------------------------------
+    # -- serving ------------------------------------------------------------------------------
 
-    def __enter__(self) -> FakeTelegram:
-        fake = self
+    def serve(self, exchange: Exchange) -> Answer:
         prefix = f"/bot{self.token}/"
+        if not exchange.path.startswith(prefix):
+            return Answer(401, {"ok": False, "error_code": 401, "description": "Unauthorized"})
+        method = exchange.path[len(prefix) :].split("?")[0]
+        params = _parse(exchange.headers.get("content-type", ""), exchange.body)
+        with self._lock:
+            self.calls.append(Call(method, params, time.monotonic()))
+        return Answer(*self._answer(method, params))
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
-            def do_POST(self) -> None:
-                raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-                if not self.path.startswith(prefix):
-                    self._send(401, {"ok": False, "error_code": 401, "description": "Unauthorized"})
-                    return
-                method = self.path[len(prefix) :].split("?")[0]
-                params = _parse(self.headers.get("Content-Type", ""), raw)
-                with fake._lock:
-                    fake.calls.append(Call(method, params, time.monotonic()))
-                self._send(*fake._answer(method, params))
-
-            do_GET = do_POST
-
-            def _send(self, status: int, payload: JSON) -> None:
-                data = json.dumps(payload).encode()
-                try:
-                    self.send_response(status)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._server is not None:
-            with self._arrived:
-                self._arrived.notify_all()
-            self._server.shutdown()
-            self._server.server_close()
-            self._server = None
+    def stop(self) -> None:
+        # Wake a long poll (getUpdates) waiting for updates, so the server can shut down.
+        with self._arrived:
+            self._arrived.notify_all()
+        super().stop()
 
 
 def _bad_request(what: str) -> tuple[int, JSON]:

@@ -12,6 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from loopback.slack import FakeSlack
+from loopback.telegram import FakeTelegram
+
 JSON = dict[str, Any]
 
 
@@ -28,27 +31,12 @@ class Captured:
 Sink = Callable[[Captured], None]
 
 
-def _loopbacks() -> tuple[Any, Any]:
-    from loopback.slack import FakeSlack
-    from loopback.telegram import FakeTelegram
+def capturing_slack(sink: Sink, token: str) -> FakeSlack:
+    class CapturingSlack(FakeSlack):
+        # The loopback's TCP_NODELAY (loopback.base): without it every call would wait for the
+        # client's delayed ACK (40 ms on Linux), a stall no real API adds.
+        no_delay = True
 
-    return FakeSlack, FakeTelegram
-
-
-def _no_delay(fake: Any) -> Any:
-    """TCP_NODELAY on the loopback's connections. Python's HTTP server writes a response's
-    headers and body separately; with Nagle's algorithm on, the body then waits for the
-    client's delayed ACK (40 ms on Linux) on every call: a stall no real API adds."""
-    server = fake._server
-    if server is not None:
-        server.RequestHandlerClass.disable_nagle_algorithm = True
-    return fake
-
-
-def capturing_slack(sink: Sink, token: str) -> Any:
-    fake_slack, _ = _loopbacks()
-
-    class CapturingSlack(fake_slack):  # type: ignore[misc, valid-type]
         def _m_chat_postMessage(self, body: JSON) -> JSON:
             answer: JSON = super()._m_chat_postMessage(body)
             if answer.get("ok"):
@@ -56,24 +44,18 @@ def capturing_slack(sink: Sink, token: str) -> Any:
                               time.monotonic()))
             return answer
 
-        def __enter__(self) -> Any:
-            return _no_delay(super().__enter__())
-
     return CapturingSlack(token=token)
 
 
-def capturing_telegram(sink: Sink, token: str) -> Any:
-    _, fake_telegram = _loopbacks()
+def capturing_telegram(sink: Sink, token: str) -> FakeTelegram:
+    class CapturingTelegram(FakeTelegram):
+        no_delay = True
 
-    class CapturingTelegram(fake_telegram):  # type: ignore[misc, valid-type]
         def _m_sendMessage(self, params: JSON) -> Any:
             result = super()._m_sendMessage(params)
             if isinstance(result, dict):
                 sink(Captured("telegram", str(result["chat"]["id"]), dict(result),
                               time.monotonic()))
             return result
-
-        def __enter__(self) -> Any:
-            return _no_delay(super().__enter__())
 
     return CapturingTelegram(token=token)
