@@ -160,6 +160,22 @@ def hit(key: str, limit: Limit, now: float | None = None) -> tuple[bool, float]:
     return False, max(1.0, limit.window_s - into)
 
 
+def peek(key: str, limit: Limit, now: float | None = None) -> bool:
+    """Whether ``key`` is at or over ``limit`` now, without counting a hit."""
+    now = time.time() if now is None else now
+    index, into = divmod(now, limit.window_s)
+    cache = _cache()
+    current = int(cache.get(f"rl:{key}:{int(index)}", 0))
+    previous = int(cache.get(f"rl:{key}:{int(index) - 1}", 0))
+    return previous * (1.0 - into / limit.window_s) + current >= limit.count
+
+
+def forget(key: str, limit: Limit, now: float | None = None) -> None:
+    """Drop every count of ``key`` (an administrator's unlock)."""
+    index = int((time.time() if now is None else now) // limit.window_s)
+    _cache().delete_many([f"rl:{key}:{index}", f"rl:{key}:{index - 1}"])
+
+
 def take_back(key: str, limit: Limit, now: float) -> None:
     """Undo one counted hit (a later limit refused the message, so it did not count here)."""
     with contextlib.suppress(ValueError):

@@ -9,7 +9,7 @@ class ConsoleConfig(AppConfig):
     def ready(self) -> None:
         # The audit log listens for sign-ins; the roles are (re)created after every migrate,
         # including the flush between transactional tests.
-        from console import audit, startup  # noqa: F401
+        from console import audit, signin, startup  # noqa: F401
         from console.roles import post_migrate_roles
 
         startup.register_defaults()

@@ -17,6 +17,8 @@ ACTIONS = {
     "login": "signed in",
     "logout": "signed out",
     "login_failed": "failed to sign in",
+    "login_locked": "was refused sign-in: too many failures (locked out)",
+    "login_unlocked": "unlocked sign-in after a lockout",
     "claim": "claimed the case",
     "assign": "assigned the case",
     "reply": "replied to the user",

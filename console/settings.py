@@ -53,6 +53,8 @@ INSTALLED_APPS = [
     # Above the product: the offline evaluation, the load tester and the benchmarks.
     "evaluation",
     "ops",
+    # Sign-in throttling and lockout (console/signin.py).
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -69,6 +71,10 @@ MIDDLEWARE = [
     "console.two_factor.AdminTwoFactorMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Failed sign-ins per address (password spraying); see console/signin.py.
+    "console.signin.SigninGuardMiddleware",
+    # Last, as django-axes asks: answers a locked-out sign-in with 429 (console/signin.py).
+    "axes.middleware.AxesMiddleware",
 ]
 
 # Error reports (the DEBUG=1 page, error mails) hide credentials in URLs too (console/reporting).
@@ -119,6 +125,24 @@ USE_TZ = True
 STATIC_URL = "static/"
 # The image collects static files at build time (STATIC_ROOT=/app/static); a proxy serves them.
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(DATA_DIR / "static"))).resolve()
+
+# Sign-in throttling (django-axes) on /accounts/login/ and /admin/login/; policy and the unlock
+# command in docs/security.md. Locked by (username, address): a stranger who tries an
+# operator's name from elsewhere locks only that pair, never the operator's own sign-in.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(env_str("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = float(env_str("AXES_COOLOFF_MINUTES", "15")) / 60  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "console.signin.client_ip"
+AXES_LOCKOUT_CALLABLE = "console.signin.locked_out"
+AXES_VERBOSE = False
+# Failed sign-ins from one address across every username (password spraying) per window.
+SIGNIN_ADDRESS_FAILURES = int(env_str("SIGNIN_ADDRESS_FAILURES", "30"))
+SIGNIN_ADDRESS_WINDOW_S = float(env_str("SIGNIN_ADDRESS_WINDOW_S", "900"))
 
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
