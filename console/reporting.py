@@ -24,7 +24,8 @@ class CredentialSafeFilter(SafeExceptionReporterFilter):
     )
 
     def cleanse_setting(self, key: Any, value: Any) -> Any:
-        cleansed = super().cleanse_setting(key, value)
-        if isinstance(cleansed, str) and URL_CREDENTIALS.search(cleansed):
+        # Keys inside dict settings need not be strings (a lazy object, a number).
+        cleansed = super().cleanse_setting(key if isinstance(key, str) else str(key), value)
+        if isinstance(cleansed, str) and URL_CREDENTIALS.search(str(cleansed)):
             return self.cleansed_substitute
         return cleansed
