@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from bots import runtime
+from bots import inbox
+from bots.messages import Inbound
 from bots.models import Case, CaseStatus, OutboundMessage, Role
-from bots.runtime import Received
 from console import casework
 from console.models import AssignmentRule, AuditLog, CannedReply, CaseNote
 from tests.console.conftest import client_for, make_user
@@ -25,9 +25,10 @@ pytestmark = pytest.mark.django_db
 
 
 def say(token: str, text: str = "", button: str = "") -> None:
-    runtime.accept(
-        Received(channel="web", event_id=f"web:{token}:{uuid.uuid4().hex}", thread_id=token,
-                 text=text or button, button=button, meta={"new": False})
+    inbox.accept(
+        Inbound(channel="web", event_id=f"web:{token}:{uuid.uuid4().hex}", thread_id=token,
+                text=text or button, button=button, meta={"new": False}),
+        limit=False,
     )
 
 
