@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bots.case_store import Pending, StoredDialogue, prior_vector
+from bots.conclusions import contradicted
 from bots.conversation import follow_ups, handoff, presentation, safety
 from bots.conversation.context import (
     NO_KNOWLEDGE,
@@ -114,6 +115,9 @@ def decide(kit: Kit, ctx: Context, intro: Sequence[str]) -> Outcome:
     assert ctx.dialogue is not None and ctx.network is not None
     action = safety.red_flag_check(kit, ctx) or kit.policy.choose(ctx.dialogue.state, ctx.network)
     action = _in_order(kit, ctx, action)
+    action, against = against_answers(ctx, action)
+    if against is not None:
+        return confirm(ctx, action, against, "contradiction", intro)
     confirmation = confirmation_for(kit, ctx, action)
     if confirmation is not None:
         return confirm(ctx, action, *confirmation, intro)
@@ -201,6 +205,25 @@ def confirmation_for(kit: Kit, ctx: Context, action: object) -> tuple[int, str] 
     return None if index is None else (index, "stalled")
 
 
+def against_answers(ctx: Context, action: object) -> tuple[object, int | None]:
+    """A conclusion that goes against an answer the user gave is never shown: a typed or
+    volunteered answer is asked back once (its reply replaces it), else a person takes it."""
+    assert ctx.dialogue is not None and ctx.network is not None
+    if not isinstance(action, Conclude):
+        return action, None
+    state = ctx.dialogue.state
+    against = contradicted(state, ctx.network, action.hypothesis)
+    if not against:
+        return action, None
+    confidence = reading_confidence(ctx.dialogue)
+    for answer in against:
+        pressed = confidence(answer.finding) >= 1.0 and answer.reliability >= 1.0
+        if answer.finding in ctx.dialogue.confirmed or pressed:
+            continue
+        return action, max(i for i, a in enumerate(state.answers) if a is answer)
+    return Abstain("the likeliest cause goes against an answer you gave"), None
+
+
 def reading_confidence(dialogue: StoredDialogue) -> Callable[[str], float]:
     # A finding without a recorded reading was volunteered or stored before confirmations
     # existed: treated as certain, as the evaluation treats templated answers.
@@ -220,11 +243,11 @@ def confirm(
         if earlier.states is None
         else "/".join(_said(finding, st, ctx.network) for st in earlier.states)
     )
-    why = (
-        "the conclusion rests on an answer I read from your words and may have misread"
-        if reason == "doubtful_reading"
-        else "the answers since do not fit it, so I may have misread it"
-    )
+    why = {
+        "doubtful_reading": "the conclusion rests on an answer I read from your words "
+        "and may have misread",
+        "contradiction": "the likeliest cause does not fit that answer",
+    }.get(reason, "the answers since do not fit it, so I may have misread it")
     rationale: dict[str, Any] = {
         "kind": "confirm",
         "reason": reason,

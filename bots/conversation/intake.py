@@ -3,12 +3,13 @@ facts it volunteers, and the opening of the dialogue."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Sequence
 
 from bots.case_store import StoredDialogue
 from bots.config import ServiceError
-from bots.conversation import answering, follow_ups
+from bots.conversation import answering, follow_ups, handoff
 from bots.conversation.context import (
     ANY_SECTION,
     PACK_PREFIX,
@@ -21,6 +22,9 @@ from bots.conversation.context import (
 from bots.grounding import Section
 from bots.language import Interpretation
 from bots.messages import Button, Inbound, Reply
+from bots.pickers import NONE as NONE_FITS
+from bots.pickers import pick
+from bots.scope import OutOfScope, covered_phrase, out_of_scope
 from planning.dialogue import DialogueState
 from planning.evidence import Answer
 
@@ -48,21 +52,35 @@ def start(kit: Kit, ctx: Context, inbound: Inbound, meaning: Interpretation) -> 
         if not case.pack or not case.state.get("awaiting_section"):
             return prompt(kit, ctx, inbound)
         group = button[len(SECTION_PREFIX) :]
+        if group == ANY_SECTION:
+            return other_sections(kit, ctx)
         stored = str(case.state.get("complaint", ""))
-        return open_dialogue(kit, ctx, stored, None, "" if group == ANY_SECTION else group)
+        return open_dialogue(kit, ctx, stored, None, group)
     elif meaning.intent == "greeting" or (not complaint and button):
         return prompt(kit, ctx, inbound)
     elif case.state.get("awaiting_pack") and not case.pack:
         named = pack_named(kit, complaint)
+        if named == NONE_FITS:
+            return none_fits(kit, ctx)
         if named is not None:
             set_pack(kit, ctx, named)
             complaint, facts = str(case.state.get("complaint", "")), None
             if not complaint:
                 return prompt(kit, ctx, inbound)
     elif case.state.get("awaiting_section"):
+        options = case.state.get("options", [])
+        choice = pick(complaint, [str(o["title"]) for o in options])
+        if choice == NONE_FITS:
+            return other_sections(kit, ctx)
+        stored = str(case.state.get("complaint", ""))
+        if isinstance(choice, int):
+            return open_dialogue(kit, ctx, stored, None, str(options[choice]["group"]))
         # More words about the problem: route the whole description again.
-        complaint = f"{case.state.get('complaint', '')} {complaint}".strip()
+        complaint = f"{stored} {complaint}".strip()
         facts = None
+    outside = out_of_scope(complaint) if complaint and not button else None
+    if outside is not None:
+        return out_of_scope_reply(kit, ctx, complaint, outside)
     if not case.pack:
         pack = pack_for(kit, inbound, complaint)
         if pack is None:
@@ -72,7 +90,10 @@ def start(kit: Kit, ctx: Context, inbound: Inbound, meaning: Interpretation) -> 
         facts = None
     section, routes = focus(kit, ctx, complaint)
     if section is None:
-        case.state = {"awaiting_section": True, "complaint": complaint}
+        again = bool(case.state.get("awaiting_section"))
+        if again and int(case.state.get("misses", 0)) >= 1:
+            return none_fits(kit, ctx)  # a second description fits no section either
+        case.state = {"awaiting_section": True, "complaint": complaint, "misses": int(again)}
         return choose_section(kit, ctx, routes)
     return open_dialogue(kit, ctx, complaint, facts, section)
 
@@ -106,11 +127,67 @@ def pack_for(kit: Kit, inbound: Inbound, complaint: str) -> str | None:
 
 
 def pack_named(kit: Kit, text: str) -> str | None:
+    """The pack a typed reply to the topic picker names, NONE_FITS, or None."""
+    names = kit.packs.names()
     wanted = text.strip().lower()
-    for name in kit.packs.names():
+    for name in names:
         if wanted in (name.lower(), kit.packs.info(name).title.lower()):
             return name
-    return None
+    choice = pick(text, [kit.packs.info(n).title or n for n in names])
+    return names[choice] if isinstance(choice, int) else choice
+
+
+def other_sections(kit: Kit, ctx: Context) -> Outcome:
+    """"Something else" at the section picker: the pack's other sections, once; after that
+    none fits and a person takes it (never a chart the user did not choose)."""
+    assert ctx.info is not None
+    state = ctx.case.state
+    shown = {str(o["group"]) for o in state.get("options", [])}
+    rest = [
+        Section(str(g["id"]), str(g.get("title") or g["id"]))
+        for g in kit.grounding.groups(ctx.info.name)
+        if str(g["id"]) not in shown
+    ]
+    if state.get("shown_all") or not rest:
+        return none_fits(kit, ctx)
+    state["shown_all"] = True
+    outcome = choose_section(kit, ctx, rest)
+    outcome.reply = dataclasses.replace(
+        outcome.reply,
+        parts=('Is it one of these? If not, press "None of these" and a person will help.',),
+        buttons=tuple(
+            Button("None of these", b.payload) if b.payload.endswith(ANY_SECTION) else b
+            for b in outcome.reply.buttons
+        ),
+    )
+    return outcome
+
+
+def none_fits(kit: Kit, ctx: Context) -> Outcome:
+    """None of the offered topics or sections fits: a person takes it (a chart that does not
+    fit would only ask unrelated questions)."""
+    complaint = str(ctx.case.state.get("complaint", ""))
+    outside = out_of_scope(complaint) if complaint else None
+    if outside is not None:
+        return out_of_scope_reply(kit, ctx, complaint, outside)
+    return handoff.hand_over(
+        kit,
+        ctx,
+        "none of the offered topics fits",
+        intro=("None of my guides fits this, so a person is better placed to help.",),
+    )
+
+
+def out_of_scope_reply(kit: Kit, ctx: Context, complaint: str, outside: OutOfScope) -> Outcome:
+    """A complaint no pack covers (:mod:`bots.scope`): said so, and handed to a person."""
+    domains = [kit.packs.info(n).domain for n in kit.packs.names()]
+    if not kit.patient_facing(ctx):
+        domains = [d for d in domains if d not in kit.config.patient_domains] or domains
+    ctx.case.state = {**ctx.case.state, "complaint": complaint, "out_of_scope": outside.label}
+    intro = (f"I can help with {covered_phrase(domains)}; {outside.describe()}.",)
+    outcome = handoff.hand_over(kit, ctx, f"out of scope: {outside.label}", intro=intro)
+    outcome.action["out_of_scope"] = outside.label
+    return outcome
 
 
 def open_dialogue(
@@ -201,9 +278,13 @@ def choose_section(kit: Kit, ctx: Context, routes: Sequence[Section]) -> Outcome
         Section(str(g["id"]), str(g.get("title") or g["id"]))
         for g in kit.grounding.groups(ctx.info.name)
     ]
+    # Typed replies are matched against these (bots.pickers).
+    ctx.case.state["options"] = [{"group": o.group, "title": o.title} for o in options]
     buttons = tuple(Button(o.title, f"{SECTION_PREFIX}{o.group}") for o in options)
     buttons += (Button("Something else", f"{SECTION_PREFIX}{ANY_SECTION}"),)
-    parts = ("Which of these is closest to your problem?",)
+    if ctx.case.state.get("misses"):
+        buttons += (Button("Talk to a person", "human"),)
+    parts = ("Which of these is closest to your problem? Pick one, or tell me more.",)
     return Outcome(
         Reply(parts=parts, kind="prompt", buttons=buttons),
         action={"type": "choose_section", "options": [o.group for o in options]},

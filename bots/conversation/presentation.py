@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from django.utils import timezone
 
 from bots.case_store import Pending
+from bots.conclusions import conclusion_lines, shown_confidence, source_link
 from bots.config import max_message_chars
 from bots.conversation import safety
 from bots.conversation.context import MISUNDERSTOOD_BEFORE_HUMAN, Context, Kit, Outcome
@@ -108,15 +109,19 @@ def conclude(kit: Kit, ctx: Context, action: Conclude, intro: Sequence[str]) -> 
         reply = Reply(parts=parts, kind="conclusion", buttons=buttons, triage_level=level)
         return Outcome(reply, action={**record, "triage_level": level})
     sources = tuple(kit.grounding.source(c) for c in hypothesis.citations[:2])
-    lines = [
-        *intro,
-        f"The most likely cause: {hypothesis.name} ({action.confidence:.0%} confidence).",
-    ]
-    if hypothesis.resolution.strip():
-        lines.append(f"What to do: {hypothesis.resolution.strip()}")
-    if sources:
-        lines.append("Source: " + "; ".join(f"{s.title} ({s.passage_id})" for s in sources))
-    reply = Reply(parts=tuple(lines), kind="conclusion", buttons=buttons, sources=sources)
+    assert ctx.dialogue is not None
+    confidences = ctx.dialogue.confidence
+    shown = shown_confidence(
+        ctx.dialogue.state,
+        ctx.network,
+        hypothesis.id,
+        action.confidence,
+        lambda finding: confidences.get(finding, 1.0),
+    )
+    case.confidence = shown
+    record["shown_confidence"] = shown
+    lines = conclusion_lines(hypothesis, shown, [source_link(s) for s in sources])
+    reply = Reply(parts=(*intro, *lines), kind="conclusion", buttons=buttons, sources=sources)
     return Outcome(reply, action=record)
 
 

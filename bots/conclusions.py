@@ -1,0 +1,225 @@
+"""What a troubleshooting conclusion says: a readable cause, the fix as steps, a titled source,
+and a confidence that claims no more than the reading of the user's answers supports.
+
+Flowchart packs (FloDial) store each cause as the chart's terminal: ``name`` is the chart's
+own step note ("Look for pulley wobble, inspect belts. ...") and ``resolution`` what the
+agent told the user. The note is for technicians and is never shown; the title and steps are
+taken from the resolution.
+
+Confidence. A chart link is crisp: once the answers on a cause's path are in, its BetP is 1.0
+whatever the chance that one of them was misread. The confidence shown is therefore the BetP
+times, for every answer the cause rests on (a crisp link on it), the chance that the answer
+was read right, by how it was given (:data:`READ_RIGHT`), and never more than
+:data:`CEILING`. The per-kind rates are the offline reader's accuracy on FloDial dev (98.3% of
+answers in the users' own words; explicit yes/no answers and buttons nearly always right);
+:func:`contradicted` is the guard that a conclusion never goes against what the user said.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+
+from bots.messages import Source
+from planning.dialogue import DialogueState
+from planning.evidence import Answer
+from planning.network import EvidentialNetwork, Hypothesis
+
+# The chance an answer was read right, by how it was read (``Interpretation.confidence``
+# bands): a button (1.0), an explicit typed answer (>= 0.95: "yes", "nope"), an answer read
+# from the user's own words (< 0.95), a fact volunteered without being asked (stored with its
+# reliability below 1).
+READ_RIGHT_BUTTON = 0.998
+READ_RIGHT_EXPLICIT = 0.99
+READ_RIGHT_WORDS = 0.95
+READ_RIGHT_VOLUNTEERED = 0.93
+# No conclusion is ever shown as certain: the chart itself can be wrong for this user.
+CEILING = 0.97
+
+
+def read_right(reading_confidence: float, answer: Answer) -> float:
+    """The chance that ``answer`` was read as the user meant it."""
+    if reading_confidence >= 1.0:
+        rate = READ_RIGHT_BUTTON if answer.reliability >= 1.0 else READ_RIGHT_VOLUNTEERED
+    elif reading_confidence >= 0.95:
+        rate = READ_RIGHT_EXPLICIT
+    else:
+        rate = READ_RIGHT_WORDS
+    # A hedged answer ("I think so") is as likely to be wrong as the user says it is.
+    return rate * (0.5 + 0.5 * answer.reliability)
+
+
+def resting_answers(
+    state: DialogueState, network: EvidentialNetwork, hypothesis: str
+) -> list[Answer]:
+    """The answers whose link to ``hypothesis`` is crisp on the state given: the conclusion
+    would fall if any of them had been read the other way."""
+    out = []
+    for answer in state.answers:
+        if answer.states is None:
+            continue
+        link = network.link(hypothesis, answer.finding)
+        if link is None:
+            continue
+        if link.plausibility(answer.states) >= 1.0 and len(link.masses) == 1:
+            out.append(answer)
+    return out
+
+
+def shown_confidence(
+    state: DialogueState,
+    network: EvidentialNetwork,
+    hypothesis: str,
+    betp: float,
+    reading_confidence: Callable[[str], float],
+) -> float:
+    """The confidence to show for concluding ``hypothesis`` (module docstring)."""
+    value = min(float(betp), 1.0)
+    for answer in resting_answers(state, network, hypothesis):
+        value *= read_right(reading_confidence(answer.finding), answer)
+    return min(value, CEILING)
+
+
+def contradicted(state: DialogueState, network: EvidentialNetwork, hypothesis: str) -> list[Answer]:
+    """Answers the user gave (not "not sure") that ``hypothesis`` rules out: its link gives
+    the stated states no plausibility at all. A conclusion must never contradict one."""
+    out = []
+    for answer in state.answers:
+        if answer.states is None or answer.reliability <= 0.0:
+            continue
+        link = network.link(hypothesis, answer.finding)
+        if link is not None and link.plausibility(answer.states) <= 0.0:
+            out.append(answer)
+    return out
+
+
+def percent(confidence: float) -> str:
+    """A confidence as a whole percentage, rounded down and never "100%"."""
+    return f"{min(int(confidence * 100), 99)}%"
+
+
+# -- the words ---------------------------------------------------------------------------------
+
+_FILLER = re.compile(
+    r"^(i have (narrowed down|figured out)|we have narrowed down|i understand the issue|"
+    r"the issue is clear to me|hope this|i hope this|that should|this should|"
+    r"that will|then you will be good)",
+    re.I,
+)
+_HEDGE = re.compile(
+    r"^(it (looks|seems) like|looks like|it appears that|it seems that|i think|i believe|"
+    r"this is an indication that|we have narrowed down your problem\.?)\s*,?\s*",
+    re.I,
+)
+_IMPERATIVE = re.compile(
+    r"^(please|just|make|use|replace|restore|reset|restart|remove|reconnect|increase|wipe|"
+    r"change|revert|try|take|toggle|go|shut|unplug|flush|fill|check|tighten|clean|"
+    r"bleed|turn|install|reinstall|update|see|get|contact|reach|simply|press|avoid|"
+    r"if|to fix|rebalanc|locate|test|pour)\b",
+    re.I,
+)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'])")
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.split(" ".join(text.split())) if s.strip()]
+
+
+def _sentence_case(text: str) -> str:
+    text = text.strip().rstrip(".!")
+    return text[:1].upper() + text[1:] if text else text
+
+
+def _is_flowchart_cause(hypothesis: Hypothesis) -> bool:
+    return ":t" in hypothesis.id and bool(hypothesis.resolution.strip())
+
+
+def _parts(hypothesis: Hypothesis) -> tuple[str, bool, list[str]]:
+    """(first statement, whether it is an action, the other sentences) of the resolution."""
+    sentences = [_HEDGE.sub("", s) for s in _sentences(hypothesis.resolution)]
+    sentences = [s for s in sentences if s and not _FILLER.match(s)]
+    if not sentences:
+        return hypothesis.resolution.strip(), False, []
+    first = sentences[0]
+    return first, bool(_IMPERATIVE.match(first)), sentences[1:]
+
+
+def cause_title(hypothesis: Hypothesis, *, section_title: str = "") -> str:
+    """A readable title for the cause: the resolution's first statement of what is wrong, or,
+    when the resolution starts with what to do, that action."""
+    if not _is_flowchart_cause(hypothesis):
+        return hypothesis.name
+    first, action, _rest = _parts(hypothesis)
+    if not action:
+        return _sentence_case(first)
+    action_text = _sentence_case(re.sub(r"^(please|just|simply)\s+", "", first, flags=re.I))
+    prefix = f"{section_title}, fixed by: " if section_title else "Fixed by: "
+    return prefix + action_text[:1].lower() + action_text[1:]
+
+
+def fix_steps(hypothesis: Hypothesis) -> list[str]:
+    """The fix as steps: the resolution's sentences after the cause (all of them when it
+    starts with an action)."""
+    if not _is_flowchart_cause(hypothesis):
+        text = hypothesis.resolution.strip()
+        return [text] if text else []
+    first, action, rest = _parts(hypothesis)
+    steps = [first, *rest] if action else rest
+    return [
+        _sentence_case(re.sub(r"^(please|just|simply)\s+", "", s, flags=re.I)) + "." for s in steps
+    ]
+
+
+def conclusion_lines(
+    hypothesis: Hypothesis,
+    confidence: float,
+    sources: Sequence[tuple[str, str]],
+    *,
+    section_title: str = "",
+) -> list[str]:
+    """The conclusion's text: cause and confidence, numbered steps, and titled sources
+    (``(title, link)`` pairs)."""
+    title = cause_title(hypothesis, section_title=section_title)
+    lines = [f"The most likely cause: {title} (about {percent(confidence)} sure)."]
+    steps = fix_steps(hypothesis)
+    if steps:
+        lines.append("What to do:\n" + "\n".join(f"{i}. {step}" for i, step in enumerate(steps, 1)))
+    shown = _unique_titles(sources)
+    if shown:
+        lines.append("Source: " + "; ".join(shown))
+    lines.append(
+        "If this does not fix it, or you'd rather have a person look at it, press "
+        '"Talk to a person".'
+    )
+    return lines
+
+
+def _unique_titles(sources: Iterable[tuple[str, str]]) -> list[str]:
+    seen: list[str] = []
+    out = []
+    for title, link in sources:
+        if not title or title in seen:
+            continue
+        seen.append(title)
+        out.append(f"{title} ({link})" if link else title)
+    return out
+
+
+def guide_title(title: str) -> str:
+    """A document title as a reader would name the guide."""
+    base = re.sub(r":\s*(troubleshooting flowchart|FAQ)$", "", title.strip(), flags=re.I)
+    return f"{base} troubleshooting guide" if base else ""
+
+
+def guide_path(document_id: str) -> str:
+    """The web chat's page for a pack document (``pack:chart:kind``), or "" for others."""
+    parts = document_id.split(":")
+    if len(parts) != 3 or not all(re.fullmatch(r"[A-Za-z0-9_-]+", p) for p in parts[:2]):
+        return ""
+    return f"/chat/guides/{parts[0]}/{parts[1]}"
+
+
+def source_link(source: Source) -> tuple[str, str]:
+    """(title, link) of a conclusion's source."""
+    document = source.document_id or source.passage_id.rpartition("#")[0]
+    return guide_title(source.title), guide_path(document)

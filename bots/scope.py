@@ -1,0 +1,160 @@
+"""Is a complaint something the loaded packs cover at all?
+
+The router always finds *some* closest section, so a printer problem used to run through the
+laptop boot charts. Before routing, the opening message is checked for what it is about:
+
+- a request no troubleshooting pack answers (a refund, a price, a booking, an account
+  change), whatever device it names ("how much is a service on my car");
+- a thing no pack covers as the subject of the trouble (a printer, a phone, a TV, a washing
+  machine, a pet), unless something a pack does cover is named too and the other thing is
+  only a comparison ("wifi drops on my laptop but my phone is fine").
+
+Words that say the covered thing is *not* the subject ("not a laptop but ...") do not count
+for it. The lists are of everyday words for things; the measured catch rates, on a table
+written as users write with a held-out part, are in ``tests/bots/test_scope.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Requests that are not a fault to troubleshoot: label -> pattern.
+_REQUESTS: tuple[tuple[str, str], ...] = (
+    (
+        "a billing or account question",
+        r"charged (twice|again|double)|double charged|refund|invoice|\bbill(s|ing)?\b|"
+        r"\bpa(y|id|yment)s?\b|subscription|cancel (my|the) (contract|account|order)|"
+        r"\bcontract\b|\binstal+ments?\b|(change|update) (the|my) (address|details|email)"
+        r"(?: on my account)?|\bmy account\b",
+    ),
+    (
+        "a price or booking question",
+        r"how much (is|are|do|does|would|to|for)|\bquote\b|\bprices?\b|\bcost(s)? to\b|"
+        r"\bbook(ing)? (my|the|a|it) |\bslots?\b|opening (hours|times)|\bare you open\b",
+    ),
+)
+
+# Things no example pack covers: label -> pattern (words at word boundaries).
+_THINGS: tuple[tuple[str, str], ...] = (
+    ("printer", r"printers?|printing|toner|paper jam|scanner|all in one"),
+    ("phone", r"(mobile )?phones?|iphone|android|smartphone|galaxy|mobile"),
+    ("tablet", r"ipad|tablet|kindle|e-?reader"),
+    ("TV", r"tv|telly|television|projector"),
+    (
+        "household appliance",
+        r"washing machine|washer|tumble dryer|dryer|dish ?washer|fridge|freezer|oven|"
+        r"microwave|kettle|toaster|hoover|vacuum|lawn ?mower|mower|toothbrush",
+    ),
+    ("heating", r"boiler|central heating|heating system"),
+    ("games console", r"xbox|playstation|ps[345]|nintendo|games? console"),
+    (
+        "gadget",
+        r"airpods|earbuds|headphones|smart ?watch|alexa|echo dot|google home|"
+        r"smart speaker|camera",
+    ),
+    ("bike", r"bikes?|bicycle|motorbike|motorcycle|e-?scooter|scooter"),
+    ("caravan", r"caravan|motorhome|boat"),
+    ("desktop computer", r"desktop( pc| computer| tower)?|pc tower"),
+    ("home repair", r"landlord|damp|mould|plumbing|blocked drain"),
+    ("sat nav", r"sat ?nav|infotainment"),
+)
+_PETS = (
+    r"(?:my|our|the|his|her|their)\s+(?:\w+\s+)?"
+    r"(?:dog|cat|puppy|pup|kitten|rabbit|hamster|parrot|budgie|bird|horse|pony|pet|"
+    r"guinea pig|tortoise)s?\b|\b(?:dog|cat|puppy|kitten)\b.*\b(he|she)'?s\b|\bvet\b"
+)
+
+# Things the packs do cover, by pack domain.
+_COVERED: dict[str, str] = {
+    "it": (
+        r"laptops?|notebook|macbook|chromebook|thinkpad|lenovo|dell|asus|acer|wi-?fi|"
+        r"wireless|windows|bios|hard ?drive|hdd|ssd|trackpad|touchpad"
+    ),
+    "automotive": (
+        r"cars?|engine|brakes?|braking|steering|tyres?|tires?|starter|ignition|radiator|"
+        r"coolant|antifreeze|exhaust|indicator|headlights?|gearbox|petrol|diesel|clutch|"
+        r"alternator|spark plugs?"
+    ),
+    "medical": (
+        r"pain|ache|aches|aching|fever|temperature|cough|coughing|rash|dizzy|sick|nausea|"
+        r"swollen|swelling|breath|breathless|headache|throat|stomach|chest|bleeding|"
+        r"vomit\w*|diarrh\w*|itchy|sore|hurts?|tired|earache|ear ache|symptoms?"
+    ),
+}
+_NEGATED = r"(?:not|isn'?t|aint|no)\s+(?:a|an|my|the|about)?\s*"
+_CONTRAST = re.compile(r"\b(but|while|whereas|though|although)\b|;")
+
+
+@dataclass(frozen=True)
+class OutOfScope:
+    """What the message is about, for "this looks like a <label> problem"."""
+
+    label: str
+    request: bool  # a request (billing, booking) rather than a faulty thing
+
+    def describe(self) -> str:
+        return (
+            f"this looks like {self.label}"
+            if self.request
+            else (f"this looks like {_article(self.label)} {self.label} problem")
+        )
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def _find(pattern: str, text: str) -> re.Match[str] | None:
+    return re.search(rf"(?<![\w-])(?:{pattern})(?![\w-])", text)
+
+
+def _covered_positions(text: str, domains: tuple[str, ...]) -> list[int]:
+    out = []
+    for domain in domains:
+        pattern = _COVERED.get(domain)
+        if pattern is None:
+            continue
+        for match in re.finditer(rf"(?<![\w-])(?:{pattern})(?![\w-])", text):
+            before = text[max(0, match.start() - 16) : match.start()]
+            if re.search(rf"{_NEGATED}$", before):
+                continue  # "not a laptop": the covered thing is not the subject
+            out.append(match.start())
+    return sorted(out)
+
+
+def out_of_scope(text: str, domains: tuple[str, ...] = tuple(_COVERED)) -> OutOfScope | None:
+    """What ``text`` is about when no pack of ``domains`` covers it, else None."""
+    lowered = " ".join(text.lower().replace("’", "'").split())
+    if not lowered:
+        return None
+    for label, pattern in _REQUESTS:
+        if _find(pattern, lowered):
+            return OutOfScope(label, request=True)
+    covered = _covered_positions(lowered, domains)
+    pet = re.search(_PETS, lowered)
+    if pet is not None:
+        return OutOfScope("pet", request=False)
+    for label, pattern in _THINGS:
+        match = _find(pattern, lowered)
+        if match is None:
+            continue
+        if not covered:
+            return OutOfScope(label, request=False)
+        # The uncovered thing is the subject when it comes first and nothing covered is set
+        # against it ("printer won't print from my laptop", not "my phone sees the wifi but
+        # my laptop doesn't").
+        if match.start() < covered[0] and not any(
+            _CONTRAST.search(lowered[match.start() : p]) for p in covered
+        ):
+            return OutOfScope(label, request=False)
+    return None
+
+
+def covered_phrase(domains: list[str]) -> str:
+    """ "laptops and cars" for the packs' domains, in a sentence."""
+    names = {"it": "laptops", "automotive": "cars", "medical": "your own health symptoms"}
+    said = [names.get(d, d) for d in dict.fromkeys(domains)]
+    if not said:
+        return "the topics I know"
+    return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"

@@ -1,0 +1,57 @@
+"""The scope check on complaints written as users write (``scope_table``): out-of-scope
+complaints are caught, in-scope ones are not lost. The held-out part is reported as well as
+the part the word lists were written against."""
+
+from __future__ import annotations
+
+import pytest
+
+from bots.scope import covered_phrase, out_of_scope
+
+from .scope_table import DEVELOPMENT, HELD_OUT
+
+
+def rates(rows: list[tuple[str, str | None, bool]]) -> tuple[float, float, list[str]]:
+    caught = lost = outs = ins = 0
+    wrong = []
+    for text, _pack, outside in rows:
+        verdict = out_of_scope(text) is not None
+        if outside:
+            outs += 1
+            caught += verdict
+        else:
+            ins += 1
+            lost += verdict
+        if verdict != outside:
+            wrong.append(text)
+    return caught / outs, lost / ins, wrong
+
+
+@pytest.mark.parametrize(
+    ("rows", "min_caught", "max_lost"),
+    [(DEVELOPMENT, 0.95, 0.0), (HELD_OUT, 0.90, 0.05)],
+    ids=["development", "held-out"],
+)
+def test_out_of_scope_caught_in_scope_kept(
+    rows: list[tuple[str, str | None, bool]], min_caught: float, max_lost: float
+) -> None:
+    caught, lost, wrong = rates(rows)
+    print(f"caught {caught:.1%} lost {lost:.1%} wrong {wrong}")
+    assert caught >= min_caught, wrong
+    assert lost <= max_lost, wrong
+
+
+def test_the_table_is_large_enough() -> None:
+    rows = DEVELOPMENT + HELD_OUT
+    assert len(rows) >= 100
+    assert sum(outside for *_, outside in rows) >= 50
+
+
+def test_what_it_is_about_is_said() -> None:
+    printer = out_of_scope("my printer says paper jam")
+    assert printer is not None and printer.describe() == "this looks like a printer problem"
+    billing = out_of_scope("i was charged twice, i want a refund")
+    assert billing is not None and "billing" in billing.describe()
+    assert out_of_scope("wifi keeps dropping on my laptop but my phone is fine") is None
+    assert out_of_scope("not a laptop sorry, my phone wont charge") is not None
+    assert covered_phrase(["it", "automotive"]) == "laptops and cars"

@@ -1,0 +1,87 @@
+"""Scope and pickers through the conversation service, as a web chat user meets them: a
+complaint no pack covers is said so and handed over at once; typed replies to the topic and
+section pickers (the exact label, "none of those") are understood; "Something else" never
+starts a chart the user did not choose."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bots.models import Case, CaseStatus
+
+from .test_service import Service, say
+
+pytestmark = pytest.mark.django_db
+
+
+def web(service: Any, thread: str, text: str = "", **kw: Any) -> Any:
+    return say(service, thread, text, channel="web", **kw)
+
+
+def test_a_printer_problem_is_recognised_and_handed_over(service_factory: Service) -> None:
+    service = service_factory()
+    reply = web(service, "w1", "my printer says paper jam but theres no paper in it")
+    assert reply.kind == "handoff"
+    assert "this looks like a printer problem" in reply.text
+    # The test database has the laptop and patient packs: a non-patient complaint is told
+    # what the troubleshooting packs cover.
+    assert "I can help with laptops;" in reply.text
+    case = Case.objects.get(pk=reply.case_id)
+    assert case.status == CaseStatus.HANDED_OFF
+
+
+def test_a_phone_in_the_laptop_pack_is_not_run_through_laptop_charts(
+    service_factory: Service,
+) -> None:
+    service = service_factory()
+    reply = web(service, "w2", "not a laptop sorry, my phone stopped charging", pack="it-laptop")
+    assert reply.kind == "handoff" and "phone problem" in reply.text
+
+
+def test_in_scope_complaints_are_not_turned_away(service_factory: Service) -> None:
+    service = service_factory()
+    reply = web(service, "w3", "wifi keeps dropping on my laptop but my phone is fine")
+    assert reply.kind in ("question", "prompt")
+
+
+def _to_section_picker(service: Any, thread: str) -> Any:
+    reply = web(service, thread, "need a hand with my work laptop please", pack="it-laptop")
+    assert reply.kind == "prompt" and any(b.payload.startswith("section:") for b in reply.buttons)
+    return reply
+
+
+def test_typing_a_sections_exact_label_picks_it(service_factory: Service) -> None:
+    service = service_factory()
+    picker = _to_section_picker(service, "w4")
+    label = picker.buttons[0].label
+    reply = web(service, "w4", label)
+    assert reply.kind == "question"
+    case = Case.objects.get(pk=reply.case_id)
+    assert case.state["section"] == picker.buttons[0].payload.split(":", 1)[1]
+
+
+def test_none_of_those_then_none_of_these_goes_to_a_person(service_factory: Service) -> None:
+    service = service_factory()
+    picker = _to_section_picker(service, "w5")
+    first = {b.payload for b in picker.buttons}
+    others = web(service, "w5", "none of those really")
+    assert others.kind == "prompt"
+    shown = {b.payload for b in others.buttons if b.payload.startswith("section:")}
+    # The other sections, never the ones already declined, and no chart started.
+    assert shown and not (shown - {"section:*"}) & first
+    assert "None of these" in [b.label for b in others.buttons]
+    final = web(service, "w5", button="section:*")
+    assert final.kind == "handoff"
+    assert Case.objects.get(pk=final.case_id).state.get("version") is None
+
+
+def test_typing_a_topic_at_the_topic_picker(service_factory: Service) -> None:
+    service = service_factory()
+    reply = web(service, "w6", "hello there")
+    assert reply.kind == "prompt" and reply.buttons
+    topic = next(b.label for b in reply.buttons if "laptop" in b.label.lower())
+    chosen = web(service, "w6", topic.lower())
+    assert chosen.kind == "prompt"
+    assert Case.objects.get(pk=chosen.case_id).pack == "it-laptop"
