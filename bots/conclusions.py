@@ -223,3 +223,29 @@ def source_link(source: Source) -> tuple[str, str]:
     """(title, link) of a conclusion's source."""
     document = source.document_id or source.passage_id.rpartition("#")[0]
     return guide_title(source.title), guide_path(document)
+
+
+def source_line(source: Source) -> str:
+    """ "Source: <guide title> (<link>)" for a reply quoting a passage, "" without a title."""
+    title, link = source_link(source)
+    if not title:
+        return ""
+    return f"Source: {title} ({link})" if link else f"Source: {title}"
+
+
+_CHART_STEP = re.compile(r"^Step \S+ - (question|fix) \([^)]*\):\s*", re.I)
+_FAQ = re.compile(r"^Q:.*?\bA:\s*", re.I | re.S)
+
+
+def readable_passage(text: str) -> str:
+    """A passage as a user may read it: an FAQ's answer, a chart question without its step
+    number and branches; "" for a chart's fix note (technicians' shorthand)."""
+    text = " ".join(text.split())
+    if _FAQ.match(text):
+        return _FAQ.sub("", text)
+    step = _CHART_STEP.match(text)
+    if step is None:
+        return text
+    if step.group(1).lower() == "fix":
+        return ""
+    return re.sub(r"\s*if (yes|no), go to step \S+?(;|\.|$).*$", "", text[step.end() :]).strip()

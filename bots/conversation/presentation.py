@@ -10,7 +10,14 @@ from collections.abc import Sequence
 from django.utils import timezone
 
 from bots.case_store import Pending
-from bots.conclusions import conclusion_lines, shown_confidence, source_link
+from bots.conclusions import (
+    cause_title,
+    conclusion_lines,
+    readable_passage,
+    shown_confidence,
+    source_line,
+    source_link,
+)
 from bots.config import max_message_chars
 from bots.conversation import safety
 from bots.conversation.context import MISUNDERSTOOD_BEFORE_HUMAN, Context, Kit, Outcome
@@ -140,9 +147,9 @@ def reask(
     text, source = explanation
     parts = [text]
     # A patient is not shown the reference line behind a question (dataset tables, ids);
-    # staff see it in the console.
-    if source is not None and not patient:
-        parts.append(f"Source: {source.title}")  # the passage id stays in reply.sources
+    # staff see it in the console. Others get the guide's title and link, never a passage id.
+    if source is not None and not patient and (title := source_line(source)):
+        parts.append(title)
     parts.append(ctx.dialogue.pending.text)
     reply = Reply(
         parts=tuple(parts),
@@ -161,7 +168,13 @@ def reask(
 def why(kit: Kit, ctx: Context, pending: Finding) -> tuple[str, Source | None]:
     assert ctx.dialogue is not None and ctx.dialogue.pending is not None and ctx.network
     rationale = ctx.dialogue.pending.rationale
-    names = [item["name"] for item in rationale.get("separates_named", [])]
+    # Causes by their readable titles, never a chart's step notes.
+    names = [
+        cause_title(ctx.network.hypothesis(str(item["id"])))
+        if str(item.get("id")) in ctx.network.hypothesis_index
+        else str(item["name"])
+        for item in rationale.get("separates_named", [])
+    ]
     if rationale.get("kind") == "confirm":
         text = str(rationale.get("explanation", "I want to be sure I understood you."))
     elif kit.patient_facing(ctx):
@@ -175,8 +188,9 @@ def why(kit: Kit, ctx: Context, pending: Finding) -> tuple[str, Source | None]:
     else:
         text = "It is the most informative question I can ask at this point."
     source = kit.grounding.source(pending.citations[0]) if pending.citations else None
-    if source is not None and source.text and not kit.patient_facing(ctx):
-        text = f'{text} The guide says: "{_plain_quote(source.text)}"'
+    quoted = readable_passage(source.text) if source is not None else ""
+    if quoted and not kit.patient_facing(ctx):
+        text = f'{text} The guide says: "{_plain_quote(quoted)}"'
     return text, source
 
 
