@@ -105,7 +105,27 @@ def answered(kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding) 
     dialogue.pending = None
     noted = apply_volunteered(ctx, meaning.volunteered)
     intro = (f"Also noted: {'; '.join(noted)}.",) if noted else ()
+    changed = changed_answer(ctx, meaning.volunteered)
+    if changed is not None:  # said otherwise before: asked back, not overwritten
+        return confirm(ctx, None, changed, "changed", intro)
     return decide(kit, ctx, intro)
+
+
+def changed_answer(ctx: Context, facts: Sequence[Answer]) -> int | None:
+    """The index of an earlier answer that a fact in this message says otherwise, if it was
+    not confirmed already."""
+    assert ctx.dialogue is not None
+    answers = ctx.dialogue.state.answers
+    for fact in facts:
+        if fact.states is None or fact.finding in ctx.dialogue.confirmed:
+            continue
+        for index in range(len(answers) - 1, -1, -1):
+            earlier = answers[index]
+            if earlier.finding == fact.finding and earlier.states is not None:
+                if set(earlier.states) != set(fact.states):
+                    return index
+                break
+    return None
 
 
 # -- the policy's decision ---------------------------------------------------------------------
@@ -247,6 +267,7 @@ def confirm(
         "doubtful_reading": "the conclusion rests on an answer I read from your words "
         "and may have misread",
         "contradiction": "the likeliest cause does not fit that answer",
+        "changed": "what you said just now says otherwise",
     }.get(reason, "the answers since do not fit it, so I may have misread it")
     rationale: dict[str, Any] = {
         "kind": "confirm",

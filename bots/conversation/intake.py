@@ -21,7 +21,9 @@ from bots.conversation.context import (
 )
 from bots.grounding import Section
 from bots.language import Interpretation
+from bots.language.base import answer_to_dict
 from bots.messages import Button, Inbound, Reply
+from bots.models import Role
 from bots.pickers import NONE as NONE_FITS
 from bots.pickers import pick
 from bots.scope import OutOfScope, covered_phrase, out_of_scope
@@ -243,7 +245,26 @@ def new_dialogue(
             f for f in follow_ups.complaint_facts(complaint, network) if f.finding not in said
         )
         noted = answering.apply_volunteered(ctx, (*facts, *plain))
+        record_opening_facts(ctx, (*facts, *plain))
     return noted
+
+
+def record_opening_facts(ctx: Context, facts: Sequence[Answer]) -> None:
+    """What the opening was read as, on the user's turn (the console's "read as"): it was
+    stored before a pack was chosen, when nothing could be read from it yet."""
+    if not facts:
+        return
+    turn = ctx.case.turns.filter(role=Role.USER).order_by("-index").first()
+    if turn is None:
+        return
+    reading = dict(turn.interpretation or {})
+    known = {str(v.get("finding")) for v in reading.get("volunteered") or []}
+    reading["volunteered"] = [
+        *(reading.get("volunteered") or []),
+        *(answer_to_dict(f) for f in facts if f.finding not in known),
+    ]
+    turn.interpretation = reading
+    turn.save(update_fields=["interpretation"])
 
 
 # -- asking for the complaint and the topic ----------------------------------------------------

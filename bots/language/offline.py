@@ -32,6 +32,7 @@ categorical states, the :class:`OfflineInterpreter`).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -51,6 +52,12 @@ from .base import (
     yes_no_states,
 )
 from .choices import labelled_yes_no, option_answers, read_choice
+from .corrections import (
+    CORRECTED_CONFIDENCE,
+    ELSEWHERE_CONFIDENCE,
+    about_something_else,
+    self_corrected,
+)
 from .cues import GREETING, HEDGE_RELIABILITY, HUMAN, RESTART, UNSURE, WHOLE_NO
 from .reader import (
     EXPLICIT,
@@ -162,6 +169,11 @@ class OfflineInterpreter(Interpreter):
                 )
         parts = [c for c, _ in clauses(normalised)]
         reading = read_answer(normalised, pending.question) if binary else None
+        if binary is not None:
+            corrected = self_corrected(normalised, pending.question)
+            if corrected is not None:  # "yes. well actually no": the last word, hedged
+                taken = self._answer(pending, binary, corrected, volunteered)
+                return dataclasses.replace(taken, confidence=CORRECTED_CONFIDENCE)
         # An explicit answer wins over a question in the same message ("No. How do I check?").
         if binary is None:
             # A scale reads words and "7/10" first; other choices their own names first.
@@ -178,7 +190,12 @@ class OfflineInterpreter(Interpreter):
                 answer = Answer(pending.id, named)
                 return Interpretation("answer", (answer,), volunteered, 0.9, detail="state named")
         elif reading is not None and reading.strength >= EXPLICIT:
-            return self._answer(pending, binary, reading, volunteered)
+            taken = self._answer(pending, binary, reading, volunteered)
+            if about_something_else(normalised, pending.question, reading):
+                # "yes plugged in most of the time" to "hot environment?": confirmed before
+                # a conclusion rests on it.
+                taken = dataclasses.replace(taken, confidence=ELSEWHERE_CONFIDENCE)
+            return taken
         asking = [p for p in parts if is_asking(p)]
         if asking:
             why = any(is_why(p) for p in asking)

@@ -18,6 +18,7 @@ from planning.network import EvidentialNetwork, Finding
 from . import text as tx
 from .base import yes_no_states
 from .cues import META, NEGATIONS, UNSURE
+from .facts import stated_facts
 from .reader import RESTATED, clauses, is_asking, question_profile, read_sentence, similar
 
 # Volunteered facts: the IDF-weighted share of a finding's question a sentence must restate,
@@ -153,6 +154,10 @@ def volunteered_facts(
             reliability = min(reading.reliability, VOLUNTEER_RELIABILITY)
             out[finding.id] = Answer(finding.id, (state,), reliability)
             used |= shared  # a word names one finding: "cough and fever" names two
+    # Facts said in passing, fragment by fragment ("the starter cranks fine, battery is
+    # strong"): only for findings the restatements above did not settle.
+    for fact in stated_facts(text, network, skip=skip | frozenset(out)):
+        out[fact.finding] = fact
     return tuple(out.values())
 
 

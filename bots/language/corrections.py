@@ -1,0 +1,99 @@
+"""Answers that take themselves back, and answers whose words are about something else.
+
+"yes theres a burning smell. well actually no, maybe not": people correct themselves in one
+message. The reader takes the strongest sentence, which is usually the first, so the
+correction was lost and the answer counted as certain. Here a message is cut where the
+user turns round ("actually", "no wait", "hmm", "oh wait", "i mean", or a plain second yes/no
+of the other polarity), each part is read against the question on its own, and when the
+parts disagree the last one stands, hedged: reliability :data:`CORRECTED_RELIABILITY` and a
+reading confidence low enough that the conversation asks it again before concluding on it.
+
+"yes plugged in most of the time" to "are you using it in a hot environment?": an explicit
+yes/no whose words share nothing with the question may answer another question. It keeps
+its polarity but its reading confidence drops to :data:`ELSEWHERE_CONFIDENCE`, so a
+conclusion resting on it is confirmed first.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import text as tx
+from .reader import EXPLICIT, Reading, clauses, question_profile, read_answer
+
+CORRECTED_RELIABILITY = 0.6
+CORRECTED_CONFIDENCE = 0.5
+ELSEWHERE_CONFIDENCE = 0.6
+
+_TURN = re.compile(
+    r"(?:^|[.!?;,]\s*|(?<!\bno)(?<!\boh)\s)"
+    r"(?=(?:(?:well|no|yes|nope|yeah|hmm+|oh)\W+)?(?:actually|no wait|"
+    r"oh wait|wait|hmm+|on second thought|scratch that|or rather)\b)",
+    re.I,
+)
+_FIRM = re.compile(
+    r"^\W*(?:\w+\W+)?(?:no wait|oh wait|wait|on second thought|scratch that|or rather)\b"
+)
+_ANSWERED = re.compile(
+    r"^\W*(?:(?:well|hmm+|oh)\W+)?(?:(?:yes|yeah|no|nope)\W+(?:actually|hmm+)|"
+    r"(?:actually|hmm+)\W+(?:yes|yeah|yep|yup|no|nope|nah))\b"
+)
+_BARE = re.compile(
+    r"^\W*(?:(?:well|hmm+|oh|ok|okay|erm|um)\W+)?(yes|yeah|yep|yup|no|nope|nah)\b", re.I
+)
+
+
+def _parts(normalised: str) -> list[str]:
+    """The message cut where the user turns round."""
+    pieces = [p.strip(" ,;") for p in _TURN.split(normalised) if p and p.strip(" ,;.")]
+    # "It's actually not ...": a turn needs something said before it; and "actually" or
+    # "hmm" turn round only with a yes/no of their own ("actually no"), not as emphasis
+    # ("nope, actually it dropped").
+    merged: list[str] = []
+    for piece in pieces:
+        turns = _FIRM.match(piece) or _ANSWERED.match(piece)
+        if merged and (
+            not turns or (len(tx.tokens(merged[-1])) < 2 and not _BARE.match(merged[-1]))
+        ):
+            merged[-1] = f"{merged[-1]} {piece}"
+        else:
+            merged.append(piece)
+    if len(merged) > 1:
+        return merged
+    # No cue word: two sentences that each open with a bare yes/no ("yes on a desk. no, its
+    # on my bed").
+    sentences = [s for s, _ in clauses(normalised)]
+    opened = [s for s in sentences if _BARE.match(s)]
+    return opened if len(opened) > 1 else [normalised]
+
+
+def self_corrected(text: str, question: str) -> Reading | None:
+    """The last word of a message whose parts answer ``question`` both ways, hedged; None
+    when the message does not turn round."""
+    normalised = tx.normalise(text)
+    parts = _parts(normalised)
+    if len(parts) < 2:
+        return None
+    readings = [read_answer(p, question) for p in parts]
+    polar = [r for r in readings if r.polarity != 0]
+    if len({r.polarity for r in polar}) < 2:
+        return None
+    last = polar[-1]
+    return Reading(
+        last.polarity,
+        last.strength,
+        min(last.reliability, CORRECTED_RELIABILITY),
+        "self-corrected",
+    )
+
+
+def about_something_else(text: str, question: str, reading: Reading) -> bool:
+    """An explicit yes/no whose other words share nothing with the question."""
+    if reading.strength < EXPLICIT:
+        return False
+    normalised = tx.normalise(text)
+    words = set(tx.content(tx.tokens(_BARE.sub(" ", normalised))))
+    if len(words) < 2:
+        return False
+    profile = question_profile(question)
+    return not (words & profile.words)

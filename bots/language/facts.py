@@ -1,0 +1,282 @@
+"""Facts stated in passing, read against the question they answer.
+
+People describe a fault with several facts in one breath: "car fires up for a second and then
+dies, the starter cranks fine, battery is strong". The first reading of volunteered facts
+(:mod:`bots.language.volunteer`) asks a sentence to restate most of a question, which such
+fragments never do: "the starter cranks fine" says none of "when you turn the key". Here the
+message is cut into fragments (sentences, then "," / "and" / "but" clauses), and a fragment
+is about a finding when it names the question's most specific word (within the network) and
+enough of the rest, with words people use in its place ("dies" for "stalls", "kerb" for
+"curb", "handbrake" for "parking brake"). Its polarity is the reader's
+(:func:`bots.language.reader.read_sentence`), so "no leaks anywhere" is a no and "the fan
+never turns on" a no. Precision is measured on ``tests/bots/opening_table.py``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from planning.evidence import Answer
+from planning.network import EvidentialNetwork, Finding
+
+from . import text as tx
+from .base import yes_no_states
+from .cues import META, UNSURE
+from .reader import is_asking, question_profile, read_sentence, similar
+
+# A fragment (with its sentence) must cover this IDF-weighted share of the question.
+MIN_COVERAGE = 0.5
+SPECIFIC_COVERAGE = 0.35  # when a word only this question uses is said
+FACT_RELIABILITY = 0.8
+
+# Words people say in place of a question's word (after tx.canonical).
+_SAID_FOR = {
+    "kerb": "curb",
+    "bonnet": "hood",
+    "temp": "hot",
+    "die": "stall",
+    "dy": "stall",
+    "cut": "stall",
+    "conk": "stall",
+    "catch": "fire",
+    "handbrake": "parking",
+    "indicator": "blinker",
+    "flasher": "blinker",
+    "flat": "down",
+    "corner": "turn",
+    "roundabout": "turn",
+    "squeal": "squeal",
+    "screech": "squeal",
+    "juddering": "jerky",
+    "judder": "jerky",
+    "shake": "jerky",
+    "puddle": "drip",
+    "drop": "drip",
+    "spin": "run",
+    "pothole": "pot",
+    "tyre": "tire",
+    "charger": "adapter",
+    "plug": "adapter",
+    "socket": "outlet",
+    "wall": "outlet",
+    "rotat": "rotat",
+    "flipp": "upside",
+    "flip": "upside",
+    "sideway": "rotat",
+    "steam": "steaming",
+    "coolant": "antifreeze",
+    "reservoir": "tank",
+    "bottle": "tank",
+    "skid": "drag",
+    "lock": "locked",
+    "cd": "cd",
+    "logo": "splash",
+    "reverse": "reverse",
+    "revers": "reverse",
+    "hum": "humming",
+    "whistl": "whistling",
+    "whine": "noise",
+    "groan": "noise",
+    "empty": "available",
+    "list": "available",
+    "ethernet": "ethernet",
+    "cable": "ethernet",
+    "intermittent": "intermittent",
+    "disconnect": "intermittent",
+}
+_PARENS = re.compile(r"\([^)]*\)")
+_SPLIT = re.compile(r",|;|\.\s|\s+(?:and|but|so|then|though|although|while)\s+")
+
+
+# Verbs every question uses ("make", "apply", "hear"): they tell no finding from another.
+_GENERIC = frozenset({"mak", "app", "hear", "get", "doe", "have", "feel", "see", "use", "notic"})
+
+
+def _word(token: str) -> str:
+    # The stemmer strips "-ed" from "speed" but not from "speeds": keep such words whole.
+    base = token[:-1] if token.endswith("eeds") else token
+    return base if base.endswith("eed") else tx.canonical(token)
+
+
+def _words(text: str) -> list[str]:
+    out = []
+    for token in tx.tokens(tx.normalise(text)):
+        if not tx.content([token]):
+            continue
+        word = _word(token)
+        word = _SAID_FOR.get(word, word)
+        if word not in _GENERIC:
+            out.append(word)
+    return out
+
+
+def _main_question(question: str) -> str:
+    """What the question asks about: instructions before it ("Please jack up the car."), a
+    leading condition ("When you turn the key, ...") and parentheticals left out."""
+    text = _PARENS.sub(" ", question)
+    parts = [p for p in re.split(r"(?<=[.?!])\s+", text.strip()) if p.strip()]
+    asked = [p for p in parts if p.rstrip().endswith("?")]
+    main = asked[-1] if asked else text
+    return _LEADING.sub("", main) or main
+
+
+# Degree and quantity words name nothing ("barely", "any"): never enough on their own.
+_NOT_ANCHORS = frozenset(
+    {"bar", "hardly", "only", "even", "very", "just", "still", "ever", "time", "recent"}
+)
+# A question that first tells the user to do something ("Please remove the battery and ...
+# Did you hear a click?", "... Does it boot now?") is answered after doing it, not in passing.
+_ACT = re.compile(r"^\s*(please|check|cut|jack|remove|plug|run|connect|try)\b|\bnow\?\s*$", re.I)
+
+
+def _asks_to_act(question: str) -> bool:
+    parts = [p for p in re.split(r"(?<=[.?!])\s+", question.strip()) if p.strip()]
+    return bool(_ACT.search(parts[-1])) or any(_ACT.match(p) for p in parts[:-1])
+
+
+_LEADING = re.compile(r"^\s*(?:if|when|once|after|while|with)\b[^,?]{0,80},\s*", re.I)
+_QUOTED = re.compile(r"['\"]([^'\"]{3,60})['\"]")
+
+
+def _without_quoted(fragment: str, question: str) -> str:
+    """A message the question quotes ("a 'No Operating System' message"), said back without
+    quotes, is the thing asked about, not a negation."""
+    for quoted in _QUOTED.findall(question):
+        fragment = re.sub(re.escape(quoted.lower()), " the message ", fragment)
+    return fragment
+
+
+@dataclass(frozen=True)
+class _Question:
+    finding: Finding
+    words: frozenset[str]  # what it asks about
+    condition: frozenset[str]  # its trailing condition ("... when you brake?"), half weight
+    specific: frozenset[str]  # words no other question of the network uses
+    total: float
+
+
+_TRAILING = re.compile(r"\b(?:when|if|while|whenever|on|after|before|during|at)\b(.*)$", re.I)
+
+
+class FactIndex:
+    """The findings of one network, each with its main words and its specific ones."""
+
+    def __init__(self, findings: Sequence[Finding]) -> None:
+        mains, conditions = [], []
+        for f in findings:
+            question = _main_question(f.question)
+            trailing = _TRAILING.search(question)
+            head = question[: trailing.start()] if trailing else question
+            main = frozenset(_words(head))
+            mains.append(main)
+            conditions.append(frozenset(_words(question)) - main)
+        df: Counter[str] = Counter()
+        for main, condition in zip(mains, conditions, strict=True):
+            df.update(main | condition)
+        n = max(len(mains), 1)
+        self.idf = {w: math.log((n + 1) / (c + 0.5)) + 0.1 for w, c in df.items()}
+        # Words in a quarter of the questions or more ("laptop", "car") name nothing.
+        self.common = frozenset(w for w, c in df.items() if c >= max(2, n / 4))
+        self.questions = []
+        for finding, main, condition in zip(findings, mains, conditions, strict=True):
+            if not main or yes_no_states(finding) is None or _asks_to_act(finding.question):
+                continue
+            specific = frozenset(
+                w for w in main | condition if df[w] == 1 and len(w) >= 4 and w not in _NOT_ANCHORS
+            )
+            total = sum(self.idf[w] for w in main) + 0.5 * sum(self.idf[w] for w in condition)
+            self.questions.append(_Question(finding, main, condition, specific, total))
+
+    def names_other(self, fragment: str, finding: Finding) -> bool:
+        """The fragment names something this question does not ask about."""
+        own = next((q for q in self.questions if q.finding.id == finding.id), None)
+        asked = (own.words | own.condition) if own else frozenset()
+        return bool(set(_words(fragment)) - asked - self.common)
+
+    def about(self, fragment: str, sentence: str = "") -> list[tuple[Finding, float]]:
+        """Findings the fragment speaks about, best first: it names the question's subject
+        (a word specific to it, or two of its words), and it, with the rest of its sentence,
+        covers enough of the question."""
+        said = set(_words(fragment))
+        around = said | set(_words(sentence))
+        if not said:
+            return []
+        out = []
+        for q in self.questions:
+            every = q.words | q.condition
+
+            def hit(w: str, bag: set[str]) -> bool:
+                return w in bag or any(similar(w, s) for s in bag)
+
+            shared = {w for w in every if hit(w, said)}
+            if not shared & q.words:
+                continue
+            near = {w for w in every if hit(w, around)}
+            specific = bool(shared & q.specific)
+            if not (specific or len(near & q.words) >= 2):
+                continue
+            weight = {w: self.idf[w] * (1.0 if w in q.words else 0.5) for w in every}
+            coverage = sum(weight[w] for w in near) / q.total
+            own = sum(weight[w] for w in shared) / q.total
+            if coverage >= (SPECIFIC_COVERAGE if specific else MIN_COVERAGE):
+                out.append((q.finding, own))
+        out.sort(key=lambda fc: -fc[1])
+        return out
+
+
+_INDEXES: dict[tuple[str, int], FactIndex] = {}
+
+
+def fact_index(network: EvidentialNetwork) -> FactIndex:
+    key = (network.name, hash(tuple((f.id, f.question) for f in network.findings)))
+    index = _INDEXES.get(key)
+    if index is None:
+        if len(_INDEXES) > 64:
+            _INDEXES.clear()
+        index = _INDEXES[key] = FactIndex(network.findings)
+    return index
+
+
+def fragments(text: str) -> list[tuple[str, str]]:
+    """(fragment, its sentence) pairs of the message."""
+    normalised = tx.normalise(text)
+    out = []
+    for sentence in tx.sentences(normalised) or [normalised]:
+        out.extend((p.strip(), sentence) for p in _SPLIT.split(sentence) if p and p.strip())
+    return out
+
+
+def stated_facts(
+    text: str, network: EvidentialNetwork, *, skip: frozenset[str] = frozenset()
+) -> tuple[Answer, ...]:
+    """Facts the message states about findings other than ``skip`` (module docstring)."""
+    index = fact_index(network)
+    out: dict[str, Answer] = {}
+    strength: dict[str, float] = {}
+    for fragment, sentence in fragments(text):
+        if is_asking(fragment) or UNSURE.search(fragment) or META.search(fragment):
+            continue
+        for finding, _coverage in index.about(fragment, sentence)[:1]:
+            if finding.id in skip:
+                continue
+            binary = yes_no_states(finding)
+            assert binary is not None
+            profile = question_profile(finding.question)
+            reading = read_sentence(_without_quoted(fragment, finding.question), profile)
+            whole = read_sentence(_without_quoted(sentence, finding.question), profile)
+            if reading.polarity == 0 or whole.polarity == -reading.polarity:
+                continue  # nothing said, or the sentence says otherwise: not read
+            if reading.polarity < 0 and index.names_other(fragment, finding):
+                continue  # "not blinking green" denies green, not the blinking asked about
+            earlier = strength.get(finding.id, 0.0)
+            if earlier and earlier >= reading.strength:
+                continue
+            strength[finding.id] = reading.strength
+            state = binary[0] if reading.polarity > 0 else binary[1]
+            reliability = min(reading.reliability, FACT_RELIABILITY)
+            out[finding.id] = Answer(finding.id, (state,), reliability)
+    return tuple(out.values())

@@ -1,0 +1,82 @@
+"""Facts volunteered in an opening message, on a table written as users write
+(``opening_table``), read against each FloDial chart's questions.
+
+Measured 2026-11-25 (``bots.language.volunteer.volunteered_facts``):
+
+| part | before (restatements only) | now |
+|---|---|---|
+| development (140 rows, 160 facts) | P 93.1%, R 16.9% | P 87.2%, R 46.9% |
+| held-out (105 rows, 95 facts) | P 100%, R 16.8% | P 91.1%, R 53.7% |
+
+The issue's target (precision >= 95%, recall >= 85%) is not met; the floors below keep what
+there is from falling. The held-out part was measured after each of the last three changes
+to the fragment reader (its rows were not read while developing).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bots.language.volunteer import volunteered_facts
+from knowledge.datasets import flodial
+
+from .opening_table import DEVELOPMENT, HELD_OUT, Row
+
+
+def _datasets() -> None:
+    try:
+        flodial.load_network("ticking")
+    except Exception as exc:  # the shared datasets are not beside the checkout
+        pytest.skip(f"FloDial charts not available: {exc}")
+
+
+def score(rows: list[Row]) -> tuple[float, float]:
+    tp = fp = fn = 0
+    networks = {}
+    for chart, text, facts in rows:
+        network = networks.setdefault(chart, flodial.load_network(chart))
+        got = {
+            a.finding.split(":", 1)[1]: a.states[0]
+            for a in volunteered_facts(text, network)
+            if a.states
+        }
+        tp += sum(1 for f, s in got.items() if facts.get(f) == s)
+        fp += sum(1 for f, s in got.items() if facts.get(f) != s)
+        fn += sum(1 for f, s in facts.items() if got.get(f) != s)
+    return tp / max(tp + fp, 1), tp / max(tp + fn, 1)
+
+
+@pytest.mark.parametrize(
+    ("rows", "precision_floor", "recall_floor"),
+    [(DEVELOPMENT, 0.87, 0.46), (HELD_OUT, 0.91, 0.53)],
+    ids=["development", "held-out"],
+)
+def test_opening_facts_keep_their_scores(
+    rows: list[Row], precision_floor: float, recall_floor: float
+) -> None:
+    _datasets()
+    precision, recall = score(rows)
+    print(f"precision {precision:.3f} recall {recall:.3f}")
+    assert precision >= precision_floor
+    assert recall >= recall_floor
+
+
+def test_the_table_is_large_enough() -> None:
+    assert len(DEVELOPMENT) + len(HELD_OUT) >= 200
+
+
+def test_facts_said_in_passing() -> None:
+    _datasets()
+    network = flodial.load_network("car_wont_start")
+    facts = {
+        a.finding: a.states
+        for a in volunteered_facts(
+            "car fires up for a second or two and then dies, the starter cranks fine", network
+        )
+    }
+    assert facts.get("car_wont_start:q1") == ("yes",)  # "does the starter crank?"
+    # A question the user answers only after doing something ("Please plug in ... Does it
+    # boot now?") is never taken from an opening.
+    drive = flodial.load_network("laptop_drive")
+    read = {a.finding for a in volunteered_facts("it boots fine to the desktop", drive)}
+    assert "laptop_drive:q6" not in read
