@@ -43,9 +43,15 @@ def imported_modules(source: str, module: str, *, is_package: bool = False) -> I
                 parts = module.split(".")
                 base = parts if is_package else parts[:-1]
                 base = base[: len(base) - (node.level - 1)]
-                yield ".".join([*base, *([node.module] if node.module else [])])
+                source = ".".join([*base, *([node.module] if node.module else [])])
             elif node.module:
-                yield node.module
+                source = node.module
+            else:
+                continue
+            yield source
+            # ``from package import module`` imports the submodule too.
+            for alias in node.names:
+                yield f"{source}.{alias.name}"
         elif (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute | ast.Name)
@@ -76,6 +82,90 @@ def product_modules() -> Iterator[tuple[str, Path]]:
                 continue
             parts = list(path.relative_to(ROOT).with_suffix("").parts)
             yield ".".join(parts[:-1] if parts[-1] == "__init__" else parts), path
+
+
+def import_graph(package: str) -> dict[str, set[str]]:
+    """Module -> the modules of ``package`` it imports (an import of a name from a package
+    counts as an import of the submodule when there is one)."""
+    modules = {
+        module: path for module, path in product_modules() if module.split(".")[0] == package
+    }
+
+    def resolve(name: str) -> str | None:
+        while name:
+            if name in modules:
+                return name
+            name = name.rpartition(".")[0]
+        return None
+
+    graph: dict[str, set[str]] = {}
+    for module, path in modules.items():
+        source = path.read_text(encoding="utf-8")
+        names = imported_modules(source, module, is_package=path.name == "__init__.py")
+        found = {resolve(name) for name in names}
+        graph[module] = {m for m in found if m is not None and m != module}
+    return graph
+
+
+def modules_in_cycles(graph: dict[str, set[str]]) -> set[str]:
+    """Every module on an import cycle (Tarjan's strongly connected components)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cyclic: set[str] = set()
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in graph.get(node, ()):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                cyclic.update(component)
+
+    for node in graph:
+        if node not in index:
+            visit(node)
+    return cyclic
+
+
+# The way in and out of the bots: adapters, inbox, runtime, tasks, delivery. They used to form
+# one 13-module import cycle with the service; the registry and injection broke it.
+RUNTIME_FLOOR = (
+    "bots.channels",
+    "bots.inbox",
+    "bots.runtime",
+    "bots.tasks",
+    "bots.outbound",
+    "bots.messages",
+    "bots.config",
+    "bots.ratelimit",
+    "bots.search_outage",
+)
+
+
+def test_the_runtime_and_the_channel_adapters_are_on_no_import_cycle() -> None:
+    cyclic = modules_in_cycles(import_graph("bots"))
+    caught = sorted(m for m in cyclic if m.startswith(RUNTIME_FLOOR))
+    assert not caught, f"on an import cycle: {caught}"
+
+
+def test_a_cycle_is_found() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert modules_in_cycles(graph) == {"a", "b", "c"}
 
 
 def test_every_package_is_checked() -> None:

@@ -22,10 +22,11 @@ from typing import Any
 
 from console.observability import context
 
+# The record attributes every LogRecord has; anything else on a record is an extra.
+from console.observability.redact import STANDARD_ATTRIBUTES as _STANDARD
+from console.observability.redact import redact
+
 # Attributes every LogRecord has; anything else on a record came from ``extra=``.
-_STANDARD = frozenset(
-    vars(logging.LogRecord("x", logging.INFO, "x", 0, "x", None, None)).keys()
-) | {"message", "asctime", "taskName"}
 
 
 class ContextFilter(logging.Filter):
@@ -67,7 +68,6 @@ class JsonFormatter(logging.Formatter):
 
 
 def _scrubbed(value: Any) -> str:
-    from console.observability.redact import redact
 
     return redact(str(value))
 

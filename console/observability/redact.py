@@ -13,7 +13,11 @@ from __future__ import annotations
 import logging
 import re
 
-from console.observability.jsonlog import _STANDARD
+# The attributes every LogRecord has (anything else on a record is an extra, which may hold
+# personal data); jsonlog prints the extras.
+STANDARD_ATTRIBUTES = frozenset(
+    vars(logging.LogRecord("x", logging.INFO, "x", 0, "x", None, None)).keys()
+) | {"message", "asctime", "taskName"}
 
 # Order matters: tokens before the digit runs they contain, emails before phone numbers.
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -77,7 +81,8 @@ class RedactFilter(logging.Filter):
             message = f"{record.msg} {record.args!r}"
         record.msg, record.args = redact(message), None
         for key, value in list(vars(record).items()):
-            if key not in _STANDARD and not key.startswith("_") and isinstance(value, str):
+            extra = key not in STANDARD_ATTRIBUTES and not key.startswith("_")
+            if extra and isinstance(value, str):
                 setattr(record, key, redact(value))
         if record.exc_info and record.exc_info[0] is not None:
             record.exc_text = redact(_formatter.formatException(record.exc_info))
