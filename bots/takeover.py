@@ -117,20 +117,25 @@ def minutes_text(minutes: int) -> str:
 
 def wait_notice(case: Case) -> str:
     """What the user is told once: a person has the case, and about how long it will be."""
-    sla = sla_minutes()[level_of(case.status, case.triage_level)]
     if case.assigned_to_id is not None:
         return (
             "A person from our team has your case and will reply here; the assistant will "
             "not answer in the meantime."
         )
+    return f"A person from our team will reply here. {wait_estimate(case)}"
+
+
+def wait_estimate(case: Case) -> str:
+    """About how long: the SLA of the case's urgency and the cases ahead of it."""
+    sla = sla_minutes()[level_of(case.status, case.triage_level)]
     ahead = queue_ahead(case)
     queue = (
         "yours is next in line" if ahead == 0
         else f"{ahead} case{'s are' if ahead != 1 else ' is'} ahead of yours"
     )
     return (
-        f"A person from our team will reply here. We aim to answer within about "
-        f"{minutes_text(sla)}; {queue}. Anything you add here goes to them."
+        f"We aim to answer within about {minutes_text(sla)}; {queue}. "
+        "Anything you add here goes to them."
     )
 
 
@@ -252,7 +257,8 @@ def settle(case: Case, reply: Reply) -> Reply:
             case.waiting_since = timezone.now()
         if case.operator_notice_at is None and reply.kind in ("handoff", "escalation"):
             case.operator_notice_at = timezone.now()
-            return dataclasses.replace(reply, parts=(*reply.parts, wait_notice(case)))
+            # The hand-off reply already says a person will reply: add about when.
+            return dataclasses.replace(reply, parts=(*reply.parts, wait_estimate(case)))
     elif case.status in (CaseStatus.ACTIVE, CaseStatus.CONCLUDED):
         case.waiting_since = None
         case.operator_notice_at = None

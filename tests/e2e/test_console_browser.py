@@ -155,7 +155,7 @@ def test_an_operator_works_an_abstained_case(
     page.select_option("#label select[name=hypothesis]", "h-dead")
     page.click("#label button[type=submit]")
     page.wait_for_selector("text=Outcome labelled.")
-    assert "h-dead" in page.locator("#label .labelled").inner_text()
+    assert "Dead battery" in page.locator("#label .labelled").inner_text()
 
     # Edit a link: a new version; then roll back to the first.
     page.goto(f"{base}/knowledge/tiny/?tab=links&hypothesis=h-dead")
