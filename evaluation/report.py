@@ -1,7 +1,9 @@
 """Evaluation results as a console table, a JSON document, and a Markdown report with plots.
 
 Plots are drawn on matplotlib ``Figure`` objects with the Agg canvas, never through pyplot:
-no global figure state, no display needed, safe in worker processes and tests.
+no global figure state, no display needed, safe in worker processes and tests. matplotlib is an
+optional extra (``askfew[plots]``, in ``dev`` too): without it the report is written without its
+plots and says how to get them.
 """
 
 from __future__ import annotations
@@ -14,11 +16,31 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-
 from planning.harness import CaseResult
 from planning.metrics import calibration_bins, summarize
+
+PLOTS_MISSING = (
+    "plots skipped: matplotlib is not installed (it is the optional extra 'plots': "
+    "uv sync --extra plots, or pip install 'askfew[plots]')"
+)
+
+
+def plots_available() -> bool:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _figure(width: float, height: float) -> Any:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height), dpi=100)
+    FigureCanvasAgg(fig)
+    return fig
+
 
 Summary = Mapping[str, float | None]
 
@@ -141,8 +163,7 @@ def _slug(name: str) -> str:
 
 def plot_success_vs_turns(summaries: Mapping[str, Summary], path: Path) -> None:
     """Success rate against mean turns, one labelled point per policy (up-left is better)."""
-    fig = Figure(figsize=(6.0, 4.5), dpi=100)
-    FigureCanvasAgg(fig)
+    fig = _figure(6.0, 4.5)
     ax = fig.add_subplot(1, 1, 1)
     right = 1.0
     for name, summary in summaries.items():
@@ -166,8 +187,7 @@ def plot_success_vs_turns(summaries: Mapping[str, Summary], path: Path) -> None:
 def plot_calibration(name: str, results: Sequence[CaseResult], path: Path) -> None:
     """A reliability diagram: accuracy per confidence bin against the diagonal, with counts."""
     bins = calibration_bins(results)
-    fig = Figure(figsize=(5.0, 5.0), dpi=100)
-    FigureCanvasAgg(fig)
+    fig = _figure(5.0, 5.0)
     ax = fig.add_subplot(1, 1, 1)
     width = bins[0].high - bins[0].low
     filled = [(b, b.accuracy) for b in bins if b.count and b.accuracy is not None]
@@ -209,19 +229,22 @@ def write_report(
     payload: Mapping[str, Any],
     results: Mapping[str, Sequence[CaseResult]],
 ) -> list[Path]:
-    """Write ``report.md`` and its PNG plots into ``directory``; returns the files written."""
+    """Write ``report.md`` and its PNG plots into ``directory``; returns the files written
+    (the report first). Without matplotlib, the report alone, saying why it has no plots."""
     directory.mkdir(parents=True, exist_ok=True)
     summaries: dict[str, Summary] = payload["policies"]
     written: list[Path] = []
     scatter = directory / "success_vs_turns.png"
-    plot_success_vs_turns(summaries, scatter)
-    written.append(scatter)
     calibration_files: dict[str, str] = {}
-    for name, rs in results.items():
-        path = directory / f"calibration_{_slug(name)}.png"
-        plot_calibration(name, rs, path)
-        written.append(path)
-        calibration_files[name] = path.name
+    plots = plots_available()
+    if plots:
+        plot_success_vs_turns(summaries, scatter)
+        written.append(scatter)
+        for name, rs in results.items():
+            path = directory / f"calibration_{_slug(name)}.png"
+            plot_calibration(name, rs, path)
+            written.append(path)
+            calibration_files[name] = path.name
     settings = payload["settings"]
     lines = [
         f"# Evaluation: {payload['dataset']} ({payload['split']}, {payload['n_cases']} cases)",
@@ -245,10 +268,15 @@ def write_report(
         NOTES,
         "## Plots",
         "",
-        f"![success against mean turns]({scatter.name})",
-        "",
-        *(f"![calibration of {name}]({file})\n" for name, file in calibration_files.items()),
     ]
+    if plots:
+        lines += [
+            f"![success against mean turns]({scatter.name})",
+            "",
+            *(f"![calibration of {name}]({file})\n" for name, file in calibration_files.items()),
+        ]
+    else:
+        lines += [PLOTS_MISSING, ""]
     report = directory / "report.md"
     report.write_text("\n".join(lines), encoding="utf-8")
     written.insert(0, report)

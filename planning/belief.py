@@ -39,7 +39,8 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
-from scipy.special import roots_legendre
+
+from planning.quadrature import gauss_legendre
 
 FloatArray = NDArray[np.float64]
 
@@ -83,7 +84,7 @@ def _log_expm1(d: FloatArray) -> FloatArray:
 @lru_cache(maxsize=64)
 def _gauss_legendre_01(k: int) -> tuple[FloatArray, FloatArray]:
     """Nodes and weights on [0, 1]; exact for polynomials of degree <= 2k - 1."""
-    x, w = roots_legendre(k)
+    x, w = gauss_legendre(k)
     return (x + 1.0) / 2.0, w / 2.0
 
 

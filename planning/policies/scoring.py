@@ -47,7 +47,6 @@ from typing import Literal
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy.special import roots_legendre, xlogy
 
 from planning.belief import (
     COLLAPSE_LOG,
@@ -56,6 +55,7 @@ from planning.belief import (
 )
 from planning.belief import betp as reference_betp
 from planning.network import CompiledNetwork
+from planning.quadrature import gauss_legendre, xlogx
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.intp]
@@ -175,7 +175,7 @@ class AnswerTable:
 
     def answer_entropy(self, predictive: FloatArray) -> FloatArray:
         """Entropy (nats) of each finding's predictive answer distribution."""
-        return -_segment_sum(xlogy(predictive, predictive), self.offsets)
+        return -_segment_sum(xlogx(predictive), self.offsets)
 
     def mutual_information(self, p: FloatArray, p_open: float = 0.0) -> FloatArray:
         """Expected entropy reduction (nats) about the hypothesis from asking each finding."""
@@ -225,7 +225,7 @@ def _build_table(compiled: CompiledNetwork) -> AnswerTable:
         support = np.flatnonzero((pl < 1.0).any(axis=0)).astype(np.intp)
         support_parts.append(support)
         sub = betp[:, support]
-        cond_parts.append(-xlogy(sub, sub).sum(axis=0))
+        cond_parts.append(-xlogx(sub).sum(axis=0))
         for x in range(pl.shape[0]):
             entry_hyp.append(support)
             entry_pl.append(pl[x, support])
@@ -448,7 +448,7 @@ def plausibility_entropy(log_w: FloatArray) -> FloatArray:
     top = log_w.max(axis=1, keepdims=True)
     q = np.exp(log_w - np.where(np.isfinite(top), top, 0.0))
     q /= q.sum(axis=1, keepdims=True)
-    out: FloatArray = -xlogy(q, q).sum(axis=1) / _LN2
+    out: FloatArray = -xlogx(q).sum(axis=1) / _LN2
     return out
 
 
@@ -526,8 +526,8 @@ def _column_scores(
         expected_size = expected_size + ow
         log_oom = float(_log_one_minus(np.array([ow]), np.array([oom]))[0])
         log_k = log_k + log_oom
-        bernoulli = bernoulli - float(xlogy(ow, ow) + oom * max(log_oom, -1e300))
-        w_log_w = w_log_w + float(xlogy(ow, ow))
+        bernoulli = bernoulli - float(xlogx(ow) + oom * max(log_oom, -1e300))
+        w_log_w = w_log_w + float(xlogx(ow))
     correction = _cardinality_correction(w, om, open_world)
     nonspec, discord = _normalised(expected_size, correction, bernoulli, log_k)
     return nonspec, discord, _plausibility_entropy_from_sums(expected_size, w_log_w)
@@ -621,7 +621,7 @@ def _log_one_minus(w: FloatArray, om: FloatArray) -> FloatArray:
 
 def _entropy_terms(w: FloatArray, om: FloatArray, log_om: FloatArray) -> FloatArray:
     """``-(w log w + (1 - w) log(1 - w))`` elementwise (nats), ``log_om`` = log(1 - w)."""
-    out: FloatArray = -(xlogy(w, w) + om * np.maximum(log_om, -1e300))
+    out: FloatArray = -(xlogx(w) + om * np.maximum(log_om, -1e300))
     return out
 
 
@@ -642,7 +642,7 @@ def _sparse_scores(table: AnswerTable, log_w: FloatArray, rows: IntArray, terms:
     base_log_k = float(np.where(is_one, 0.0, log_om).sum())
     base_size = float(w.sum())
     base_bern = float(_entropy_terms(w, om, log_om).sum())
-    base_w_log_w = float(xlogy(w, w).sum())
+    base_w_log_w = float(xlogx(w).sum())
     # The changed entries of every row.
     lo = table.entry_ptr[rows]
     lengths = table.entry_ptr[rows + 1] - lo
@@ -693,7 +693,7 @@ def _sparse_scores(table: AnswerTable, log_w: FloatArray, rows: IntArray, terms:
         series[needed] = (terms_ / np.arange(1, terms + 1)[None, :]).sum(axis=1)
     size = base_size + d_size
     nonspec, discord = _normalised(size, -series / _LN2, base_bern + d_bern, log_k)
-    w_log_w = base_w_log_w + _segment_sum(xlogy(w_new, w_new) - xlogy(w_old, w_old), ptr)
+    w_log_w = base_w_log_w + _segment_sum(xlogx(w_new) - xlogx(w_old), ptr)
     plt_h = _plausibility_entropy_from_sums(size, w_log_w)
     # Sums that the changed entries nearly cancel lose relative precision: recompute those.
     inexact = np.flatnonzero(size < 1e-6 * base_size)
@@ -778,7 +778,7 @@ def _sub_pointer(ptr: IntArray, keep: NDArray[np.bool_]) -> IntArray:
 @lru_cache(maxsize=64)
 def _legendre(k: int) -> tuple[FloatArray, FloatArray]:
     """Gauss-Legendre ``1 - u`` (computed without cancellation) and weights on [0, 1]."""
-    x, wts = roots_legendre(k)
+    x, wts = gauss_legendre(k)
     return (1.0 - x) / 2.0, wts / 2.0
 
 
@@ -837,4 +837,4 @@ def batch_betp(log_w: FloatArray) -> FloatArray:
 
 def entropy(p: FloatArray) -> float:
     """Shannon entropy (nats) of a distribution."""
-    return float(-xlogy(p, p).sum())
+    return float(-xlogx(p).sum())

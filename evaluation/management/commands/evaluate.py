@@ -14,7 +14,14 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from evaluation.report import build_payload, format_table, write_json, write_report
+from evaluation.report import (
+    PLOTS_MISSING,
+    build_payload,
+    format_table,
+    plots_available,
+    write_json,
+    write_report,
+)
 from evaluation.sources import DATASETS, SPLITS, CaseSource, load_source
 from knowledge.datasets.common import DatasetError
 from planning import metrics
@@ -347,6 +354,8 @@ class Command(BaseCommand):
         if options["report"] is not None:
             written = write_report(options["report"], payload, results)
             self.stdout.write(f"wrote {written[0]} and {len(written) - 1} plots")
+            if not plots_available():
+                self.stderr.write(PLOTS_MISSING)
 
     @staticmethod
     def _runner(options: dict[str, Any]) -> Runner | None:
