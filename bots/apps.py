@@ -29,6 +29,12 @@ class BotsConfig(AppConfig):
         channels.connect(inbox)
         runtime.serve_with(_worker_service)
 
+        from django.core import checks
+
+        from bots.alerts import check_targets
+
+        checks.register(check_targets, "bots")
+
 
 def _worker_service() -> Any:
     from bots.service import worker_service

@@ -183,6 +183,36 @@ class OutboundMessage(models.Model):
         ordering = ["created_at", "id"]
 
 
+class StaffAlert(models.Model):
+    """One page to staff about a case (an emergency or urgent escalation), for one target.
+
+    The row is the audit trail: what was sent where, when, after how many attempts, and why
+    it failed. ``key`` names what raised it (the bot turn), so one escalation pages each
+    target once however often the task runs (the same discipline as OutboundMessage).
+    """
+
+    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="staff_alerts")
+    target = models.CharField(max_length=16)  # webhook, slack, telegram, email
+    key = models.CharField(max_length=100)
+    triage_level = models.CharField(max_length=16, blank=True)
+    reason = models.CharField(max_length=200, blank=True)
+    payload = models.JSONField(default=dict)
+    status = models.CharField(
+        max_length=16, choices=OutboundStatus.choices, default=OutboundStatus.PENDING, db_index=True
+    )
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    external_id = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["case", "target", "key"], name="one_alert_per_target")
+        ]
+
+
 class Outcome(models.Model):
     """An operator's label of what was really wrong: a hypothesis id of the pack, or other."""
 

@@ -41,7 +41,7 @@ import threading
 import time
 from typing import Any
 
-from bots import takeover
+from bots import alerts, takeover
 from bots.case_store import CaseStore, dump_state, load_state
 from bots.config import ServiceConfig, ServiceError
 from bots.conversation import answering, handoff, intake, presentation, safety
@@ -204,6 +204,7 @@ class ConversationService:
             canonical_text=outcome.canonical_text,
             latency_ms=latency_ms,
         )
+        _page_if_escalated(case, reply, outcome, turn.pk)
         return Reply(
             parts=reply.parts,
             kind=reply.kind,
@@ -278,6 +279,21 @@ def worker_service() -> ConversationService:
         cached = ConversationService()
         _WORKER.service, _WORKER.key = cached, key
     return cached
+
+
+def _page_if_escalated(case: Case, reply: Reply, outcome: Outcome, turn_id: int) -> None:
+    """Page staff (bots.alerts) when this turn escalated an emergency or urgent case, or a
+    safety warning of another pack."""
+    if reply.kind not in ("escalation", "handoff"):
+        return
+    red_flag = outcome.action.get("reason") in ("red_flag", "emergency_phrase")
+    level = case.triage_level if case.triage_level in alerts.PAGED_LEVELS else ""
+    if not level and red_flag and reply.kind == "escalation":
+        level = "urgent"  # a device's safety warning: no triage, still someone's job now
+    if not level:
+        return
+    reason = str(outcome.action.get("detail") or outcome.action.get("reason") or reply.kind)
+    alerts.page_staff(case, key=f"turn:{turn_id}", level=level, reason=reason)
 
 
 def _unread(inbound: Inbound) -> dict[str, Any]:

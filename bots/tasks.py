@@ -72,3 +72,11 @@ def send_outbound(self: Task, outbound_id: int) -> None:
                 outbound.deliver(pending_id)
 
     _with_retries(self, deliver_in_order)
+
+
+@shared_task(bind=True, name="bots.tasks.send_staff_alert", acks_late=True)
+def send_staff_alert(self: Task, alert_id: int) -> None:
+    """Page staff through one target (bots.alerts); sent once, retried with backoff."""
+    from bots import alerts
+
+    _with_retries(self, lambda: alerts.deliver(alert_id))

@@ -221,6 +221,13 @@ SLACK_API_URL = env_str("SLACK_API_URL", "https://slack.com/api/")
 TELEGRAM_BOT_TOKEN = env_str("TELEGRAM_BOT_TOKEN")
 TELEGRAM_WEBHOOK_SECRET = env_str("TELEGRAM_WEBHOOK_SECRET")
 TELEGRAM_API_URL = env_str("TELEGRAM_API_URL", "https://api.telegram.org/bot")
+# Paging staff on an emergency or urgent escalation (bots.alerts); any, all or none.
+STAFF_ALERT_WEBHOOK_URL = env_str("STAFF_ALERT_WEBHOOK_URL")
+STAFF_ALERT_SECRET = env_str("STAFF_ALERT_SECRET")
+STAFF_ALERT_SLACK_CHANNEL = env_str("STAFF_ALERT_SLACK_CHANNEL")
+STAFF_ALERT_TELEGRAM_CHAT_ID = env_str("STAFF_ALERT_TELEGRAM_CHAT_ID")
+STAFF_ALERT_EMAILS = env_str("STAFF_ALERT_EMAILS")  # comma-separated; sent with EMAIL_* settings
+STAFF_CONSOLE_URL = env_str("STAFF_CONSOLE_URL", "http://127.0.0.1:8000")
 
 # /metrics: open on the pod network unless a token is set (then Authorization: Bearer TOKEN).
 METRICS_TOKEN = env_str("METRICS_TOKEN")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bots import alerts
 from bots.conversation.context import Context, Kit, Outcome, differential, set_pack
 from bots.messages import Inbound, Reply
 from bots.models import CaseStatus
@@ -81,7 +82,7 @@ def emergency_check(kit: Kit, ctx: Context, inbound: Inbound) -> Outcome | None:
         }
     parts = (
         *emergency_advice(kinds),
-        "I've also alerted our staff, who will contact you here.",
+        alerts.staff_notice(),
     )
     detail = ", ".join(kinds)
     return Outcome(
@@ -116,7 +117,7 @@ def emergency_conclusion(ctx: Context, record: dict[str, Any], intro: Sequence[s
     parts = (
         f"This may be an emergency. {TRIAGE_ADVICE['emergency']}",
         *intro,
-        "Thank you, that's all I need to ask. I've alerted our staff, who will contact you here.",
+        f"Thank you, that's all I need to ask. {alerts.staff_notice()}",
         NOT_A_DIAGNOSIS,
     )
     reply = Reply(parts=parts, kind="escalation", triage_level="emergency")
@@ -134,7 +135,7 @@ def red_flag_escalation(
         parts = (
             f"{'This may be an emergency. ' if level == 'emergency' else ''}{TRIAGE_ADVICE[level]}",
             *intro,
-            "I've also alerted our staff, who will contact you here.",
+            alerts.staff_notice(),
         )
         reply = Reply(parts=parts, kind="escalation", triage_level=level)
         return Outcome(reply, action={**record, "triage_level": level})
@@ -142,7 +143,7 @@ def red_flag_escalation(
         *intro,
         f"This needs attention right away: {action.detail or 'a safety warning'}. "
         "Stop using the device, keep it unplugged, and wait for a person from our team, "
-        "who has been alerted and will reply here.",
+        f"who {'has been alerted and ' if alerts.configured_targets() else ''}will reply here.",
     )
     return Outcome(Reply(parts=parts, kind="escalation"), action=record)
 

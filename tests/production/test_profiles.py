@@ -50,6 +50,7 @@ def production_env(tmp_path: Path, **extra: str) -> dict[str, str]:
         REDIS_URL="redis://redis.internal:6379/0",
         ELASTICSEARCH_URL="http://es.internal:9200",
         LLM_BASE_URL="http://llm.internal:8080/v1",
+        STAFF_ALERT_WEBHOOK_URL="https://pager.internal/askfew",  # else bots.W001 warns
         **extra,
     )
 
@@ -93,6 +94,14 @@ def test_check_deploy_is_clean_in_production(tmp_path: Path) -> None:
     done = manage(production_env(tmp_path), "check", "--deploy", "--fail-level", "WARNING")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "no issues" in done.stdout
+
+
+def test_check_warns_when_nobody_would_be_paged(tmp_path: Path) -> None:
+    env = production_env(tmp_path)
+    del env["STAFF_ALERT_WEBHOOK_URL"]
+    done = manage(env, "check", "--deploy", "--fail-level", "WARNING")
+    assert done.returncode != 0
+    assert "bots.W001" in done.stdout + done.stderr
 
 
 def test_check_deploy_catches_a_weakened_production_setting(tmp_path: Path) -> None:
