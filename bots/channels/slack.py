@@ -23,6 +23,7 @@ also makes the ``app_mention`` and ``message`` deliveries of one message a singl
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import threading
@@ -39,15 +40,15 @@ from django.views.decorators.http import require_POST
 from slack_bolt import Ack, App, BoltResponse
 from slack_bolt.adapter.django import SlackRequestHandler
 from slack_bolt.adapter.socket_mode import SocketModeHandler
-from slack_bolt.adapter.socket_mode.internals import run_bolt_app, send_response
+from slack_bolt.request import BoltRequest
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackRequestError
 from slack_sdk.socket_mode.builtin import SocketModeClient
 from slack_sdk.socket_mode.request import SocketModeRequest
+from slack_sdk.socket_mode.response import SocketModeResponse
 
 from bots import ratelimit, schemas
 from bots.channels.base import ChannelAdapter, Inbox, oversized, register
-from bots.channels.slack_http import KeptAliveWebClient
 from bots.messages import Inbound
 from bots.models import Case, CaseStatus, Channel, OutboundMessage
 from bots.outbound import PermanentSendError, TransientSendError
@@ -95,10 +96,7 @@ _apps_lock = threading.Lock()
 
 
 def web_client() -> WebClient:
-    # Kept-alive connections (bots.channels.slack_http): no TCP/TLS handshake per call.
-    return KeptAliveWebClient(
-        token=settings.SLACK_BOT_TOKEN, base_url=settings.SLACK_API_URL, timeout=10
-    )
+    return WebClient(token=settings.SLACK_BOT_TOKEN, base_url=settings.SLACK_API_URL, timeout=10)
 
 
 def bolt_app() -> tuple[App, SlackRequestHandler] | None:
@@ -540,18 +538,46 @@ def _retry_after(headers: Any) -> float | None:
 
 
 class AckFirstSocketModeHandler(SocketModeHandler):
-    """Bolt's Socket Mode handler, acking each envelope before the eager task runs."""
+    """Bolt's Socket Mode handler, acking each envelope before the eager task runs.
+
+    Only public API: the envelope goes to `App.dispatch` as a `BoltRequest`, and Bolt's answer
+    back as the `SocketModeResponse` that acknowledges it (its body as payload, as Bolt's own
+    handler does), before the turn deferred during the dispatch runs.
+    """
 
     def handle(self, client: SocketModeClient, req: SocketModeRequest) -> None:  # type: ignore[override]
-        start = time.time()
         close_old_connections()
         try:
             with _inbox().deferred() as pending:
-                response = run_bolt_app(self.app, req)
-            send_response(client, req, response, start)
+                response = self.app.dispatch(_bolt_request(req))
+            if response.status == 200:
+                client.send_socket_mode_response(_acknowledgement(req, response))
+            else:
+                logger.warning(
+                    "Slack Socket Mode envelope not handled (status %s)", response.status
+                )
             _inbox().run_now(pending)
         finally:
             close_old_connections()
+
+
+def _bolt_request(req: SocketModeRequest) -> BoltRequest:
+    # Slack's retry headers, as over HTTP, so retried events are recognised the same way.
+    headers: dict[str, str | list[str]] = {}
+    if req.retry_attempt is not None:
+        headers["x-slack-retry-num"] = str(req.retry_attempt)
+    if req.retry_reason is not None:
+        headers["x-slack-retry-reason"] = req.retry_reason
+    return BoltRequest(body=req.payload, mode="socket_mode", headers=headers or None)
+
+
+def _acknowledgement(req: SocketModeRequest, response: BoltResponse) -> SocketModeResponse:
+    if not response.body:
+        return SocketModeResponse(envelope_id=req.envelope_id)
+    content_type = response.headers.get("content-type", [""])[0]
+    if content_type.startswith("application/json"):
+        return SocketModeResponse(envelope_id=req.envelope_id, payload=json.loads(response.body))
+    return SocketModeResponse(envelope_id=req.envelope_id, payload={"text": response.body})
 
 
 def socket_mode_handler() -> AckFirstSocketModeHandler:

@@ -302,16 +302,6 @@ def test_a_sent_reply_waits_out_a_database_outage_instead_of_being_sent_again(
     assert (reply.status, reply.attempts) == (OutboundStatus.SENT, 1)
 
 
-def test_web_api_calls_share_one_kept_alive_connection(
-    slack: FakeSlack, slack_post: SlackPoster, service: StandInService
-) -> None:
-    slack_post.event(mention("1700000001.000100"), event_id="Ev01")
-    slack_post.event(mention("1700000002.000100", "and the VPN too"), event_id="Ev02")
-    posts = slack.calls_to("chat.postMessage")
-    assert len(posts) == 2
-    assert posts[0].peer == posts[1].peer  # the same TCP connection, no new handshake
-
-
 def test_server_errors_are_retried_with_growing_backoff(
     slack: FakeSlack, slack_post: SlackPoster, service: StandInService, monkeypatch: Any
 ) -> None:
