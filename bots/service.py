@@ -57,7 +57,7 @@ from bots.conversation.context import (
 )
 from bots.grounding import Grounding, PackCatalog, StoredPacks
 from bots.language import Interpretation, Interpreter
-from bots.messages import Inbound, Reply
+from bots.messages import Inbound, Reply, admitted
 from bots.models import Case, CaseStatus, Role
 from bots.records import belief_snapshot
 
@@ -118,6 +118,8 @@ class ConversationService:
         ``store`` replaces the service's own for this turn (a shared service gets a fresh one
         per message: a store keeps the turn's unsaved rows)."""
         started = time.perf_counter()
+        # The message rules (too long, no words) hold on every path, not only the runtime's.
+        inbound = admitted(inbound)
         store = store or self.store
         kit = self.kit
         with store.locked(
