@@ -33,6 +33,14 @@ ACTIONS = {
     "edit_link": "edited a link",
     "refit": "refitted links from labels",
     "rollback": "rolled a pack back",
+    # Reviewing a pack drafted from documents (console.views.review).
+    "review_rename": "renamed a drafted cause",
+    "review_resolution": "edited a drafted cause's fix",
+    "review_reword": "reworded a drafted check",
+    "review_drop_cause": "dropped a drafted cause",
+    "review_merge": "merged two drafted causes",
+    "review_drop_link": "dropped a drafted link",
+    "review_publish": "published a reviewed pack",
     # Privacy operations (bots.privacy), from the command line or the console.
     "purge": "purged old cases",
     "export_user_data": "exported a user's data",

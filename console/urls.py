@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from . import views
-from .views import audit_log, auth, cases, dashboard, knowledge
+from .views import audit_log, auth, cases, dashboard, knowledge, review
 
 # The operator console, namespace "console". Every view here is wrapped in
 # console.roles.requires (or marked public: sign-in and sign-out); tests/console walk this
@@ -40,6 +40,8 @@ console_patterns = [
         name="version-rollback",
     ),
     path("knowledge/<slug:pack>/refit/", knowledge.refit, name="refit"),
+    path("knowledge/<slug:pack>/review/", review.review_page, name="pack-review"),
+    path("knowledge/<slug:pack>/review/action/", review.review_action, name="pack-review-action"),
     path("documents/<path:doc_id>", knowledge.document, name="document"),
     path("dashboard/", dashboard.dashboard, name="dashboard"),
     path("audit/", audit_log.audit_log, name="audit"),

@@ -158,3 +158,44 @@ def test_an_html_passage_has_one_id_through_ingest_and_a_pack_directory(
         return [(p.id.split("#")[1], p.text) for p in items]
 
     assert passages(shipped) == passages(ingested)
+
+
+def test_the_draft_is_reviewed_in_the_console_with_its_passages(offline: Path) -> None:
+    from console.roles import KNOWLEDGE_EDITOR
+    from tests.console.conftest import client_for, make_user
+
+    run("ingest", str(offline), "--pack", "helpdesk", "--create")
+    run("build_network", "--pack", "helpdesk")
+    network = Pack.objects.get(name="helpdesk").current_version.content["network"]
+    by_name = {h["name"]: h["id"] for h in network["hypotheses"]}
+    toner = next(i for n, i in by_name.items() if "toner" in n.lower())
+    driver = next(i for n, i in by_name.items() if "driver" in n.lower())
+    vpn_access = next(i for n, i in by_name.items() if "vpn access" in n.lower())
+    client = client_for(make_user("rita", KNOWLEDGE_EDITOR))
+
+    page = client.get("/knowledge/helpdesk/review/").content.decode()
+    assert 'id="review-state">draft<' in page
+    # The citing passage is shown beside the cause.
+    assert "Replace the toner cartridge with a new one." in page
+
+    def act(**form: str) -> None:
+        response = client.post("/knowledge/helpdesk/review/action/", form)
+        assert response.status_code == 302
+
+    act(action="rename", item=toner, text="Toner cartridge is empty")
+    act(action="merge", item=vpn_access, other=driver)  # a wrong merge, undone below
+    act(action="drop_cause", item=driver)
+    first_link = next(lk for lk in network["links"] if lk["hypothesis"] == toner)
+    act(action="drop_link", item=toner, other=first_link["finding"])
+    act(action="publish")
+    content = Pack.objects.get(name="helpdesk").current_version.content
+    names = {h["id"]: h["name"] for h in content["network"]["hypotheses"]}
+    assert names[toner] == "Toner cartridge is empty"
+    assert driver not in names and vpn_access not in names
+    assert not any(
+        lk["hypothesis"] == toner and lk["finding"] == first_link["finding"]
+        for lk in content["network"]["links"]
+    )
+    assert content["metadata"]["review"] == "published"
+    page = client.get("/knowledge/helpdesk/review/").content.decode()
+    assert 'id="review-state">published<' in page
