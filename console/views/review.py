@@ -55,8 +55,8 @@ def review_page(request: HttpRequest, pack: str) -> HttpResponse:
     )
 
 
+@requires(EDIT_KNOWLEDGE)  # outermost: a user without the role gets 403 whatever the method
 @require_POST
-@requires(EDIT_KNOWLEDGE)
 def review_action(request: HttpRequest, pack: str) -> HttpResponse:
     get_object_or_404(Pack, name=pack)
     action = request.POST.get("action", "")
