@@ -267,6 +267,8 @@ SESSION_COOKIE_SAMESITE = "Lax"
 SESSION_COOKIE_AGE = int(env_str("SESSION_COOKIE_AGE_S", str(12 * 3600)))  # one working day
 CSRF_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_HTTPONLY = False
+# The web chat's script reads JSON: its CSRF refusal is JSON too (console/views/auth.py).
+CSRF_FAILURE_VIEW = "console.views.auth.csrf_failure"
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True

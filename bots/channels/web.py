@@ -60,9 +60,13 @@ def chat_page(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-def post_message(request: HttpRequest) -> JsonResponse:
+def post_message(request: HttpRequest) -> HttpResponse:
     """Body: ``{"text": ..., "button": payload?, "token": case?, "pack": name?,
     "client_id": id?}``. ``client_id`` makes a re-sent POST (a flaky network) count once."""
+    return no_store(_post_message(request))
+
+
+def _post_message(request: HttpRequest) -> JsonResponse:
     too_big = oversized(request)
     if too_big is not None:
         return JsonResponse({"error": too_big.content.decode()}, status=413)
@@ -134,8 +138,35 @@ def parse_message(body: bytes) -> Inbound:
     )
 
 
+TOKEN_HEADER = "X-Chat-Token"
+
+
+def no_store(response: HttpResponse) -> HttpResponse:
+    """Transcripts must not stay in a browser's or a proxy's cache."""
+    response["Cache-Control"] = "no-store, private"
+    response["Pragma"] = "no-cache"
+    return response
+
+
 @require_GET
-def case_messages(request: HttpRequest, token: str) -> JsonResponse:
+def transcript_messages(request: HttpRequest) -> HttpResponse:
+    """``GET /chat/api/transcript?after=N`` with the token in ``X-Chat-Token``: the page's own
+    poll, so the token stays out of URLs (access logs, history, Referer)."""
+    token = request.headers.get(TOKEN_HEADER, "")
+    if not _TOKEN.match(token):
+        return no_store(JsonResponse({"error": f"send the chat token in {TOKEN_HEADER}"},
+                                     status=400))
+    return case_messages(request, token)
+
+
+@require_GET
+def case_messages(request: HttpRequest, token: str) -> HttpResponse:
+    """``GET /chat/api/cases/<token>/messages``: kept for older clients (and the probes);
+    the page itself sends the token in a header (``transcript_messages``)."""
+    return no_store(_case_messages(request, token))
+
+
+def _case_messages(request: HttpRequest, token: str) -> JsonResponse:
     case = Case.objects.filter(channel=Channel.WEB, external_thread_id=token).first()
     if case is None:
         return JsonResponse({"error": "no chat with this token"}, status=404)
@@ -215,6 +246,7 @@ class WebChatAdapter(ChannelAdapter):
             path("chat/", chat_page, name="webchat"),
             path("chat/api/messages", post_message, name="webchat-post"),
             path("chat/api/cases/<str:token>/messages", case_messages, name="webchat-messages"),
+            path("chat/api/transcript", transcript_messages, name="webchat-transcript"),
         ]
 
     def send(self, outbound: OutboundMessage) -> str:

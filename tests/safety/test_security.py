@@ -544,6 +544,7 @@ PUBLIC = {
     "bots:webchat",
     "bots:webchat-post",
     "bots:webchat-messages",
+    "bots:webchat-transcript",
 }
 WEBHOOKS = {"bots:slack-events", "bots:telegram-webhook"}
 

@@ -36,7 +36,8 @@
       headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
       body: JSON.stringify(payload),
     });
-    const data = await response.json();
+    let data = {};
+    try { data = await response.json(); } catch (e) { data = {}; }
     if (!response.ok) { showError(data.error || "Could not send."); return false; }
     if (!token) { token = data.token; localStorage.setItem("askfew-chat-token", token); }
     await poll();
@@ -81,8 +82,10 @@
 
   async function poll() {
     if (!token) return;
-    const url = root.dataset.messagesUrl.replace("TOKEN", encodeURIComponent(token));
-    const response = await fetch(url + "?after=" + seen);
+    // The token travels in a header, never in the URL (access logs, history).
+    const response = await fetch(root.dataset.messagesUrl + "?after=" + seen, {
+      headers: { "X-Chat-Token": token },
+    });
     if (response.status === 404) { startOver(); return; }
     if (!response.ok) return;
     const data = await response.json();
