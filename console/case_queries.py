@@ -175,9 +175,11 @@ def rows_for(cases: Sequence[Case], ids: list[int]) -> list[Row]:
     for case_id, text in first_user:
         openings.setdefault(case_id, text)
     names = _hypothesis_names({c.pack for c in cases if c.conclusion and c.pack})
-    last_roles = dict(
+    # Who wrote last, for waiting cases only (the queue's "new message" badge).
+    waiting_ids = [c.pk for c in cases if c.status in QUEUE_STATUSES]
+    last_roles = {} if not waiting_ids else dict(
         Turn.objects.filter(
-            case_id__in=ids,
+            case_id__in=waiting_ids,
             index=models.Subquery(
                 Turn.objects.filter(case_id=models.OuterRef("case_id"))
                 .exclude(role=Role.SYSTEM)

@@ -15,7 +15,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
@@ -132,6 +132,10 @@ def seed_cases(n: int, seed: int = 0, log: Callable[[str], None] = print) -> dic
                 created = now - timedelta(seconds=rng.uniform(0, 84 * 86400))
                 status = rng.choices(statuses, weights)[0]
                 concluded = status == CaseStatus.CONCLUDED
+                queued = status in (
+                    CaseStatus.ABSTAINED, CaseStatus.ESCALATED, CaseStatus.HANDED_OFF
+                )
+                rated = status == CaseStatus.CLOSED and rng.random() < 0.4
                 cases.append(Case(
                     channel=rng.choice(channels),
                     external_thread_id=f"bench-{seed}-{start + k}",
@@ -143,6 +147,12 @@ def seed_cases(n: int, seed: int = 0, log: Callable[[str], None] = print) -> dic
                                   for i, h in enumerate(rng.sample(hyps, 5))],
                     state={"version": 1, "answers": []},
                     created_at=created, updated_at=created + timedelta(minutes=5),
+                    # Waiting cases by urgency (the queue's order) and ratings after a close.
+                    triage_level=rng.choices(["", "emergency", "urgent", "routine"],
+                                             [70, 5, 10, 15])[0],
+                    waiting_since=created + timedelta(minutes=4) if queued else None,
+                    csat_score=rng.randint(1, 5) if rated else None,
+                    csat_at=created + timedelta(hours=2) if rated else None,
                 ))
             created_cases = Case.objects.bulk_create(cases, batch_size=BATCH)
             if created_cases and created_cases[0].pk is None:  # backends without RETURNING
@@ -210,6 +220,9 @@ def _turns(case: Case, rng: random.Random, hyps: list[str]) -> list[Turn]:
 @dataclass
 class Timing:
     samples: list[float]
+    # CPU time of this thread per request (Django, the templates and SQLite all run here): what
+    # a page costs, apart from waiting for a core on a loaded machine.
+    cpu: list[float] = field(default_factory=list)
 
     def percentile(self, q: float) -> float:
         ordered = sorted(self.samples)
@@ -222,18 +235,22 @@ class Timing:
 
 def _time(client: Client, urls: list[str]) -> Timing:
     samples = []
+    cpu = []
     for url in urls:
         started = time.perf_counter()
+        cpu_started = time.thread_time()
         response = client.get(url, secure=True)
         elapsed = (time.perf_counter() - started) * 1000.0
+        cpu.append((time.thread_time() - cpu_started) * 1000.0)
         if response.status_code != 200:
             raise RuntimeError(f"GET {url} answered {response.status_code}")
         samples.append(elapsed)
-    return Timing(samples)
+    return Timing(samples, cpu)
 
 
 def measure(requests: int = 200, seed: int = 1) -> dict[str, Any]:
-    """Render list, detail and queue pages as an operator; milliseconds per request."""
+    """Render list, detail, queue and dashboard pages as an operator; milliseconds per
+    request (the dashboard, slower to read and less often opened, a quarter as often)."""
     rng = random.Random(seed)
     ensure_roles()
     user, _ = get_user_model().objects.get_or_create(username="bench-operator")
@@ -270,10 +287,14 @@ def measure(requests: int = 200, seed: int = 1) -> dict[str, Any]:
             return f"/queue/?channel={rng.choice(list(Channel))}&pack={rng.choice(PACKS)}"
         return "/queue/api/"
 
+    def dashboard_url() -> str:
+        return "/dashboard/" if rng.random() < 0.5 else f"/dashboard/?pack={rng.choice(PACKS)}"
+
     kinds = {
         "list": [list_url() for _ in range(requests)],
         "detail": [f"/cases/{rng.choice(ids)}/" for _ in range(requests)],
         "queue": [queue_url() for _ in range(requests)],
+        "dashboard": [dashboard_url() for _ in range(max(1, requests // 4))],
     }
     for urls in kinds.values():  # warm caches (parsed networks, templates) before timing
         _time(client, urls[:5])
@@ -285,4 +306,6 @@ def measure(requests: int = 200, seed: int = 1) -> dict[str, Any]:
         out[f"{name}_p95_ms"] = round(timing.percentile(0.95), 2)
         out[f"{name}_max_ms"] = round(max(timing.samples), 2)
         out[f"{name}_mean_ms"] = round(statistics.fmean(timing.samples), 2)
+        out[f"{name}_cpu_p50_ms"] = round(Timing(timing.cpu).percentile(0.5), 2)
+        out[f"{name}_cpu_p95_ms"] = round(Timing(timing.cpu).percentile(0.95), 2)
     return out
