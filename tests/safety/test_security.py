@@ -579,7 +579,6 @@ def project_urls(pack: Any, converse: Any) -> list[tuple[str, str, Any]]:
         "pk": "1",
         "content_type_id": "1",
         "id": "1",
-        "pk": "1",  # django-otp's admin pages (a TOTP device's config and QR code)
         "app_label": "auth",
     }
     found = []
