@@ -311,6 +311,8 @@ LOGGING = {
         "context": {"()": "console.observability.jsonlog.ContextFilter"},
         # Emails, phone numbers, tokens and long digit runs scrubbed from every line.
         "redact": {"()": "console.observability.redact.RedactFilter"},
+        # No access-log line per web chat poll (every 2 s per open page).
+        "quiet_polls": {"()": "console.observability.quiet_polls.QuietPollsFilter"},
     },
     "formatters": {
         "json": {"()": "console.observability.jsonlog.JsonFormatter"},
@@ -332,6 +334,11 @@ LOGGING = {
         "httpcore": {"level": "WARNING"},
         # runserver's access log (bin/run): through our handler, so the chat token in a
         # path is redacted like everything else.
-        "django.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "django.server": {
+            "handlers": ["console"],
+            "level": "INFO",
+            "propagate": False,
+            "filters": ["quiet_polls"],
+        },
     },
 }

@@ -56,7 +56,11 @@ def available_packs() -> list[dict[str, str]]:
 @require_GET
 @ensure_csrf_cookie
 def chat_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "bots/webchat.html", {"packs": available_packs()})
+    return render(
+        request,
+        "bots/webchat.html",
+        {"packs": available_packs(), "max_chars": max_message_chars()},
+    )
 
 
 @require_POST

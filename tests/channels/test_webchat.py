@@ -215,3 +215,73 @@ def test_the_page_in_a_browser(live_server: Any, service: StandInService, tmp_pa
     assert [(s[1], s[2]) for s in service.seen] == [
         ("my wifi keeps dropping", ""), ("Yes", "answer:yes"),
     ]
+
+
+def _chromium(tmp_path: Any) -> Any:
+    from tests.channels.browser import Browser as Chromium
+
+    try:
+        return Chromium.start(tmp_path / "profile")
+    except FileNotFoundError:
+        pytest.skip("chromium is not installed (bin/setup-system installs it)")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_send_while_the_interval_poll_is_in_flight_shows_each_message_once(
+    live_server: Any, service: StandInService, tmp_path: Any
+) -> None:
+    """The interval's poll leaves, the user sends, send() polls: both polls would otherwise
+    fetch from the same cursor after the reply is stored and render it twice. Each GET of the
+    transcript is held 800 ms before it goes out, and the message is sent while one is held."""
+    with _chromium(tmp_path) as chromium:
+        page = chromium.open(f"{live_server.url}/chat/")
+        page.wait_for("document.readyState === 'complete' && !!document.getElementById('text')")
+        # First turn, so a token exists and the interval polls for real.
+        page.run("document.getElementById('text').value = 'my wifi keeps dropping';"
+                 "document.getElementById('composer').requestSubmit()")
+        page.wait_for("document.querySelectorAll('#messages li').length === 2")
+        page.run("""
+            window.heldPolls = 0;
+            const realFetch = window.fetch.bind(window);
+            window.fetch = async (url, options) => {
+              if (!options || !options.method || options.method === 'GET') {
+                window.heldPolls += 1;
+                await new Promise(resolve => setTimeout(resolve, 800));
+              }
+              return realFetch(url, options);
+            };
+        """)  # fmt: skip
+        page.wait_for("window.heldPolls >= 1", timeout_s=5)  # the interval's poll is held now
+        page.run("document.querySelector('#messages li.bot button').click()")
+        page.wait_for("document.querySelectorAll('#messages li').length >= 4")
+        page.wait_for("window.heldPolls >= 4", timeout_s=10)  # later polls have come and gone
+        texts = page.run("[...document.querySelectorAll('#messages li')]"
+                         ".map(li => li.firstChild.textContent)")  # fmt: skip
+    assert texts == [
+        "my wifi keeps dropping",
+        "Noted: my wifi keeps dropping\n\nIs the Wi-Fi switch on?",
+        "Yes",
+        "Most likely: the Wi-Fi switch is off.",
+    ]
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_paste_longer_than_the_limit_is_refused_with_a_message_not_cut(
+    live_server: Any, service: StandInService, tmp_path: Any, settings: Any
+) -> None:
+    settings.BOT_MAX_MESSAGE_CHARS = 300
+    long_text = "My laptop restarts on its own. " * 20  # 620 characters
+    with _chromium(tmp_path) as chromium:
+        page = chromium.open(f"{live_server.url}/chat/")
+        page.wait_for("document.readyState === 'complete' && !!document.getElementById('text')")
+        page.run(f"document.getElementById('text').value = {long_text!r};"
+                 "document.getElementById('composer').requestSubmit()")  # fmt: skip
+        error = page.wait_for("!document.getElementById('error').hidden && "
+                              "document.getElementById('error').textContent")  # fmt: skip
+        kept = page.run("document.getElementById('text').value")
+        shown = page.run("document.querySelectorAll('#messages li').length")
+    assert "the limit is 300" in error and "shorten" in error
+    assert kept == long_text  # nothing cut, nothing lost
+    assert shown == 0 and service.seen == []

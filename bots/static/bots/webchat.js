@@ -9,6 +9,7 @@
   const packSelect = document.getElementById("pack");
   const errorBox = document.getElementById("error");
   const POLL_MS = 2000;
+  const MAX_CHARS = Number(root.dataset.maxChars) || 4000;
   let token = localStorage.getItem("askfew-chat-token") || "";
   let seen = 0;
   let caseId = null;
@@ -80,7 +81,25 @@
     });
   }
 
-  async function poll() {
+  // One poll at a time. send() polls right after posting; if the interval's poll is in flight
+  // then, both would fetch with the same `seen` and render the same messages twice. A poll
+  // asked for meanwhile runs once more after the one in flight, with the cursor it left.
+  let polling = null;
+  let pollAgain = false;
+
+  function poll() {
+    if (polling) { pollAgain = true; return polling; }
+    polling = (async () => {
+      try {
+        do { pollAgain = false; await pollOnce(); } while (pollAgain);
+      } finally {
+        polling = null;
+      }
+    })();
+    return polling;
+  }
+
+  async function pollOnce() {
     if (!token) return;
     // The token travels in a header, never in the URL (access logs, history).
     const response = await fetch(root.dataset.messagesUrl + "?after=" + seen, {
@@ -94,7 +113,7 @@
       caseId = data.case;
       seen = 0;
       list.replaceChildren();
-      return poll();
+      return pollOnce();
     }
     caseId = data.case;
     data.messages.forEach(render);
@@ -117,6 +136,12 @@
     event.preventDefault();
     const text = input.value.trim();
     if (!text) return;
+    if (text.length > MAX_CHARS) {
+      // Refused whole, never cut: the text stays in the box to shorten.
+      showError("That message is " + text.length.toLocaleString("en") + " characters long; " +
+        "the limit is " + MAX_CHARS.toLocaleString("en") + ". Please shorten it and send again.");
+      return;
+    }
     input.value = "";
     // A refused message (too fast, a network failure) goes back into the box to send again.
     const restore = () => { if (!input.value) input.value = text; };

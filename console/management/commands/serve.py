@@ -6,10 +6,13 @@ bots whose tokens are set, then serve the console and web chat. This is README's
 
 from __future__ import annotations
 
+import socket
+import threading
+import time
 from typing import Any
 
 from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from console import startup
 
@@ -28,7 +31,7 @@ class Command(BaseCommand):
         if not options["skip_bots"]:
             for message in startup.start_bots():
                 self.stdout.write(message)
-        self.stdout.write(f"Console and web chat on http://{options['addrport']}/")
+        self._announce_when_listening(options["addrport"])
         # DEBUG is off by default, so runserver would not serve /static/: the embedded profile
         # has no proxy in front to do it (production serves them from nginx or the image).
         from django.conf import settings
@@ -39,3 +42,35 @@ class Command(BaseCommand):
             use_reloader=False,
             insecure_serving=not settings.PRODUCTION,
         )
+
+    def _announce_when_listening(self, addrport: str) -> None:
+        """Print the URL once the server accepts connections, not before: a port already in
+        use then shows runserver's error alone, never a URL that leads nowhere."""
+        host, _, port = addrport.rpartition(":")
+        host = host.strip("[]") or "127.0.0.1"
+        if not port.isdigit():  # runserver reports the bad address itself
+            return
+        probe_host = "127.0.0.1" if host in ("0.0.0.0", "") else "::1" if host == "::" else host
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        with socket.socket(family) as sock:
+            try:
+                sock.bind((host, int(port)))
+            except OSError as exc:
+                # Checked first: a probe would otherwise find whatever holds the port.
+                raise CommandError(
+                    f"cannot listen on {addrport}: {exc.strerror}; "
+                    "give another address, e.g. bin/run 127.0.0.1:8001"
+                ) from exc
+
+        def wait() -> None:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                try:
+                    with socket.create_connection((probe_host, int(port)), timeout=0.5):
+                        self.stdout.write(f"Console and web chat on http://{addrport}/")
+                        self.stdout.flush()
+                        return
+                except OSError:
+                    time.sleep(0.1)
+
+        threading.Thread(target=wait, name="serve-announce", daemon=True).start()
