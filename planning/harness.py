@@ -30,7 +30,7 @@ from .dialogue import DialogueState, StoppingRule
 from .evidence import Answer
 from .network import EvidentialNetwork
 from .simulation import Case
-from .triage import URGENT_LEVELS, ranking_triage_level
+from .triage import ROUTINE_LEVELS, URGENT_LEVELS, ranking_triage_level, uncertain
 
 CONCLUDED, ABSTAINED, ESCALATED = "concluded", "abstained", "escalated"
 OUTCOMES = (CONCLUDED, ABSTAINED, ESCALATED)
@@ -116,6 +116,12 @@ class CaseResult:
     # (planning.triage.state_triage_level; None where triage means nothing).
     severity: int | None = None
     triage_level: str | None = None
+    # The combined evidence's conflict K and the open-world element's BetP at the end (what
+    # planning.triage.uncertain holds a routine outcome against).
+    conflict: float | None = None
+    open_mass: float | None = None
+    # Why routine advice would be unsafe at the end (planning.triage.uncertain), "" if not.
+    uncertain: str = ""
 
     @property
     def escalated(self) -> bool:
@@ -302,6 +308,12 @@ def _result(
         outcome, reason = ESCALATED, action.reason
     else:
         raise HarnessError(f"case {case.id!r}: the policy returned {action!r}, not an action")
+    level = ranking_triage_level(ranking, state.red_flags, network)
+    doubt = uncertain(state, network)
+    if outcome == CONCLUDED and level in ROUTINE_LEVELS and doubt:
+        # The product gives no routine advice on evidence that contradicts it: a nurse
+        # reviews the case (bots.conversation.safety.nurse_review), as after an abstention.
+        outcome, reason = ABSTAINED, "uncertain"
     return CaseResult(
         case_id=case.id,
         true_hypothesis=case.true_hypothesis,
@@ -320,7 +332,10 @@ def _result(
         reason=reason,
         stated_confidence=stated,
         severity=network.hypothesis(case.true_hypothesis).severity,
-        triage_level=ranking_triage_level(ranking, state.red_flags, network),
+        triage_level=level,
+        conflict=state.belief.conflict(),
+        open_mass=state.belief.open_world_mass(),
+        uncertain=doubt,
     )
 
 

@@ -125,6 +125,21 @@ def mild_escalated_rate(results: Sequence[CaseResult]) -> float | None:
     return _percent(sum(r.escalated for r in mild), len(mild))
 
 
+def routine_under_conflict(results: Sequence[CaseResult]) -> int:
+    """Cases concluded with routine or self-care advice although the answers contradict the
+    conclusion or fit no known cause (``planning.triage.uncertain``): must be 0."""
+    return sum(
+        1
+        for r in results
+        if r.outcome == CONCLUDED and r.triage_level in ("routine", "self-care") and r.uncertain
+    )
+
+
+def withheld_uncertain(results: Sequence[CaseResult]) -> int:
+    """Cases handed to a nurse instead of routine advice (``planning.triage.uncertain``)."""
+    return sum(1 for r in results if r.reason == "uncertain")
+
+
 def mild_urgent_rate(results: Sequence[CaseResult]) -> float | None:
     """Mild cases escalated or triaged emergency/urgent (module docstring)."""
     mild = _mild(results)

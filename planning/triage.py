@@ -23,6 +23,7 @@ from .network import EvidentialNetwork, RedFlag
 
 TRIAGE_LEVELS = ("emergency", "urgent", "routine", "self-care")
 URGENT_LEVELS = frozenset({"emergency", "urgent"})
+ROUTINE_LEVELS = frozenset({"routine", "self-care"})
 TRIAGE_FLOOR = 0.1
 TRIAGE_BY_SEVERITY = {1: "emergency", 2: "urgent", 3: "routine", 4: "routine", 5: "self-care"}
 DEFAULT_LEVEL = "routine"
@@ -86,3 +87,51 @@ def ranking_triage_level(
 def state_triage_level(state: DialogueState, network: EvidentialNetwork) -> str | None:
     """:func:`ranking_triage_level` of a dialogue state."""
     return ranking_triage_level(state.ranking(network), state.red_flags, network)
+
+
+# -- routine advice only on evidence that fits it ----------------------------------------------
+
+# An answer the leading hypothesis gives plausibility at most this is a contradiction of it
+# (the DDXPlus closed world gives an unlisted symptom eps = 0.005).
+CONTRADICTION_PLAUSIBILITY = 0.01
+# Routine or self-care advice needs fewer contradictions of the leading hypothesis than this,
+# and an open-world element (when the network has one) below OPEN_WORLD_LIMIT. Chosen on the
+# DDXPlus dev patients (docs/notes: safety-conflict): see UNCERTAIN_RULE_NOTE.
+MAX_CONTRADICTIONS = 1
+OPEN_WORLD_LIMIT = 0.3
+UNCERTAIN_RULE_NOTE = (
+    "routine advice is withheld when the leading hypothesis is contradicted by at least "
+    f"{MAX_CONTRADICTIONS} answer(s) (plausibility <= {CONTRADICTION_PLAUSIBILITY} under it) "
+    f"or the open-world mass is at least {OPEN_WORLD_LIMIT}"
+)
+
+
+def contradictions(state: DialogueState, network: EvidentialNetwork, hypothesis: str) -> int:
+    """How many answers ``hypothesis`` says (nearly) cannot happen.
+
+    The combined evidence's conflict K is no guide on a closed-world network: every answer
+    contradicts most of the 49 hypotheses, so K is near 1 for right and wrong conclusions
+    alike. What matters for advice is whether the answers contradict the *leading* one."""
+    count = 0
+    for answer in state.answers:
+        if answer.states is None or answer.reliability <= 0.0:
+            continue
+        link = network.link(hypothesis, answer.finding)
+        if link is not None and link.plausibility(answer.states) <= CONTRADICTION_PLAUSIBILITY:
+            count += 1
+    return count
+
+
+def uncertain(state: DialogueState, network: EvidentialNetwork) -> str:
+    """Why routine advice would be unsafe here ("" when it is not): the leading hypothesis
+    is contradicted by the answers, or the answers fit no known cause (open world)."""
+    ranking = state.ranking(network)
+    if not ranking:
+        return "the answers contradict every known cause"
+    open_mass = state.belief.open_world_mass()
+    if open_mass >= OPEN_WORLD_LIMIT:
+        return f"the answers fit no known cause well (open-world mass {open_mass:.2f})"
+    against = contradictions(state, network, ranking[0][0])
+    if against >= MAX_CONTRADICTIONS:
+        return f"{against} answer(s) contradict the likeliest explanation"
+    return ""

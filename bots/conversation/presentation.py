@@ -30,6 +30,7 @@ from bots.triage import INTAKE_DISCLAIMER, NOT_A_DIAGNOSIS, TRIAGE_ADVICE
 from knowledge.packs import wording
 from planning.actions import Ask, Conclude
 from planning.network import EvidentialNetwork, Finding
+from planning.triage import URGENT_LEVELS, uncertain
 
 log = logging.getLogger("bots.service")
 
@@ -107,6 +108,10 @@ def conclude(kit: Kit, ctx: Context, action: Conclude, intro: Sequence[str]) -> 
         case.triage_level = level
         if level == "emergency":
             return safety.emergency_conclusion(ctx, record, intro)
+        if level not in URGENT_LEVELS and ctx.dialogue is not None:
+            doubt = uncertain(ctx.dialogue.state, ctx.network)
+            if doubt:
+                return safety.nurse_review(ctx, record, doubt, intro)
         parts = (
             *intro,
             "Thank you, that's all I need to ask.",

@@ -124,6 +124,27 @@ def emergency_conclusion(ctx: Context, record: dict[str, Any], intro: Sequence[s
     return Outcome(reply, action={**record, "triage_level": "emergency", "escalated": True})
 
 
+def nurse_review(
+    ctx: Context, record: dict[str, Any], doubt: str, intro: Sequence[str]
+) -> Outcome:
+    """A patient conclusion whose advice would be routine while the answers contradict it
+    (planning.triage.uncertain): no routine advice; a nurse reviews the case first."""
+    case = ctx.case
+    # With a nurse, like an abstention: the console queue has it; nobody is paged for it.
+    case.status = CaseStatus.ABSTAINED
+    case.closed_at = None
+    parts = (
+        *intro,
+        "Thank you. Some of your answers don't fit together clearly, so I won't suggest a next "
+        "step myself: a nurse will review your answers and reply here.",
+        "If you feel worse or notice new severe symptoms, call emergency services (112 or 911).",
+        NOT_A_DIAGNOSIS,
+    )
+    reply = Reply(parts=parts, kind="handoff")
+    action = {**record, "type": "abstain", "reason": "uncertain", "detail": doubt}
+    return Outcome(reply, action=action)
+
+
 def red_flag_escalation(
     kit: Kit, ctx: Context, action: Escalate, record: dict[str, Any], intro: Sequence[str]
 ) -> Outcome:

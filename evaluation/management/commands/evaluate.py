@@ -28,6 +28,7 @@ from planning import metrics
 from planning.dialogue import StoppingRule
 from planning.harness import CaseResult, HarnessError, Policy, Runner, User, evaluate
 from planning.simulation import Case, SimulatedUser
+from planning.triage import UNCERTAIN_RULE_NOTE
 
 RED_FLAG_MODES = ("escalate", "flag", "off")
 SAFETY_RATES = ("severe_flagged_rate", "mild_escalated_rate", "mild_urgent_rate")
@@ -331,6 +332,9 @@ class Command(BaseCommand):
         pooled = [result for per_policy in results.values() for result in per_policy]
         for key in SAFETY_RATES:
             payload[key] = SAFETY_RATE_FUNCTIONS[key](pooled)
+        payload["routine_under_conflict"] = metrics.routine_under_conflict(pooled)
+        payload["withheld_uncertain"] = metrics.withheld_uncertain(pooled)
+        payload["uncertain_rule"] = UNCERTAIN_RULE_NOTE
         self.stdout.write(
             f"{dataset} {split}: {len(source.cases)} cases, {len(names)} policies, "
             f"max_turns={stopping.max_turns}, tau={stopping.tau}, red_flags={stopping.red_flags}"

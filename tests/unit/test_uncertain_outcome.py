@@ -1,0 +1,71 @@
+"""Routine advice only on evidence that fits it (planning.triage.uncertain, the harness)."""
+
+from __future__ import annotations
+
+from planning.actions import Conclude
+from planning.dialogue import DialogueState
+from planning.evidence import Answer
+from planning.harness import ABSTAINED, CONCLUDED, _result
+from planning.metrics import routine_under_conflict, withheld_uncertain
+from planning.network import EvidentialNetwork, Finding, Hypothesis, Link
+from planning.simulation import Case
+from planning.triage import contradictions, uncertain
+
+EPS = 0.005  # the DDXPlus closed world: an unlisted symptom
+
+
+def network() -> EvidentialNetwork:
+    hypotheses = [
+        Hypothesis("hernia", "Hernia", severity=4),
+        Hypothesis("cold", "Cold", severity=4),
+    ]
+    findings = [
+        Finding("lump", "Lump?"),
+        Finding("cough", "Cough?"),
+        Finding("chest", "Chest pain?"),
+    ]
+    links = [
+        Link.make("hernia", "lump", {"yes": 0.9, ("yes", "no"): 0.1}),
+        Link.make("hernia", "cough", {"no": 0.6, ("yes", "no"): 0.4}),
+        Link.make("hernia", "chest", {"no": 1 - EPS, ("yes", "no"): EPS}),
+        Link.make("cold", "lump", {"no": 1 - EPS, ("yes", "no"): EPS}),
+        Link.make("cold", "cough", {"yes": 0.9, ("yes", "no"): 0.1}),
+        Link.make("cold", "chest", {"no": 1 - EPS, ("yes", "no"): EPS}),
+    ]
+    return EvidentialNetwork("toy", hypotheses, findings, links)
+
+
+def state_after(net: EvidentialNetwork, *answers: tuple[str, str]) -> DialogueState:
+    state = DialogueState.start(net)
+    for finding, said in answers:
+        state.apply(Answer(finding, (said,)), net)
+    return state
+
+
+def test_answers_that_fit_the_leader_leave_routine_advice_alone() -> None:
+    net = network()
+    state = state_after(net, ("lump", "yes"), ("cough", "no"), ("chest", "no"))
+    assert state.ranking(net)[0][0] == "hernia"
+    assert contradictions(state, net, "hernia") == 0
+    assert uncertain(state, net) == ""
+
+
+def test_a_chest_pain_the_leader_cannot_explain_withholds_routine_advice() -> None:
+    net = network()
+    state = state_after(net, ("lump", "yes"), ("cough", "no"), ("chest", "yes"))
+    assert state.ranking(net)[0][0] == "hernia"
+    assert contradictions(state, net, "hernia") == 1
+    assert "contradict" in uncertain(state, net)
+    case = Case("c1", "hernia", {"lump": "yes", "cough": "no", "chest": "yes"})
+    result = _result(case, net, state, Conclude("hernia", 0.9), ("lump",), ())
+    assert result.outcome == ABSTAINED and result.reason == "uncertain"
+    assert routine_under_conflict([result]) == 0 and withheld_uncertain([result]) == 1
+
+
+def test_the_metric_counts_routine_advice_given_under_conflict() -> None:
+    net = network()
+    state = state_after(net, ("lump", "yes"), ("chest", "yes"))
+    case = Case("c2", "hernia", {"lump": "yes", "chest": "yes"})
+    result = _result(case, net, state, Conclude("hernia", 0.9), ("lump",), ())
+    told_routine = result.__class__(**{**result.__dict__, "outcome": CONCLUDED, "reason": ""})
+    assert routine_under_conflict([told_routine]) == 1
