@@ -149,7 +149,9 @@ class ConversationService:
                 return self._finish(store, ctx, presentation.unreadable(ctx, inbound), started)
             meaning = answering.interpret(kit, ctx, inbound)
             user_text = inbound.text.strip() or f"[{inbound.button}]"
-            store.add_turn(case, Role.USER, text=user_text, interpretation=meaning.to_dict())
+            ctx.user_turn = store.add_turn(
+                case, Role.USER, text=user_text, interpretation=meaning.to_dict()
+            )
             if meaning.intent == "restart":
                 store.archive(case, reason="the user started over")
                 case = store.create(

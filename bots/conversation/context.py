@@ -53,6 +53,9 @@ class Context:
     dialogue: StoredDialogue | None = None
     # The case's pack before this turn: a reply in a newly chosen patient pack gets the disclaimer.
     loaded_pack: str = ""
+    # This message's turn (saved with the bot's reply): facts read from it later in the turn
+    # are added to what it was read as (bots.conversation.intake.record_opening_facts).
+    user_turn: Any = None
 
     @property
     def pending(self) -> Finding | None:

@@ -254,7 +254,16 @@ def record_opening_facts(ctx: Context, facts: Sequence[Answer]) -> None:
     stored before a pack was chosen, when nothing could be read from it yet."""
     if not facts:
         return
-    turn = ctx.case.turns.filter(role=Role.USER).order_by("-index").first()
+    # The words read: this message (saved with the reply), or, after a picker's button, the
+    # last message with words.
+    turn = ctx.user_turn
+    if turn is None or not turn.text or turn.text.startswith("["):
+        said = [
+            t
+            for t in ctx.case.turns.filter(role=Role.USER).order_by("-index")[:10]
+            if t.text and not t.text.startswith("[")
+        ]
+        turn = said[0] if said else None
     if turn is None:
         return
     reading = dict(turn.interpretation or {})
@@ -264,7 +273,8 @@ def record_opening_facts(ctx: Context, facts: Sequence[Answer]) -> None:
         *(answer_to_dict(f) for f in facts if f.finding not in known),
     ]
     turn.interpretation = reading
-    turn.save(update_fields=["interpretation"])
+    if turn.pk is not None:
+        turn.save(update_fields=["interpretation"])
 
 
 # -- asking for the complaint and the topic ----------------------------------------------------

@@ -36,6 +36,11 @@ FACT_RELIABILITY = 0.8
 # Words people say in place of a question's word (after tx.canonical).
 _SAID_FOR = {
     "kerb": "curb",
+    "click": "tick",
+    "clip": "hit",
+    "clipp": "hit",
+    "bump": "hit",
+    "knock": "hit",
     "bonnet": "hood",
     "temp": "hot",
     "die": "stall",
@@ -124,6 +129,8 @@ def _main_question(question: str) -> str:
     return _LEADING.sub("", main) or main
 
 
+# Words that qualify without naming anything ("no weird noises").
+_FILLERS = frozenset({"weird", "strange", "funny", "odd", "real", "big", "bad", "whatsoev"})
 # Degree and quantity words name nothing ("barely", "any"): never enough on their own.
 _NOT_ANCHORS = frozenset(
     {"bar", "hardly", "only", "even", "very", "just", "still", "ever", "time", "recent"}
@@ -169,7 +176,9 @@ class FactIndex:
         mains, conditions = [], []
         for f in findings:
             question = _main_question(f.question)
-            trailing = _TRAILING.search(question)
+            # "... only when you take a turn?": the condition is what is asked.
+            only = re.search(r"\bonly\b", question, re.I)
+            trailing = None if only else _TRAILING.search(question)
             head = question[: trailing.start()] if trailing else question
             main = frozenset(_words(head))
             mains.append(main)
@@ -195,7 +204,7 @@ class FactIndex:
         """The fragment names something this question does not ask about."""
         own = next((q for q in self.questions if q.finding.id == finding.id), None)
         asked = (own.words | own.condition) if own else frozenset()
-        return bool(set(_words(fragment)) - asked - self.common)
+        return bool(set(_words(fragment)) - asked - self.common - _FILLERS)
 
     def about(self, fragment: str, sentence: str = "") -> list[tuple[Finding, float]]:
         """Findings the fragment speaks about, best first: it names the question's subject
@@ -213,10 +222,10 @@ class FactIndex:
                 return w in bag or any(similar(w, s) for s in bag)
 
             shared = {w for w in every if hit(w, said)}
-            if not shared & q.words:
-                continue
+            if not (shared & q.words) - self.common:
+                continue  # "the steering wheel ..." names the chart's topic, not a finding
             near = {w for w in every if hit(w, around)}
-            specific = bool(shared & q.specific)
+            specific = bool(shared & q.specific) or shared >= q.words - self.common
             if not (specific or len(near & q.words) >= 2):
                 continue
             weight = {w: self.idf[w] * (1.0 if w in q.words else 0.5) for w in every}

@@ -1,0 +1,70 @@
+"""Saying only what is known: a conclusion never goes against an answer, its confidence is
+discounted by how each answer was read and never 100%, and what an opening was read as is on
+the user's turn for the console."""
+
+from __future__ import annotations
+
+import pytest
+
+from bots.conclusions import CEILING, contradicted, percent, shown_confidence
+from bots.models import Case, Role
+from planning.dialogue import DialogueState
+from planning.evidence import Answer
+from planning.network import EvidentialNetwork, Finding, Hypothesis, Link
+
+from .test_service import Service, say
+
+NETWORK = EvidentialNetwork(
+    name="t",
+    hypotheses=[Hypothesis("a", "a"), Hypothesis("b", "b")],
+    findings=[Finding("f", "Is it f?", ("yes", "no")), Finding("g", "Is it g?", ("yes", "no"))],
+    links=[
+        Link.make("a", "f", {"yes": 1.0}),
+        Link.make("b", "f", {"no": 1.0}),
+        Link.make("a", "g", {"yes": 1.0}),
+    ],
+)
+
+
+def state_with(*answers: Answer) -> DialogueState:
+    state = DialogueState.start(NETWORK)
+    for answer in answers:
+        state.apply(answer, NETWORK)
+    return state
+
+
+def test_a_cause_against_an_answer_is_found() -> None:
+    state = state_with(Answer("f", ("no",), 0.8))
+    assert [a.finding for a in contradicted(state, NETWORK, "a")] == ["f"]
+    assert contradicted(state, NETWORK, "b") == []
+
+
+def test_confidence_is_discounted_by_the_readings_and_never_certain() -> None:
+    state = state_with(Answer("f", ("yes",)), Answer("g", ("yes",)))
+    pressed = shown_confidence(state, NETWORK, "a", 0.9, lambda _f: 1.0)
+    typed = shown_confidence(state, NETWORK, "a", 0.9, lambda _f: 0.5)
+    assert typed < pressed < 0.9
+    assert shown_confidence(state, NETWORK, "a", 1.0, lambda _f: 1.0) <= CEILING < 1.0
+    hedged = state_with(Answer("f", ("yes",), 0.6), Answer("g", ("yes",), 0.6))
+    assert shown_confidence(hedged, NETWORK, "a", 1.0, lambda _f: 0.5) <= 0.8
+    assert percent(0.9999) == "99%"
+
+
+@pytest.mark.django_db
+def test_the_openings_facts_are_on_the_users_turn(service_factory: Service) -> None:
+    service = service_factory()
+    reply = say(
+        service,
+        "h1",
+        "laptop gets really hot and then freezes, no smoke or burning smell",
+        channel="web",
+        pack="it-laptop",
+    )
+    case = Case.objects.get(pk=reply.case_id)
+    if case.state.get("awaiting_section"):
+        section = next(b for b in reply.buttons if "overheat" in b.label.lower())
+        reply = say(service, "h1", button=section.payload, channel="web")
+    opening = case.turns.filter(role=Role.USER).order_by("index").first()
+    assert opening is not None
+    read = {v["finding"] for v in opening.interpretation.get("volunteered", [])}
+    assert any(f.startswith("laptop_overheating:") for f in read), opening.interpretation
