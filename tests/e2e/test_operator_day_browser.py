@@ -251,3 +251,38 @@ def test_totp_sign_in(browser: Any, live_server: Any, settings: Any) -> None:  #
     page.goto(f"{base}/audit/")
     assert page.locator("h1").inner_text().startswith("Audit")
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_throttled_sign_in(browser: Any, live_server: Any) -> None:  # noqa: F811
+    """django-axes (console/signin.py): after five wrong passwords the account is locked from
+    this address, and even the right password is refused with a plain message."""
+    from django.conf import settings
+
+    from console.roles import OPERATOR
+    from tests.console.conftest import PASSWORD, make_user
+
+    make_user("olga", OPERATOR)
+    base = live_server.url
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    page.goto(f"{base}/accounts/login/")
+    for _ in range(int(settings.AXES_FAILURE_LIMIT) - 1):
+        page.fill("#id_username", "olga")
+        page.fill("#id_password", "wrong-password")
+        page.click("form.stacked button[type=submit]")
+        page.wait_for_selector("text=didn't match")
+    page.fill("#id_username", "olga")
+    page.fill("#id_password", "wrong-password")
+    with page.expect_response(lambda r: r.url.endswith("/accounts/login/")) as last:
+        page.click("form.stacked button[type=submit]")
+    assert last.value.status == 429
+    page.goto(f"{base}/accounts/login/")
+    page.fill("#id_username", "olga")
+    page.fill("#id_password", PASSWORD)
+    with page.expect_response(lambda r: r.url.endswith("/accounts/login/")) as locked:
+        page.click("form.stacked button[type=submit]")
+    assert locked.value.status == 429
+    assert "Too many failed sign-ins" in page.content()
+    context.close()
