@@ -19,6 +19,7 @@ ACTIONS = {
     "login_failed": "failed to sign in",
     "login_locked": "was refused sign-in: too many failures (locked out)",
     "login_unlocked": "unlocked sign-in after a lockout",
+    "view_case": "opened a case holding sensitive data",
     "claim": "claimed the case",
     "assign": "assigned the case",
     "reply": "replied to the user",

@@ -65,7 +65,11 @@ def search_transcripts(cases: models.QuerySet[Case], text: str) -> models.QueryS
 def apply_filters(
     cases: models.QuerySet[Case], data: Mapping[str, Any], user: Any, *, with_status: bool = True
 ) -> models.QuerySet[Case]:
-    """Filter by the cleaned data of a CaseFilterForm (status only when ``with_status``)."""
+    """Filter by the cleaned data of a CaseFilterForm (status only when ``with_status``),
+    within the packs of ``user``'s teams (console.teams)."""
+    from console.teams.scope import visible_cases
+
+    cases = visible_cases(user, cases)
     if with_status and data.get("status"):
         cases = cases.filter(status=data["status"])
     if data.get("channel"):

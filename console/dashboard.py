@@ -175,8 +175,14 @@ def by_week(cases: Iterable[EndedCase]) -> list[tuple[dt.date, Rates]]:
     return weeks
 
 
-def filtered(pack: str = "", since: dt.date | None = None, until: dt.date | None = None) -> Any:
+def filtered(
+    pack: str = "", since: dt.date | None = None, until: dt.date | None = None, user: Any = None
+) -> Any:
+    """Cases of ``pack`` (all packs when empty) in the date range, within ``user``'s teams."""
     from .case_queries import in_date_range
+    from .teams.scope import visible_cases
 
     cases = Case.objects.filter(pack=pack) if pack else Case.objects.all()
+    if user is not None:
+        cases = visible_cases(user, cases)
     return in_date_range(cases, since, until)

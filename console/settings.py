@@ -53,6 +53,8 @@ INSTALLED_APPS = [
     # Above the product: the offline evaluation, the load tester and the benchmarks.
     "evaluation",
     "ops",
+    # Operators' teams and the packs they own (console/teams).
+    "console.teams",
     # Sign-in throttling and lockout (console/signin.py).
     "axes",
 ]
@@ -71,6 +73,8 @@ MIDDLEWARE = [
     "console.two_factor.AdminTwoFactorMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Case pages of another team's packs are 404; sensitive cases' openings audited.
+    "console.teams.scope.TeamScopeMiddleware",
     # Failed sign-ins per address (password spraying); see console/signin.py.
     "console.signin.SigninGuardMiddleware",
     # Last, as django-axes asks: answers a locked-out sign-in with 429 (console/signin.py).

@@ -28,7 +28,9 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     form = DashboardForm(request.GET or None)
     data = valid_part(form)
     cases = metrics.ended_cases(
-        metrics.filtered(data.get("pack") or "", data.get("since"), data.get("until"))
+        metrics.filtered(
+            data.get("pack") or "", data.get("since"), data.get("until"), user=request.user
+        )
     )
     overall = metrics.rates(cases)
     packs = metrics.by_pack(cases)
@@ -40,8 +42,10 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     ]
     question_series = [Series("mean questions", [r.mean_questions for _, r in weeks])]
     week_counts = [r.cases for _, r in weeks]
-    scope = metrics.filtered(data.get("pack") or "", data.get("since"), data.get("until"))
-    waits = sla.waits(metrics.filtered(data.get("pack") or ""))
+    scope = metrics.filtered(
+        data.get("pack") or "", data.get("since"), data.get("until"), user=request.user
+    )
+    waits = sla.waits(metrics.filtered(data.get("pack") or "", user=request.user))
     csat_weeks = csat.by_week(scope)
     csat_series = [Series("mean rating (1-5)", [w.mean for w in csat_weeks], "#0891b2")]
     context = {

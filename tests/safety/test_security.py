@@ -576,7 +576,6 @@ def project_urls(pack: Any, converse: Any) -> list[tuple[str, str, Any]]:
         "doc_id": "tiny:guide",
         "token": chat.token,
         "object_id": "1",
-        "pk": "1",
         "content_type_id": "1",
         "id": "1",
         "app_label": "auth",
