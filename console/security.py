@@ -68,6 +68,13 @@ def secret_problems(environ: Mapping[str, str]) -> list[str]:
             f"or has fewer than {SECRET_KEY_DISTINCT_MIN} distinct characters; "
             "generate one: python -c 'import secrets; print(secrets.token_urlsafe(64))'"
         )
+    if not environ.get("METRICS_TOKEN", ""):
+        # /metrics names routes and the size of the backlog: never open to whoever asks.
+        problems.append(
+            "METRICS_TOKEN must be set in production (DEBUG=0): /metrics is then scraped with "
+            "Authorization: Bearer <METRICS_TOKEN>; generate one: "
+            "python -c 'import secrets; print(secrets.token_urlsafe(32))'"
+        )
     for name in (
         "SLACK_BOT_TOKEN",
         "SLACK_SIGNING_SECRET",

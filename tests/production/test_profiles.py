@@ -51,6 +51,7 @@ def production_env(tmp_path: Path, **extra: str) -> dict[str, str]:
         ELASTICSEARCH_URL="http://es.internal:9200",
         LLM_BASE_URL="http://llm.internal:8080/v1",
         STAFF_ALERT_WEBHOOK_URL="https://pager.internal/askfew",  # else bots.W001 warns
+        METRICS_TOKEN="Vh3-metrics-scrape-token-for-tests-9Qz",
         **extra,
     )
 

@@ -298,6 +298,7 @@ def test_production_refuses_to_start_without_a_valid_key(tmp_path: Path) -> None
         SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS="askfew.example.com",
         DATABASE_URL="postgres://askfew:pw@db.internal:5432/askfew",
+        METRICS_TOKEN="Vh3-metrics-scrape-token-for-tests-9Qz",
     )
     done = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy"],

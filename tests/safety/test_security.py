@@ -735,6 +735,7 @@ def production(tmp_path: Path, **extra: str) -> dict[str, str]:
         "FIELD_ENCRYPTION_KEYS": "Zk1pQ2xWb0FvX3NlY3VyaXR5LXRlc3Qta2V5LTMyYnk=",
         "ALLOWED_HOSTS": "askfew.example.com",
         "DATABASE_URL": "postgres://askfew:pw@db.internal:5432/askfew",
+        "METRICS_TOKEN": "Vh3-metrics-scrape-token-for-tests-9Qz",
     }
     env.update(extra)
     return env
@@ -795,6 +796,7 @@ def test_production_refuses_placeholder_or_unusable_secrets(tmp_path: Path) -> N
         "must be a bot token": {"SLACK_BOT_TOKEN": "xapp-1-2", "SLACK_SIGNING_SECRET": "f" * 32},
         "TELEGRAM_WEBHOOK_SECRET must be": {"TELEGRAM_WEBHOOK_SECRET": "short"},
         "is a placeholder": {"METRICS_TOKEN": "change-me"},
+        "METRICS_TOKEN must be set": {"METRICS_TOKEN": ""},
     }
     for expected, change in cases.items():
         problems = secret_problems({**base, **change})

@@ -73,7 +73,7 @@ def test_an_unset_debug_serves_no_debug_page(client: Client, settings: Any) -> N
 def test_weak_secret_keys_are_refused_in_production(key: str) -> None:
     problems = secret_problems({"SECRET_KEY": key})
     assert record("safe defaults", f"weak SECRET_KEY {key[:12]}...", bool(problems))
-    assert secret_problems({"SECRET_KEY": STRONG}) == []
+    assert secret_problems({"SECRET_KEY": STRONG, "METRICS_TOKEN": STRONG[::-1]}) == []
 
 
 def configure_credentials(settings: Any, secret: str) -> None:
