@@ -8,6 +8,7 @@ measures; a button answer is never confirmed).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -153,6 +154,11 @@ def decide(kit: Kit, ctx: Context, intro: Sequence[str]) -> Outcome:
     return handoff.abstain(kit, ctx, action, intro)
 
 
+# The first questions follow the complaint (bots.conversation.follow_ups): as many as the
+# probes and a clinician would judge by.
+EARLY_QUESTIONS = 3
+
+
 def _said(finding: Finding, state: str, network: EvidentialNetwork | None) -> str:
     """A state as a sentence quotes it: its words when it is a code, else itself."""
     label = wording.state_label(finding, state, network)
@@ -168,9 +174,23 @@ def _in_order(kit: Kit, ctx: Context, action: object) -> object:
         dialogue.state.apply(answer, network, asked=False)
         dialogue.asked_flags.append(False)
 
+    def choose_again(excluded: frozenset[str]) -> object:
+        state = dialogue.state
+        view = dataclasses.replace(state, asked=state.asked | excluded) if excluded else state
+        return kit.policy.choose(view, network)
+
     answered = {a.finding: a.states for a in dialogue.state.answers}
+    mentioned = frozenset(
+        a.finding for a in follow_ups.complaint_facts(dialogue.complaint or "", network)
+    )
     return follow_ups.redirect(
-        action, answered, network, settle, lambda: kit.policy.choose(dialogue.state, network)
+        action,
+        answered,
+        network,
+        settle,
+        choose_again,
+        early=dialogue.state.turns < EARLY_QUESTIONS,
+        mentioned=mentioned,
     )
 
 

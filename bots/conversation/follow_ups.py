@@ -6,7 +6,9 @@ An information-gain policy does not know that: a categorical follow-up with many
 scores high, so a sore throat was asked the rash colour first, and "no pain at all" got
 "How intense is the pain?". Here, before a question is shown:
 
-- a follow-up whose parent is unanswered is replaced by its parent ("Do you have a rash?");
+- a follow-up whose parent is unanswered is replaced by its parent ("Do you have a rash?"),
+  except in the first questions when the complaint did not touch that topic: then the policy
+  chooses among the other questions;
 - a follow-up whose parent was answered no is settled at its default, unasked, and the policy
   chooses again; after "not sure" it is left unknown, unasked;
 - the opening message's plain statements about the parents ("no pain at all", "I don't have a
@@ -74,19 +76,30 @@ def redirect(
     answered: Mapping[str, tuple[str, ...] | None],
     network: EvidentialNetwork,
     settle: Callable[[Answer], None],
-    choose_again: Callable[[], object],
+    choose_again: Callable[[frozenset[str]], object],
+    *,
+    early: bool = False,
+    mentioned: frozenset[str] = frozenset(),
 ) -> object:
     """The action to take instead of asking a follow-up out of order (module docstring).
 
     ``answered``: finding id -> its states (None for "not sure"); ``settle`` records a
-    follow-up settled by its parent's "no"; ``choose_again`` asks the policy once more.
+    follow-up settled by its parent's "no"; ``choose_again(excluded)`` asks the policy once
+    more, not offering ``excluded``. ``early`` (the first questions): a topic the complaint
+    did not mention (``mentioned`` holds the parents it did) is not opened yet - a sore throat
+    is not asked about the skin first - but stays open for later.
     """
     parents = follow_up_of(network)
-    for _ in range(len(parents) + 1):
+    excluded: set[str] = set()
+    for _ in range(2 * len(parents) + 2):
         if not isinstance(action, Ask) or action.finding not in parents:
             return action
         parent = parents[action.finding]
         if parent not in answered:
+            if early and parent not in mentioned:
+                excluded |= {parent, *(c for c, of in parents.items() if of == parent)}
+                action = choose_again(frozenset(excluded))
+                continue
             return Ask(parent, action.rationale)
         states = answered[parent]
         yes = network.finding(parent).states[0]
@@ -101,7 +114,7 @@ def redirect(
                     settle(Answer.unsure(child))
                 elif default is not None:
                     settle(Answer(child, (default,)))
-        action = choose_again()
+        action = choose_again(frozenset(excluded))
     return action
 
 

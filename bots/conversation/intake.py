@@ -140,7 +140,7 @@ def pack_named(kit: Kit, text: str) -> str | None:
 
 
 def other_sections(kit: Kit, ctx: Context) -> Outcome:
-    """"Something else" at the section picker: the pack's other sections, once; after that
+    """ "Something else" at the section picker: the pack's other sections, once; after that
     none fits and a person takes it (never a chart the user did not choose)."""
     assert ctx.info is not None
     state = ctx.case.state

@@ -124,9 +124,7 @@ def emergency_conclusion(ctx: Context, record: dict[str, Any], intro: Sequence[s
     return Outcome(reply, action={**record, "triage_level": "emergency", "escalated": True})
 
 
-def nurse_review(
-    ctx: Context, record: dict[str, Any], doubt: str, intro: Sequence[str]
-) -> Outcome:
+def nurse_review(ctx: Context, record: dict[str, Any], doubt: str, intro: Sequence[str]) -> Outcome:
     """A patient conclusion whose advice would be routine while the answers contradict it
     (planning.triage.uncertain): no routine advice; a nurse reviews the case first."""
     case = ctx.case

@@ -597,12 +597,21 @@ CONCEPTS: Mapping[str, str] = {
             r"\b(?:pills|tablets|meds) (?:saved|stored|hidden|put aside)\b|\btonight is the night\b"
             r"|\btake them all\b",
             r"\bsay(?:ing|ed)? (?:my )?goodbyes?\b|\bgoodbye (?:letters?|notes?)\b|"
-            r"\bsuicide note\b|\bwrote (?:a )?(?:letter|note) to (?:my|everyone)",
+            r"\bsuicide note\b",
             r"\bmake (?:it|everything|the pain) (?:all )?stop (?:for good|forever|permanently)\b",
             r"\b(?:do not|does not|can not|no longer) (?:see|have|find|feel) "
             r"(?:any |a |the |much )?"
             r"(?:point|reason|purpose) (?:in |to |of )?(?:living|life|live|going on|being here|"
             r"anymore|carrying on|to any of it|in anything)\b",
+            r"\b(?:want|wish|need|just want) (?:the|this|it|everything|all|my) (?:\w+ )?(?:to )?"
+            r"(?:stop|end|be over) (?:for good|forever|permanently|once and for all)\b",
+            r"\b(?:sorted|sorting|put|putting|got|getting) (?:out )?(?:all )?(?:of )?my affairs\b",
+            r"\b(?:written|wrote|writing|left) (?:a |the )?(?:letters?|notes?) (?:to|for) "
+            r"(?:each of |all of )?(?:my (?:kids|children|family|wife|husband|partner|parents|mum|"
+            r"mom|dad|sons?|daughters?|friends|loved ones|sister|brother)|everyone|the kids|the "
+            r"family)\b(?!')(?! (?:school|teacher|class|club|team)\b)",
+            r"\b(?:found|finding|find) (?:a )?new homes? for (?:my|the|our) (?:dog|cat|pets?|"
+            r"animals?)\b|\bmy will (?:is )?(?:sorted|done|written|ready)\b",
             r"\bjump\w* (?:off|in front of|from)\b|\bin front of a (?:train|bus|car|lorry|truck)\b",
             r"\b(?:saved|saving|stockpil\w*|hoard\w*|collected|collecting) (?:up )?"
             r"(?:\w+ ){0,3}(?:pills|tablets|meds|medication)\b",

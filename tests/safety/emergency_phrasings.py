@@ -237,4 +237,12 @@ DEV: list[tuple[str, bool]] = [
     ("using my blue reliever loads more this week, chest a bit tight with the hayfever", False),
     ("he gets these coughing fits at night that go on and on", False),
     ("she had a fit of giggles and couldnt stop", False),
+    # -- added after a probe run (the class: putting affairs in order, goodbye letters)
+    (
+        "i've put my affairs in order and my will is done, i just want everything to end for good",
+        True,
+    ),
+    ("left notes for everyone and found new homes for my cats", True),
+    ("sorting out the paperwork for my mum's house this week, so stressed", False),
+    ("wrote a letter to my kids' school about the bullying", False),
 ]

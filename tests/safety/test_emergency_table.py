@@ -60,9 +60,7 @@ def test_kinds(text: str, kinds: list[str]) -> None:
 def test_a_negation_only_reaches_its_own_clause() -> None:
     # "no fever" does not hide what comes after "but".
     assert emergency_kinds("no fever but her face has dropped on one side") == ["stroke"]
-    assert emergency_kinds("no fever and my chest is crushing, going into my arm") == [
-        "chest pain"
-    ]
+    assert emergency_kinds("no fever and my chest is crushing, going into my arm") == ["chest pain"]
 
 
 def test_the_past_and_the_hypothetical_are_not_emergencies_but_self_harm_is() -> None:

@@ -980,9 +980,7 @@ def test_the_audit_fails_on_a_known_vulnerability_and_warns_when_it_cannot_look(
         closed = f"http://127.0.0.1:{probe.getsockname()[1]}/v1/query"
     unreachable = audit(AUDIT_OSV_URL=closed)
     assert unreachable.returncode == 0
-    assert "WARNING: audit: vulnerability advisories could not be fetched" in (
-        unreachable.stdout
-    )
+    assert "WARNING: audit: vulnerability advisories could not be fetched" in (unreachable.stdout)
     assert audit(AUDIT_OSV_URL=closed, AUDIT_STRICT="1").returncode == 1
 
 
