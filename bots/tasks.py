@@ -11,6 +11,7 @@ itself.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable
 
@@ -24,6 +25,9 @@ logger = logging.getLogger(__name__)
 # Attempts are counted per message in the database (bots.outbound.MAX_ATTEMPTS); this bound
 # only stops a task that keeps finding its case busy or its reply waiting.
 MAX_TASK_RETRIES = 20
+# Set while something re-sends stalled replies in-process (the embedded profile's sweeper,
+# console.observability.sweeper): then an eager task leaves a failed send to it, not to sleep.
+EAGER_RETRIES_SWEPT = threading.Event()
 
 
 def _with_retries(task: Task, work: Callable[[], None]) -> None:
@@ -43,6 +47,11 @@ def _with_retries(task: Task, work: Callable[[], None]) -> None:
             logger.info("%s: %s; retrying in %.1f s", task.name, exc, delay_s)
             if not task.request.is_eager:
                 raise task.retry(exc=exc, countdown=delay_s, max_retries=MAX_TASK_RETRIES) from exc
+            if isinstance(exc, outbound.RetryLater) and EAGER_RETRIES_SWEPT.is_set():
+                # Eager: never sleep out a platform's backoff in a web server thread (an outage
+                # would tie up every thread, /healthz included). The reply stays PENDING with
+                # its retry time; the embedded sweeper sends it when due.
+                return
             attempt += 1
             if attempt > MAX_TASK_RETRIES:
                 raise

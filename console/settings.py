@@ -180,11 +180,14 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_IMPORTS = ["console.observability.tasks"]
 # Beat re-queues events and replies a lost broker message stranded (see that module).
 STALLED_AFTER_S = float(env_str("STALLED_AFTER_S", "60"))
+# Beat runs the sweep in production; the embedded profile's web process runs the same sweep in
+# a thread (console/observability/sweeper.py), so a crash there loses no reply either.
+REDISPATCH_INTERVAL_S = float(env_str("REDISPATCH_INTERVAL_S", "30"))
 CELERY_BEAT_SCHEDULE = {
     "redispatch-stalled": {
         "task": "console.observability.tasks.redispatch_stalled",
-        "schedule": float(env_str("REDISPATCH_INTERVAL_S", "30")),
-        "options": {"expires": float(env_str("REDISPATCH_INTERVAL_S", "30"))},
+        "schedule": REDISPATCH_INTERVAL_S,
+        "options": {"expires": REDISPATCH_INTERVAL_S},
     },
 }
 

@@ -31,6 +31,13 @@ class Command(BaseCommand):
         if not options["skip_bots"]:
             for message in startup.start_bots():
                 self.stdout.write(message)
+        from console.observability import sweeper
+
+        if sweeper.start_in_background():
+            self.stdout.write(
+                "Re-dispatching stalled messages every "
+                f"{sweeper.interval_s():g} s (the embedded stand-in for Celery beat)"
+            )
         self._announce_when_listening(options["addrport"])
         # DEBUG is off by default, so runserver would not serve /static/: the embedded profile
         # has no proxy in front to do it (production serves them from nginx or the image).
