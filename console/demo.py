@@ -277,6 +277,7 @@ def seed(
     handle_fraction: float = 0.5,
     noisy: bool = True,
     log: Callable[[str], None] = lambda _: None,
+    progress: Callable[[int, int], None] = lambda done, total: None,
 ) -> DemoResult:
     from bots.service import ConversationService
 
@@ -327,8 +328,7 @@ def seed(
         result.cases += 1
         result.by_status[case.status] = result.by_status.get(case.status, 0) + 1
         _afterwards(case, sim, rng, operator, label_fraction, handle_fraction, result)
-        if (i + 1) % 10 == 0:
-            log(f"{i + 1}/{n} cases")
+        progress(i + 1, n)
     return result
 
 

@@ -107,6 +107,8 @@ def test_chat_works_right_after_a_fresh_start(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "Example pack loaded: it-laptop" in result.stderr
+    # The dialogue only: no log line per turn between the messages (logs at WARNING here).
+    assert " INFO " not in result.stdout + result.stderr
     assert "Example pack patient-intake skipped" in result.stderr
     assert "(pressed: No)" in result.stdout
     assert result.stdout.count("[1] Yes") >= 2

@@ -31,12 +31,24 @@ def test_seed_demo_plays_users_through_the_service(pack: Any) -> None:
     assert all(o.other or o.hypothesis in {"h-dead", "h-driver", "h-screen"} for o in labels)
 
 
-def test_seed_demo_needs_a_pack(db: Any) -> None:
+def test_seed_demo_on_a_fresh_database_loads_the_example_packs_and_shows_a_bar(
+    settings: Any, tmp_path: Path
+) -> None:
+    from io import StringIO
+
     from knowledge.models import Pack
 
+    settings.SEARCH_BACKEND = "embedded"
+    settings.SEARCH_INDEX_DIR = tmp_path / "search"
     Pack.objects.all().delete()  # (other test modules may keep packs for the session)
-    with pytest.raises(CommandError, match="no knowledge pack is loaded"):
-        call_command("seed_demo", "--cases", "2", verbosity=0)
+    out, err = StringIO(), StringIO()
+    call_command("seed_demo", "--cases", "3", "--progress", stdout=out, stderr=err)
+    assert Pack.objects.filter(current_version__isnull=False).exists()
+    assert "Example pack loaded" in out.getvalue()
+    assert Case.objects.count() == 3
+    assert err.getvalue().rstrip().endswith("] 3/3 cases\x1b[K")
+    assert "3 case(s) in" in out.getvalue()
+    assert len(out.getvalue().splitlines()) < 10  # no line per case or per turn
 
 
 def test_the_bench_pack_is_valid_and_the_bench_measures(settings: Any, tmp_path: Path) -> None:

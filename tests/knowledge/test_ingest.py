@@ -127,7 +127,7 @@ def test_broken_files_are_reported_and_do_not_stop_the_batch(
     (root / "broken.json").write_text('[{"title": "x", "text": "y"},', encoding="utf-8")
     (root / "empty.md").write_text("   \n", encoding="utf-8")
     with pytest.raises(CommandError) as info:
-        call_command("ingest", str(root), str(tmp_path / "missing"), pack=pack)
+        call_command("ingest", str(root), str(tmp_path / "missing"), pack=pack, progress=True)
     message = str(info.value)
     assert message.startswith("5 file(s) failed:")
     assert "corrupt.pdf: not a readable PDF" in message

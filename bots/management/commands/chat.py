@@ -23,6 +23,7 @@ from django.db import DatabaseError
 
 from bots.channels import adapter_for
 from bots.models import Channel
+from knowledge.progress import quiet_logs
 
 
 class Command(BaseCommand):
@@ -41,6 +42,11 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        # The dialogue only: the service's INFO lines would interleave with it (LOG_LEVEL wins).
+        with quiet_logs():
+            self._chat(options)
+
+    def _chat(self, options: dict[str, Any]) -> None:
         from bots.config import ServiceConfig
         from bots.service import ConversationService
 

@@ -6,12 +6,15 @@ labels a share of the ended cases and has a demo operator take over some waiting
 
 from __future__ import annotations
 
+import argparse
 import time
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError
 
 from console.demo import DEMO_OPERATOR, DemoError, seed
+from knowledge.progress import ProgressBar, quiet_logs
 
 
 class Command(BaseCommand):
@@ -28,6 +31,8 @@ class Command(BaseCommand):
                             help="share of ended cases given an outcome label")
         parser.add_argument("--exact", action="store_true",
                             help="users answer exactly (no 'not sure', flips or hedges)")
+        parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                            help="a progress bar on stderr (default: when it is a terminal)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         if not 0.0 <= options["label_fraction"] <= 1.0:
@@ -35,16 +40,21 @@ class Command(BaseCommand):
         if options["weeks"] < 1:
             raise CommandError("--weeks must be at least 1")
         started = time.perf_counter()
+        self._ensure_packs()
+        bar = ProgressBar(self.stderr, "cases", enabled=options["progress"])
         try:
-            result = seed(
-                options["cases"],
-                packs=options["packs"],
-                seed_value=options["seed"],
-                weeks=options["weeks"],
-                label_fraction=options["label_fraction"],
-                noisy=not options["exact"],
-                log=lambda line: self.stdout.write(line),
-            )
+            # The service logs every turn at INFO: a bar, not a thousand lines (LOG_LEVEL wins).
+            with quiet_logs():
+                result = seed(
+                    options["cases"],
+                    packs=options["packs"],
+                    seed_value=options["seed"],
+                    weeks=options["weeks"],
+                    label_fraction=options["label_fraction"],
+                    noisy=not options["exact"],
+                    log=lambda line: self.stdout.write(line),
+                    progress=bar,
+                )
         except DemoError as exc:
             raise CommandError(str(exc)) from exc
         statuses = ", ".join(f"{k} {v}" for k, v in sorted(result.by_status.items()))
@@ -53,3 +63,19 @@ class Command(BaseCommand):
             f"({result.messages} user messages): {statuses}; {result.labelled} labelled, "
             f"{result.handled} taken over by {DEMO_OPERATOR}"
         )
+
+    def _ensure_packs(self) -> None:
+        """A fresh database has no packs yet: load the example packs, as the first start does."""
+        try:
+            from knowledge.models import Pack
+
+            empty = not Pack.objects.filter(current_version__isnull=False).exists()
+        except DatabaseError as exc:
+            raise CommandError(
+                f"the database is not ready ({exc}); run `manage.py migrate` (bin/run does)"
+            ) from exc
+        if empty:
+            from knowledge.first_start import import_example_packs
+
+            for message in import_example_packs():
+                self.stdout.write(message)

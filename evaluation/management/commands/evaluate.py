@@ -7,6 +7,7 @@ report with plots. See design section 8 and ``planning.harness`` / ``planning.me
 
 from __future__ import annotations
 
+import argparse
 import time
 from argparse import ArgumentParser, ArgumentTypeError, BooleanOptionalAction
 from pathlib import Path
@@ -24,6 +25,7 @@ from evaluation.report import (
 )
 from evaluation.sources import DATASETS, SPLITS, CaseSource, load_source
 from knowledge.datasets.common import DatasetError
+from knowledge.progress import ProgressBar
 from planning import metrics
 from planning.dialogue import StoppingRule
 from planning.harness import CaseResult, HarnessError, Policy, Runner, User, evaluate
@@ -246,7 +248,12 @@ class Command(BaseCommand):
             help="a tuning parameter of one policy, e.g. infogatherer.settle_floor=0.7 "
             "(repeatable; the value is read as a number or true/false when it is one)",
         )
-        parser.add_argument("--progress", action="store_true", help="report progress on stderr")
+        parser.add_argument(
+            "--progress",
+            action=argparse.BooleanOptionalAction,
+            default=None,
+            help="a progress bar on stderr (default: when stderr is a terminal)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         dataset: str = options["dataset"]
@@ -417,15 +424,8 @@ class Command(BaseCommand):
                 return UtteranceUser(simulated, source.network_for_case(case))
             return simulated
 
-        progress = None
-        if options["progress"]:
-            step = max(1, len(source.cases) * len(policies) // 50)
-
-            def progress(done: int, total: int) -> None:
-                if done % step == 0 or done == total:
-                    end = "\n" if done == total else ""
-                    self.stderr.write(f"\r{done}/{total} runs", ending=end)
-                    self.stderr.flush()
+        bar = ProgressBar(self.stderr, "runs", enabled=options["progress"])
+        progress = bar if bar.enabled else None
 
         try:
             return dict(

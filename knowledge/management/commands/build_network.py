@@ -38,6 +38,7 @@ from knowledge.construction.build import (
 )
 from knowledge.construction.snippets import PassageRetriever
 from knowledge.llm import LLMClient, LLMError
+from knowledge.progress import ProgressBar
 from planning.network import EvidentialNetwork, Hypothesis, NetworkError
 
 DEFAULT_TOKEN_BUDGET = 200_000
@@ -263,7 +264,7 @@ class Command(BaseCommand):
         started = time.perf_counter()
         try:
             network, routing = build_pack_network(
-                pack.name, sources, progress=_progress_bar(self.stderr, "documents")
+                pack.name, sources, progress=ProgressBar(self.stderr, "documents")
             )
         except NothingToBuild as exc:
             raise CommandError(str(exc)) from exc
@@ -277,7 +278,7 @@ class Command(BaseCommand):
                     network,
                     {s.id: s.text for s in sources},
                     llm,
-                    progress=_progress_bar(self.stderr, "LLM claims"),
+                    progress=ProgressBar(self.stderr, "LLM claims"),
                 )
             except LLMError as exc:
                 self.stderr.write(f"warning: LLM refinement skipped: {exc}")
@@ -348,20 +349,6 @@ def _llm_configured() -> bool:
     from django.conf import settings
 
     return bool(getattr(settings, "LLM_BASE_URL", "") or getattr(settings, "LLM_API_KEY", ""))
-
-
-def _progress_bar(stream: Any, what: str) -> Any:
-    def show(done: int, total: int, item: str) -> None:
-        if total <= 0:
-            return
-        filled = int(20 * done / total)
-        end = "\n" if done >= total else ""
-        stream.write(
-            f"\r[{'#' * filled}{'.' * (20 - filled)}] {done}/{total} {what}\x1b[K{end}", ending=""
-        )
-        stream.flush()
-
-    return show
 
 
 def _cited(network: EvidentialNetwork) -> list[tuple[Any, ...]]:

@@ -7,14 +7,14 @@ exit status is non-zero when any file failed.
 
 from __future__ import annotations
 
+import argparse
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from knowledge.ingest import IngestError, ingest_paths
+from knowledge.progress import ProgressBar
 from knowledge.search import SearchError
-
-BAR_WIDTH = 20
 
 
 class Command(BaseCommand):
@@ -27,6 +27,12 @@ class Command(BaseCommand):
         parser.add_argument(
             "--create", action="store_true", help="create the pack (empty) if it does not exist"
         )
+        parser.add_argument(
+            "--progress",
+            action=argparse.BooleanOptionalAction,
+            default=None,
+            help="a progress bar on stderr (default: when stderr is a terminal)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -35,7 +41,7 @@ class Command(BaseCommand):
                 pack=options["pack"],
                 kind=options["kind"],
                 create_pack=options["create"],
-                progress=self._progress,
+                progress=ProgressBar(self.stderr, "files", enabled=options["progress"]),
             )
         except (IngestError, SearchError) as exc:
             raise CommandError(str(exc)) from exc
@@ -46,10 +52,3 @@ class Command(BaseCommand):
         if report.failures:
             lines = "\n".join(f"  {o.path}: {o.reason}" for o in report.failures)
             raise CommandError(f"{len(report.failures)} file(s) failed:\n{lines}")
-
-    def _progress(self, done: int, total: int, path: str) -> None:
-        filled = BAR_WIDTH * done // total if total else BAR_WIDTH
-        bar = "#" * filled + "." * (BAR_WIDTH - filled)
-        end = "\n" if done == total else ""
-        self.stderr.write(f"\r[{bar}] {done}/{total} files", ending=end)
-        self.stderr.flush()
