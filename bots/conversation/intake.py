@@ -12,6 +12,7 @@ from bots.config import ServiceError
 from bots.conversation import answering, follow_ups, handoff
 from bots.conversation.context import (
     ANY_SECTION,
+    MISUNDERSTOOD_BEFORE_HUMAN,
     PACK_PREFIX,
     SECTION_PREFIX,
     Context,
@@ -283,14 +284,18 @@ def record_opening_facts(ctx: Context, facts: Sequence[Answer]) -> None:
 def prompt(kit: Kit, ctx: Context, inbound: Inbound, *, intro: Sequence[str] = ()) -> Outcome:
     """Ask for the complaint (and, where no pack is fixed, offer the topics)."""
     fixed = ctx.case.pack or inbound.pack or kit.config.channel_packs.get(inbound.channel)
+    # No dead end: after two messages that did not get past this prompt, a person is offered.
+    asked = int(ctx.case.state.get("prompts", 0)) + 1
+    ctx.case.state = {**ctx.case.state, "prompts": asked}
+    person = (Button("Talk to a person", "human"),) if asked > MISUNDERSTOOD_BEFORE_HUMAN else ()
     if fixed or len(kit.packs.names()) <= 1:
         if not ctx.case.pack and fixed and fixed in kit.packs.names():
             set_pack(kit, ctx, fixed)
         parts = (*intro, "Hi! Please describe the problem in a sentence or two.")
-        return Outcome(Reply(parts=parts, kind="prompt"), action={"type": "prompt"})
+        return Outcome(Reply(parts=parts, kind="prompt", buttons=person), action={"type": "prompt"})
     parts = (*intro, "Hi! What do you need help with? Describe the problem, or pick a topic.")
     return Outcome(
-        Reply(parts=parts, kind="prompt", buttons=pack_buttons(kit)),
+        Reply(parts=parts, kind="prompt", buttons=(*pack_buttons(kit), *person)),
         action={"type": "prompt"},
     )
 

@@ -85,3 +85,16 @@ def test_typing_a_topic_at_the_topic_picker(service_factory: Service) -> None:
     chosen = web(service, "w6", topic.lower())
     assert chosen.kind == "prompt"
     assert Case.objects.get(pk=chosen.case_id).pack == "it-laptop"
+
+
+def test_a_person_is_offered_after_two_messages_that_get_nowhere(
+    service_factory: Service,
+) -> None:
+    service = service_factory()
+    first = web(service, "w7", "hi", pack="it-laptop")
+    assert first.kind == "prompt" and "human" not in [b.payload for b in first.buttons]
+    web(service, "w7", "hello?")
+    third = web(service, "w7", "hey")
+    assert "human" in [b.payload for b in third.buttons]
+    handed = web(service, "w7", button="human")
+    assert handed.kind == "handoff"
