@@ -209,7 +209,8 @@ def test_restart_opens_a_new_case_in_the_same_thread(service_factory: Service) -
     assert old.turns.filter(role=Role.SYSTEM).exists()
     new = Case.objects.get(pk=again.case_id)
     assert new.external_thread_id == "C1:105" and new.status == CaseStatus.ACTIVE
-    assert new.state == {}
+    # A fresh case: no dialogue, no complaint (only the prompt counter of bots.conversation.intake).
+    assert "version" not in new.state and not new.state.get("complaint")
     question = say(service, "C1:105", "my laptop battery won't charge")
     assert question.kind == "question" and question.case_id == new.pk
 
