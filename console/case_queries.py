@@ -129,6 +129,14 @@ class Row:
     last_from_user: bool = False  # the user wrote last: an answer is owed
 
     @property
+    def waited_whole_s(self) -> int:
+        return int(self.waited_s)
+
+    @property
+    def sla_whole_s(self) -> int:
+        return int(self.sla_s)
+
+    @property
     def waiting(self) -> bool:
         return self.case.status in QUEUE_STATUSES
 
