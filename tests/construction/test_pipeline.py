@@ -47,7 +47,7 @@ def run(*args: str) -> str:
 
 def test_a_folder_of_articles_becomes_a_pack_to_chat_with(offline: Path) -> None:
     run("ingest", str(offline), "--pack", "helpdesk", "--create")
-    built = run("build_network", "--pack", "helpdesk")
+    built = run("build_network", "--pack", "helpdesk", "--progress")
     assert "Draft network of pack 'helpdesk'" in built and "3/3 documents" in built
     pack = Pack.objects.get(name="helpdesk")
     content = pack.current_version.content

@@ -21,6 +21,7 @@ it becomes a new current version of the pack, and/or is written to ``--output``.
 
 from __future__ import annotations
 
+import argparse
 import json
 import time
 from argparse import ArgumentParser, ArgumentTypeError
@@ -68,6 +69,12 @@ class Command(BaseCommand):
         )
         parser.add_argument("--depth", type=_positive, default=1, help="deepest finding level")
         parser.add_argument(
+            "--progress",
+            action=argparse.BooleanOptionalAction,
+            default=None,
+            help="progress bars on stderr (default: when stderr is a terminal)",
+        )
+        parser.add_argument(
             "--max-degree", type=_positive, default=4, help="new children per variable (cap)"
         )
         parser.add_argument(
@@ -113,6 +120,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        self._progress: bool | None = options["progress"]
         from knowledge.packs.store import PackError, export_pack, get_pack, load_network
         from knowledge.search import get_backend
 
@@ -264,7 +272,9 @@ class Command(BaseCommand):
         started = time.perf_counter()
         try:
             network, routing = build_pack_network(
-                pack.name, sources, progress=ProgressBar(self.stderr, "documents")
+                pack.name,
+                sources,
+                progress=ProgressBar(self.stderr, "documents", enabled=self._progress),
             )
         except NothingToBuild as exc:
             raise CommandError(str(exc)) from exc
@@ -278,7 +288,7 @@ class Command(BaseCommand):
                     network,
                     {s.id: s.text for s in sources},
                     llm,
-                    progress=ProgressBar(self.stderr, "LLM claims"),
+                    progress=ProgressBar(self.stderr, "LLM claims", enabled=self._progress),
                 )
             except LLMError as exc:
                 self.stderr.write(f"warning: LLM refinement skipped: {exc}")
