@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from knowledge.ingest.html_text import html_to_text
+from knowledge.ingest.markdown_text import markdown_blocks
 
 _MAX_TITLE = 200
 
@@ -76,16 +77,12 @@ def read_text(path: Path) -> list[Extracted]:
 
 
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?)\n---[ \t]*\n", re.S)
-_HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", re.M)
-_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
-_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
-_EMPHASIS = re.compile(r"(\*\*|__|`)(.+?)\1")
-_HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 
 
 def markdown_to_text(source: str) -> tuple[str, str]:
-    """(title, text): front matter dropped (its ``title`` kept), heading marks, link targets
-    and emphasis marks removed; the paragraph structure is left as written."""
+    """(title, text): front matter dropped (its ``title`` kept), the rest parsed as Markdown
+    (``knowledge.ingest.markdown_text``): headings, paragraphs, lists and code as written, no
+    link targets, emphasis marks, table pipes or HTML."""
     text = source.replace("\r\n", "\n")
     title = ""
     front = _FRONT_MATTER.match(text)
@@ -95,15 +92,8 @@ def markdown_to_text(source: str) -> tuple[str, str]:
             if key.strip().lower() == "title":
                 title = value.strip().strip("\"'")
         text = text[front.end() :]
-    text = _HTML_COMMENT.sub("", text)
-    heading = _HEADING.search(text)
-    if not title and heading:
-        title = heading.group(1).strip()
-    text = _HEADING.sub(r"\1", text)
-    text = _IMAGE.sub(r"\1", text)
-    text = _LINK.sub(r"\1", text)
-    text = _EMPHASIS.sub(r"\2", text)
-    return title, text.strip()
+    heading, text = markdown_blocks(text)
+    return title or heading, text.strip()
 
 
 def read_markdown(path: Path) -> list[Extracted]:

@@ -184,3 +184,35 @@ def test_readers_directly(tmp_path: Path) -> None:
     (tmp_path / "list.json").write_text('[{"title": "t"}]', encoding="utf-8")
     with pytest.raises(ReadError, match=r"\[0\]\.text: missing or empty"):
         read_document(tmp_path / "list.json")
+
+
+def test_markdown_is_parsed_not_pattern_matched() -> None:
+    """markdown-it-py: underlined titles, no link URLs or table pipes indexed, code kept."""
+    source = (
+        "Printer offline\n"
+        "===============\n\n"
+        "Read [the vendor's guide](https://vendor.example/guide?id=42) *first*.\n\n"
+        "| Symptom | What to do |\n"
+        "|---|---|\n"
+        "| Offline | Restart the spooler |\n\n"
+        "```sh\n"
+        "# not a heading\n"
+        "net stop spooler && net start spooler\n"
+        "```\n\n"
+        "Steps\n"
+        "-----\n\n"
+        "1. Unplug the printer\n"
+        "2. Remove the queue\n"
+        "   - then add it again\n"
+        "<!-- a note for editors -->\n"
+    )
+    title, text = markdown_to_text(source)
+    assert title == "Printer offline"
+    assert "=====" not in text and "-----" not in text
+    assert "Read the vendor's guide first." in text
+    assert "https://" not in text and "vendor.example" not in text
+    assert "|" not in text
+    assert "Symptom What to do\nOffline Restart the spooler" in text
+    assert "# not a heading\nnet stop spooler && net start spooler" in text
+    assert "1. Unplug the printer\n2. Remove the queue\n  - then add it again" in text
+    assert "editors" not in text
