@@ -61,6 +61,8 @@ class Command(BaseCommand):
             "DEBUG": "false",
             "SECRET_KEY": secrets.token_urlsafe(40),
             "FIELD_ENCRYPTION_KEYS": base64.urlsafe_b64encode(secrets.token_bytes(32)).decode(),
+            # The production profile refuses to start without it (console.security).
+            "METRICS_TOKEN": secrets.token_urlsafe(32),
             "LOG_LEVEL": "WARNING",
         }
         command = [
