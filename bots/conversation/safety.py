@@ -138,7 +138,8 @@ def nurse_review(ctx: Context, record: dict[str, Any], doubt: str, intro: Sequen
         "If you feel worse or notice new severe symptoms, call emergency services (112 or 911).",
         NOT_A_DIAGNOSIS,
     )
-    reply = Reply(parts=parts, kind="handoff")
+    # The level stays with staff (the queue's urgency); the patient was given no routine advice.
+    reply = Reply(parts=parts, kind="handoff", triage_level=case.triage_level)
     action = {**record, "type": "abstain", "reason": "uncertain", "detail": doubt}
     return Outcome(reply, action=action)
 
