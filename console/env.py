@@ -10,11 +10,36 @@ import base64
 import os
 import secrets
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urlparse
+from urllib.parse import unquote, urlparse
+
+import environ
 
 
 def env_str(name: str, default: str = "") -> str:
     return os.environ.get(name, default)
+
+
+# django-environ reads and casts the environment; our wrappers add the variable's name to a
+# bad value's error (environ's own says only "invalid literal for int()").
+_ENV = environ.Env()
+
+
+class BadSetting(ValueError):
+    """An environment variable whose value cannot be what its setting needs."""
+
+
+def env_int(name: str, default: int | str = 0) -> int:
+    try:
+        return int(_ENV.int(name, default=int(default)))
+    except (TypeError, ValueError):
+        raise BadSetting(f"{name}={os.environ.get(name)!r} is not a whole number") from None
+
+
+def env_float(name: str, default: float | str = 0.0) -> float:
+    try:
+        return float(_ENV.float(name, default=float(default)))
+    except (TypeError, ValueError):
+        raise BadSetting(f"{name}={os.environ.get(name)!r} is not a number") from None
 
 
 def env_bool(name: str, default: bool = False) -> bool:
@@ -26,7 +51,7 @@ def env_bool(name: str, default: bool = False) -> bool:
         return True
     if lowered in {"0", "false", "no", "off"}:
         return False
-    raise ValueError(f"{name}={value!r} is not a boolean (use 1/0, true/false, yes/no, on/off)")
+    raise BadSetting(f"{name}={value!r} is not a boolean (use 1/0, true/false, yes/no, on/off)")
 
 
 def env_list(name: str, default: list[str] | None = None) -> list[str]:
@@ -46,21 +71,16 @@ def database_from_url(url: str, base_dir: Path) -> dict[str, object]:
         name = Path(path) if Path(path).is_absolute() else base_dir / path
         return {"ENGINE": "django.db.backends.sqlite3", "NAME": str(name)}
     if scheme in {"postgres", "postgresql", "pgsql"}:
-        options = {key: values[-1] for key, values in parse_qs(parsed.query).items()}
-        config: dict[str, object] = {
-            "ENGINE": "django.db.backends.postgresql",
-            "NAME": unquote(parsed.path.lstrip("/")),
-            "USER": unquote(parsed.username or ""),
-            "PASSWORD": unquote(parsed.password or ""),
-            "HOST": parsed.hostname or "",
-            "PORT": str(parsed.port or ""),
-            "CONN_MAX_AGE": 60,
-            "CONN_HEALTH_CHECKS": True,
-        }
-        if options:
-            config["OPTIONS"] = options
+        # django-environ: host, port, credentials, and every query option (sslmode=require,
+        # connect_timeout=5, ...) into OPTIONS, except its own conn_max_age and friends.
+        config: dict[str, object] = {"CONN_MAX_AGE": 60, "CONN_HEALTH_CHECKS": True}
+        config.update(environ.Env.db_url_config(url))
+        config["ENGINE"] = "django.db.backends.postgresql"
+        config["PORT"] = str(config.get("PORT") or "")
+        if not config.get("OPTIONS"):
+            config.pop("OPTIONS", None)
         return config
-    raise ValueError(f"DATABASE_URL scheme {scheme!r} is not supported (use sqlite or postgres)")
+    raise BadSetting(f"DATABASE_URL scheme {scheme!r} is not supported (use sqlite or postgres)")
 
 
 def secret_key(data_dir: Path, debug: bool) -> str:

@@ -11,6 +11,8 @@ from pathlib import Path
 from .env import (
     database_from_url,
     env_bool,
+    env_float,
+    env_int,
     env_list,
     env_str,
     field_encryption_keys,
@@ -138,16 +140,16 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_FAILURE_LIMIT = int(env_str("AXES_FAILURE_LIMIT", "5"))
-AXES_COOLOFF_TIME = float(env_str("AXES_COOLOFF_MINUTES", "15")) / 60  # hours
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", "5")
+AXES_COOLOFF_TIME = env_float("AXES_COOLOFF_MINUTES", "15") / 60  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "console.signin.client_ip"
 AXES_LOCKOUT_CALLABLE = "console.signin.locked_out"
 AXES_VERBOSE = False
 # Failed sign-ins from one address across every username (password spraying) per window.
-SIGNIN_ADDRESS_FAILURES = int(env_str("SIGNIN_ADDRESS_FAILURES", "30"))
-SIGNIN_ADDRESS_WINDOW_S = float(env_str("SIGNIN_ADDRESS_WINDOW_S", "900"))
+SIGNIN_ADDRESS_FAILURES = env_int("SIGNIN_ADDRESS_FAILURES", "30")
+SIGNIN_ADDRESS_WINDOW_S = env_float("SIGNIN_ADDRESS_WINDOW_S", "900")
 
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
@@ -171,7 +173,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # An unacknowledged message of a worker that vanished is redelivered after this long; it must
 # exceed the longest retry countdown (bots.outbound backs off up to 300 s).
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": int(env_str("CELERY_VISIBILITY_TIMEOUT_S", "900")),
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT_S", "900"),
 }
 # On a lost broker connection, let running turns finish (their acks fail and the messages are
 # redelivered, which the runtime handles once) rather than terminate them mid-turn.
@@ -180,10 +182,10 @@ CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_IMPORTS = ["console.observability.tasks"]
 # Beat re-queues events and replies a lost broker message stranded (see that module).
-STALLED_AFTER_S = float(env_str("STALLED_AFTER_S", "60"))
+STALLED_AFTER_S = env_float("STALLED_AFTER_S", "60")
 # Beat runs the sweep in production; the embedded profile's web process runs the same sweep in
 # a thread (console/observability/sweeper.py), so a crash there loses no reply either.
-REDISPATCH_INTERVAL_S = float(env_str("REDISPATCH_INTERVAL_S", "30"))
+REDISPATCH_INTERVAL_S = env_float("REDISPATCH_INTERVAL_S", "30")
 CELERY_BEAT_SCHEDULE = {
     "redispatch-stalled": {
         "task": "console.observability.tasks.redispatch_stalled",
@@ -204,22 +206,22 @@ ELASTICSEARCH_COMPAT_MEDIA_TYPES = env_bool("ELASTICSEARCH_COMPAT_MEDIA_TYPES", 
 LLM_BASE_URL = env_str("LLM_BASE_URL", env_str("OPENAI_BASE_URL"))
 LLM_API_KEY = env_str("LLM_API_KEY", env_str("OPENAI_API_KEY"))
 LLM_MODEL = env_str("LLM_MODEL", "gpt-4o-mini")
-LLM_TIMEOUT_S = float(env_str("LLM_TIMEOUT_S", "20"))
+LLM_TIMEOUT_S = env_float("LLM_TIMEOUT_S", "20")
 LANGUAGE_BACKEND = env_str("LANGUAGE_BACKEND", "llm" if LLM_BASE_URL or LLM_API_KEY else "offline")
-LLM_MAX_RETRIES = int(env_str("LLM_MAX_RETRIES", "2"))
-LLM_TOKEN_BUDGET = int(env_str("LLM_TOKEN_BUDGET", "0")) or None  # unset: no limit
+LLM_MAX_RETRIES = env_int("LLM_MAX_RETRIES", "2")
+LLM_TOKEN_BUDGET = env_int("LLM_TOKEN_BUDGET", "0") or None  # unset: no limit
 LLM_REPHRASE_QUESTIONS = env_bool("LLM_REPHRASE_QUESTIONS", default=False)
 
 # The conversation: which pack each channel uses ("slack=it-laptop,telegram=patient-intake";
 # empty for the web chat, where the user picks), the policy and its stopping rule.
 BOT_CHANNEL_PACKS = env_str("BOT_CHANNEL_PACKS") or None
 BOT_POLICY = env_str("BOT_POLICY", "infogatherer")
-PLANNER_TAU = float(env_str("PLANNER_TAU", "0.85"))
-PLANNER_MAX_TURNS = int(env_str("PLANNER_MAX_TURNS", "15"))
-PLANNER_OPEN_WORLD = float(env_str("PLANNER_OPEN_WORLD", "0")) or None  # prior plausibility
-PLANNER_OPEN_WORLD_THRESHOLD = float(env_str("PLANNER_OPEN_WORLD_THRESHOLD", "0.5"))
+PLANNER_TAU = env_float("PLANNER_TAU", "0.85")
+PLANNER_MAX_TURNS = env_int("PLANNER_MAX_TURNS", "15")
+PLANNER_OPEN_WORLD = env_float("PLANNER_OPEN_WORLD", "0") or None  # prior plausibility
+PLANNER_OPEN_WORLD_THRESHOLD = env_float("PLANNER_OPEN_WORLD_THRESHOLD", "0.5")
 BOT_FOCUS_SECTIONS = env_bool("BOT_FOCUS_SECTIONS", default=True)
-BOT_SECTION_MARGIN = float(env_str("BOT_SECTION_MARGIN", "1.2"))
+BOT_SECTION_MARGIN = env_float("BOT_SECTION_MARGIN", "1.2")
 
 # Channels: each bot runs only when its tokens are set.
 SLACK_BOT_TOKEN = env_str("SLACK_BOT_TOKEN")
@@ -243,20 +245,20 @@ METRICS_TOKEN = env_str("METRICS_TOKEN")
 # Rate limits on inbound messages (bots.ratelimit): per user and per channel, counted in the
 # cache: Redis when REDIS_URL is set (shared by every web process), else local memory.
 RATELIMIT_ENABLED = env_bool("RATELIMIT_ENABLED", default=True)
-RATELIMIT_WINDOW_S = float(env_str("RATELIMIT_WINDOW_S", "60"))
-RATELIMIT_USER_COUNT = int(env_str("RATELIMIT_USER_COUNT", "30"))
-RATELIMIT_CHANNEL_COUNT = int(env_str("RATELIMIT_CHANNEL_COUNT", "300"))
+RATELIMIT_WINDOW_S = env_float("RATELIMIT_WINDOW_S", "60")
+RATELIMIT_USER_COUNT = env_int("RATELIMIT_USER_COUNT", "30")
+RATELIMIT_CHANNEL_COUNT = env_int("RATELIMIT_CHANNEL_COUNT", "300")
 # The web chat has no channel-wide budget (a crowd could spend it for everyone): per visitor
 # (RATELIMIT_USER_COUNT on the chat's token), per address, per /24 or /64 network, and new chats
 # per address and network over a longer window. Numbers and reasons: docs/security.md.
-RATELIMIT_ADDRESS_COUNT = int(env_str("RATELIMIT_ADDRESS_COUNT", "60"))
-RATELIMIT_NETWORK_COUNT = int(env_str("RATELIMIT_NETWORK_COUNT", "180"))
-RATELIMIT_NEW_CASES_WINDOW_S = float(env_str("RATELIMIT_NEW_CASES_WINDOW_S", "600"))
-RATELIMIT_NEW_CASES_PER_ADDRESS = int(env_str("RATELIMIT_NEW_CASES_PER_ADDRESS", "10"))
-RATELIMIT_NEW_CASES_PER_NETWORK = int(env_str("RATELIMIT_NEW_CASES_PER_NETWORK", "30"))
+RATELIMIT_ADDRESS_COUNT = env_int("RATELIMIT_ADDRESS_COUNT", "60")
+RATELIMIT_NETWORK_COUNT = env_int("RATELIMIT_NETWORK_COUNT", "180")
+RATELIMIT_NEW_CASES_WINDOW_S = env_float("RATELIMIT_NEW_CASES_WINDOW_S", "600")
+RATELIMIT_NEW_CASES_PER_ADDRESS = env_int("RATELIMIT_NEW_CASES_PER_ADDRESS", "10")
+RATELIMIT_NEW_CASES_PER_NETWORK = env_int("RATELIMIT_NEW_CASES_PER_NETWORK", "30")
 # Web chat senders are told apart by address: the number of proxies in front that append to
 # X-Forwarded-For (1 behind deploy/nginx or the ingress), 0 to use the peer address.
-RATELIMIT_PROXY_HOPS = int(env_str("RATELIMIT_PROXY_HOPS", "0"))
+RATELIMIT_PROXY_HOPS = env_int("RATELIMIT_PROXY_HOPS", "0")
 CACHE_URL = env_str("CACHE_URL", REDIS_URL)
 CACHES = {
     "default": (
@@ -272,7 +274,7 @@ CACHES = {
 # HttpOnly there would protect nothing, the token is in every form anyway).
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
-SESSION_COOKIE_AGE = int(env_str("SESSION_COOKIE_AGE_S", str(12 * 3600)))  # one working day
+SESSION_COOKIE_AGE = env_int("SESSION_COOKIE_AGE_S", str(12 * 3600))  # one working day
 CSRF_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_HTTPONLY = False
 # The web chat's script reads JSON: its CSRF refusal is JSON too (console/views/auth.py).
@@ -303,7 +305,7 @@ if PRODUCTION:
     SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(env_str("SECURE_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", "31536000")
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=True)
 

@@ -46,3 +46,27 @@ def test_env_bool_rejects_garbage(monkeypatch) -> None:
     monkeypatch.setenv("FLAG", "maybe")
     with pytest.raises(ValueError, match="FLAG='maybe' is not a boolean"):
         env_bool("FLAG")
+
+
+def test_a_bad_number_in_the_environment_names_its_variable(tmp_path) -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = {"PATH": "/usr/bin:/bin", "DATA_DIR": str(tmp_path), "RATELIMIT_WINDOW_S": "a minute"}
+    done = subprocess.run(
+        [sys.executable, "-c", "import django, os; os.environ['DJANGO_SETTINGS_MODULE'] = "
+         "'console.settings'; django.setup()"],
+        cwd=root, env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode != 0
+    assert "RATELIMIT_WINDOW_S='a minute' is not a number" in done.stderr
+
+
+def test_database_url_options_come_from_the_url(tmp_path) -> None:
+    pg = database_from_url(
+        "postgresql://ask:pw@db.internal/askfew?sslmode=verify-full&connect_timeout=5", tmp_path
+    )
+    assert pg["OPTIONS"] == {"sslmode": "verify-full", "connect_timeout": 5}
+    assert pg["PORT"] == "" and pg["CONN_MAX_AGE"] == 60
