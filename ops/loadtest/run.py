@@ -101,7 +101,7 @@ def make_users(config: LoadTestConfig, signing_secret: str,
     return users
 
 
-def run(config: LoadTestConfig, progress: Any = None) -> dict[str, Any]:
+def run(config: LoadTestConfig, progress: Any = None, bar: Any = None) -> dict[str, Any]:
     config.validate()
     say = progress or (lambda message: None)
     packs = tuple(dict.fromkeys(PACK_OF_CHANNEL[c] for c in config.channels))
@@ -153,7 +153,11 @@ def run(config: LoadTestConfig, progress: Any = None) -> dict[str, Any]:
         say(f"{config.conversations} users, one message per {config.pace_s:g} s each: "
             f"{config.warmup_s:g} s warm-up, "
             f"{config.duration_s:g} s measured, up to {config.drain:g} s drain")
-        phases = driver.run(config.warmup_s, config.duration_s, config.drain, on_started)
+        ticking = _tick(bar, config.warmup_s + config.duration_s)
+        try:
+            phases = driver.run(config.warmup_s, config.duration_s, config.drain, on_started)
+        finally:
+            ticking.set()
         time.sleep(1.0)  # a duplicate reply, were there one, would arrive now
         report = summarise(driver, phases, fault_box.get("fault"))
         if "end" in cpu_samples:
@@ -217,3 +221,21 @@ def metrics_summary(stack: ProductionStack) -> dict[str, Any]:
                     key = f"{sample.name}{{state={sample.labels.get('state')}}}"
                 totals[key] = totals.get(key, 0.0) + sample.value
     return totals
+
+
+def _tick(bar: Any, total_s: float) -> threading.Event:
+    """Redraw `bar` (a knowledge.progress.ProgressBar) with the seconds of warm-up and measured
+    window gone by, every half second until the returned event is set."""
+    done = threading.Event()
+    if bar is None or total_s <= 0:
+        return done
+    started = time.monotonic()
+    total = max(1, round(total_s))
+
+    def loop() -> None:
+        while not done.wait(0.5):
+            bar(min(total - 1, int(time.monotonic() - started)), total)
+        bar(total, total)
+
+    threading.Thread(target=loop, daemon=True, name="loadtest-progress").start()
+    return done

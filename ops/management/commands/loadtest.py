@@ -18,6 +18,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from knowledge.progress import ProgressBar, is_terminal
 from ops.loadtest.faults import FAULTS
 from ops.loadtest.run import CHANNELS, ConfigError, LoadTestConfig, missing_requirements, run
 from ops.loadtest.stack import StackConfig
@@ -95,7 +96,11 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from exc
         if options["json"] is not None and not options["json"].parent.is_dir():
             raise CommandError(f"--json: directory {options['json'].parent} does not exist")
-        report = run(config, progress=lambda message: self.stderr.write(message))
+        report = run(
+            config,
+            progress=lambda message: self.stderr.write(message),
+            bar=ProgressBar(self.stderr, "s of load") if is_terminal(self.stderr) else None,
+        )
         text = json.dumps(report, indent=2, default=str)
         if options["json"] is not None:
             options["json"].write_text(text + "\n")
