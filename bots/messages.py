@@ -246,13 +246,19 @@ def render_plain(reply: Reply, *, numbered: bool = True) -> str:
 # NUL (PostgreSQL stores it in neither text nor jsonb) and the other C0 controls but tab and
 # newlines; lone surrogates (a JSON "\ud800" escape) cannot be encoded as UTF-8 at all.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# Invisible characters that change how text is shown, not what it says: bidi embeddings,
+# overrides and isolates (U+202E makes "txt.exe" read "exe.txt" to an operator), marks, the
+# zero-width space, word joiner and invisible operators, BOM. Zero-width (non-)joiners stay:
+# emoji sequences and Persian and Indic scripts need them.
+_INVISIBLE = re.compile("[\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064"
+                        "\u2066-\u2069\ufeff]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 def clean_text(text: str) -> str:
-    """``text`` as it can be stored and shown: control characters dropped, lone surrogates
-    replaced by U+FFFD."""
-    return _SURROGATE.sub("\ufffd", _CONTROL.sub("", text))
+    """``text`` as it can be stored and shown: control characters and invisible formatting
+    (bidi overrides and the like, ``_INVISIBLE``) dropped, lone surrogates replaced by U+FFFD."""
+    return _SURROGATE.sub("\ufffd", _INVISIBLE.sub("", _CONTROL.sub("", text)))
 
 
 def clean_json(value: Any, max_chars: int) -> Any:

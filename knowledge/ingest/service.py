@@ -87,6 +87,7 @@ def collect_files(paths: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], 
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
+            root = path.resolve()
             found = sorted(
                 p
                 for p in path.rglob("*")
@@ -94,7 +95,17 @@ def collect_files(paths: Iterable[str | Path]) -> tuple[list[tuple[Path, str]], 
                 and supported(p)
                 and not any(part.startswith(".") for part in p.relative_to(path).parts)
             )
-            entries = [(p, p.relative_to(path).as_posix()) for p in found]
+            entries = []
+            for p in found:
+                # A symlink (to a file, or a directory on the way) may point out of the folder
+                # the operator gave: such a file is not read.
+                if not p.resolve().is_relative_to(root):
+                    problems.append(
+                        FileOutcome(str(p), "failed",
+                                    reason="links outside the folder being ingested; skipped")
+                    )
+                    continue
+                entries.append((p, p.relative_to(path).as_posix()))
         elif path.is_file():
             if not supported(path):
                 problems.append(
