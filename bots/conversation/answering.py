@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bots.case_store import Pending, StoredDialogue, prior_vector
-from bots.conclusions import contradicted
+from bots.conclusions import contradicted, resting_answers
 from bots.conversation import follow_ups, handoff, presentation, safety
 from bots.conversation.context import (
     NO_KNOWLEDGE,
@@ -254,6 +254,15 @@ def against_answers(ctx: Context, action: object) -> tuple[object, int | None]:
     state = ctx.dialogue.state
     against = contradicted(state, ctx.network, action.hypothesis)
     if not against:
+        # Nobody asked: a fact read in passing that the conclusion rests on is asked once
+        # before it is concluded on ("i think i can smell burning").
+        resting = {a.finding for a in resting_answers(state, ctx.network, action.hypothesis)}
+        for index, (answer, asked) in enumerate(
+            zip(state.answers, ctx.dialogue.asked_flags, strict=True)
+        ):
+            settled = answer.finding in ctx.dialogue.confirmed
+            if not asked and answer.finding in resting and not settled:
+                return action, index
         return action, None
     confidence = reading_confidence(ctx.dialogue)
     for answer in against:
@@ -286,7 +295,8 @@ def confirm(
     why = {
         "doubtful_reading": "the conclusion rests on an answer I read from your words "
         "and may have misread",
-        "contradiction": "the likeliest cause does not fit that answer",
+        "contradiction": "the likeliest cause does not fit that answer, or rests on something "
+        "I only read in passing",
         "changed": "what you said just now says otherwise",
     }.get(reason, "the answers since do not fit it, so I may have misread it")
     rationale: dict[str, Any] = {
