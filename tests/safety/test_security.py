@@ -534,7 +534,8 @@ def test_a_down_cache_lets_messages_through(
 
 # Open on purpose: signing in and out, the start page, the web chat (anonymous users; a chat is
 # reached only with its unguessable token) and the webhooks (their signature is the check,
-# tested above). /healthz, /readyz and /metrics are answered by middleware, not the URLconf.
+# tested above), and the guide pages a conclusion links to (a pack's public documents, nothing
+# about any case). /healthz, /readyz and /metrics are answered by middleware, not the URLconf.
 PUBLIC = {
     "home",
     "console:login",
@@ -545,6 +546,7 @@ PUBLIC = {
     "bots:webchat-post",
     "bots:webchat-messages",
     "bots:webchat-transcript",
+    "bots:guide",
 }
 WEBHOOKS = {"bots:slack-events", "bots:telegram-webhook"}
 
@@ -574,11 +576,13 @@ def project_urls(pack: Any, converse: Any) -> list[tuple[str, str, Any]]:
         "pack": "tiny",
         "version_id": pack.current_version_id,
         "doc_id": "tiny:guide",
+        "chart": "guide",
         "token": chat.token,
         "object_id": "1",
         "content_type_id": "1",
         "id": "1",
         "app_label": "auth",
+        "pk": "1",
     }
     found = []
     for name, params, view, route in routes():
