@@ -23,7 +23,6 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Max, OuterRef, Subquery
 from django.db.models.signals import post_save
@@ -33,6 +32,7 @@ from bots.language.base import answer_from_dict, answer_to_dict
 from bots.models import Case, CaseStatus, Role, Turn
 from planning.belief import BeliefState
 from planning.dialogue import DialogueState
+from planning.engine import Dialogue, prior_vector
 from planning.evidence import Answer
 from planning.network import EvidentialNetwork, RedFlag
 
@@ -77,23 +77,15 @@ class Pending:
 
 
 @dataclass
-class StoredDialogue:
-    """Everything ``Case.state`` holds for a running case."""
+class StoredDialogue(Dialogue):
+    """Everything ``Case.state`` holds for a running case: the engine's dialogue
+    (:class:`planning.engine.Dialogue`) and what the bot showed and routed."""
 
-    state: DialogueState
-    asked_flags: list[bool]  # per answer: asked (True) or volunteered (False)
-    prior: dict[str, float]  # hypothesis id -> prior plausibility, where not 1
-    open_world: float | None
     pending: Pending | None = None
     complaint: str = ""
     network_name: str = ""
     section: str = ""  # the pack's routing group the dialogue is focused on ("" = whole pack)
     replayed: bool = False  # restored by replay on a changed network
-    # Confirmations (planning.recovery): the reader's confidence in each answer it read, the
-    # findings confirmed so far, and the questions asked since the last confirmation.
-    confidence: dict[str, float] = field(default_factory=dict)
-    confirmed: list[str] = field(default_factory=list)
-    since_confirmation: int = 0
 
 
 def dump_state(dialogue: StoredDialogue, network: EvidentialNetwork) -> dict[str, Any]:
@@ -189,12 +181,6 @@ def load_state(data: Mapping[str, Any], network: EvidentialNetwork) -> StoredDia
         confirmed=[str(f) for f in data.get("confirmed") or []],
         since_confirmation=int(data.get("since_confirmation", 0)),
     )
-
-
-def prior_vector(network: EvidentialNetwork, prior: Mapping[str, float]) -> np.ndarray | None:
-    if not prior:
-        return None
-    return np.array([prior.get(h.id, 1.0) for h in network.hypotheses], dtype=np.float64)
 
 
 def _replay(
@@ -316,6 +302,22 @@ class CaseStore:
                 raw=False,
                 using=turn._state.db,
             )
+
+    def save(self, case: Case, *, update_fields: list[str] | None = None) -> None:
+        """Write the case row (the turn's changes to status, state, conclusion, ...)."""
+        case.save(update_fields=update_fields)
+
+    def page_staff(self, case: Case, *, key: str, level: str, reason: str) -> None:
+        """Page the staff about an escalated case (``bots.alerts``)."""
+        from bots.alerts import page_staff
+
+        page_staff(case, key=key, level=level, reason=reason)
+
+    def queue_ahead(self, case: Case) -> int:
+        """Unclaimed cases ahead of ``case`` in the operators' queue (``bots.takeover``)."""
+        from bots.takeover import queue_ahead
+
+        return queue_ahead(case)
 
     def archive(self, case: Case, *, reason: str) -> None:
         """Free the thread for a new case: the old one keeps its turns under a renamed thread

@@ -16,7 +16,8 @@ band (2026-11-25: 97.5% of explicit ones, 97.7-99.0% of ones read from words), a
 conversation confirms doubtful readings before concluding, so conclusions there are right
 97.4% of the time; per-answer rates near 0.99 put the shown confidence of a typical
 conclusion (three to five answers) at 95-97%, next to that accuracy;
-:func:`contradicted` is the guard that a conclusion never goes against what the user said.
+:func:`planning.engine.contradicted` (the dialogue engine's) is the guard that a conclusion
+never goes against what the user said.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from bots.messages import Source
 from planning.dialogue import DialogueState
+from planning.engine import resting_answers
 from planning.evidence import Answer
 from planning.network import EvidentialNetwork, Hypothesis
 
@@ -57,23 +59,6 @@ def read_right(reading_confidence: float, answer: Answer) -> float:
     return rate * (0.5 + 0.5 * answer.reliability)
 
 
-def resting_answers(
-    state: DialogueState, network: EvidentialNetwork, hypothesis: str
-) -> list[Answer]:
-    """The answers whose link to ``hypothesis`` is crisp on the state given: the conclusion
-    would fall if any of them had been read the other way."""
-    out = []
-    for answer in state.answers:
-        if answer.states is None:
-            continue
-        link = network.link(hypothesis, answer.finding)
-        if link is None:
-            continue
-        if link.plausibility(answer.states) >= 1.0 and len(link.masses) == 1:
-            out.append(answer)
-    return out
-
-
 def shown_confidence(
     state: DialogueState,
     network: EvidentialNetwork,
@@ -91,19 +76,6 @@ def shown_confidence(
     for answer in resting_answers(state, network, hypothesis):
         value *= read_right(reading_confidence(answer.finding), answer)
     return min(value, CEILING)
-
-
-def contradicted(state: DialogueState, network: EvidentialNetwork, hypothesis: str) -> list[Answer]:
-    """Answers the user gave (not "not sure") that ``hypothesis`` rules out: its link gives
-    the stated states no plausibility at all. A conclusion must never contradict one."""
-    out = []
-    for answer in state.answers:
-        if answer.states is None or answer.reliability <= 0.0:
-            continue
-        link = network.link(hypothesis, answer.finding)
-        if link is not None and link.plausibility(answer.states) <= 0.0:
-            out.append(answer)
-    return out
 
 
 def percent(confidence: float) -> str:

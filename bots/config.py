@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from planning.dialogue import StoppingRule
+from planning.recovery import DEFAULT_MAX_CONFIRMATIONS
 
 # The hard ceiling on a message's text, whatever BOT_MAX_MESSAGE_CHARS says.
 MAX_TEXT = 10_000
@@ -50,6 +51,15 @@ class ServiceConfig:
     # best section beats the next by ``section_margin``; ask the user to pick otherwise.
     focus_sections: bool = True
     section_margin: float = 1.2
+    # A red flag in a patient-facing pack escalates whatever ``stopping.red_flags`` says.
+    # False only for an evaluation that measures diagnosis and triage apart
+    # (``manage.py evaluate --red-flags flag``): the flag is recorded and the dialogue goes on.
+    patient_red_flags_escalate: bool = True
+    # At most this many confirmations a case (planning.engine; 0: none, to measure the reader
+    # alone).
+    max_confirmations: int = DEFAULT_MAX_CONFIRMATIONS
+    # Tuning parameters of the policy (``planning.policies.make_policy``), for experiments.
+    policy_params: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
     def from_settings(cls) -> ServiceConfig:

@@ -60,6 +60,8 @@ from bots.language import Interpretation, Interpreter
 from bots.messages import Inbound, Reply, admitted
 from bots.models import Case, CaseStatus, Role
 from bots.records import belief_snapshot
+from planning.dialogue import StoppingRule
+from planning.engine import Policy
 
 __all__ = [
     "ANY_SECTION",
@@ -88,27 +90,30 @@ class ConversationService:
         store: CaseStore | None = None,
     ) -> None:
         from bots.language import get_interpreter
-        from planning.policies import make_policy
 
         self.config = config or ServiceConfig.from_settings()
         self.packs = packs or StoredPacks()
         self.interpreter = interpreter or get_interpreter()
         self.grounding = grounding or Grounding(self.packs)
         self.store = store or CaseStore()
+        self.kit = Kit(
+            self.config, self.packs, self.interpreter, self.grounding, self._policy_for
+        )
+
+    def _policy_for(self, stopping: StoppingRule) -> Policy:
+        from planning.policies import make_policy
+
         # The service asks one finding per message, so a multi-choice question's options go
-        # one at a time: the planner must score them that way too (in the evaluation harness
-        # the whole question is asked at once and InfoGatherer scores it whole).
+        # one at a time: the planner must score them that way too.
         # A "not sure" is not asked again here: the service offers how to check instead, and
-        # its own confirmations (planning.recovery) handle the answers a conclusion rests on.
+        # the engine's confirmations handle the answers a conclusion rests on.
         params: dict[str, object] = (
             {"multi_choice": "option", "ask_again_unsure": False}
             if self.config.policy == "infogatherer"
             else {}
         )
-        self.policy = make_policy(
-            self.config.policy, stopping=self.config.stopping, seed=0, **params
-        )
-        self.kit = Kit(self.config, self.packs, self.interpreter, self.grounding, self.policy)
+        params.update(self.config.policy_params)
+        return make_policy(self.config.policy, stopping=stopping, seed=0, **params)
 
     # -- entry point -------------------------------------------------------------------------
 
@@ -140,7 +145,7 @@ class ConversationService:
                 user_text = inbound.text.strip() or f"[{inbound.button}]"
                 store.add_turn(case, Role.USER, text=user_text, interpretation=taken.reading)
                 if taken.reply is None:
-                    case.save(update_fields=["updated_at"])
+                    store.save(case, update_fields=["updated_at"])
                     return takeover.silent_reply(case)
                 return self._finish(store, ctx, Outcome(taken.reply, action=taken.action), started)
             if inbound.unreadable:
@@ -193,8 +198,8 @@ class ConversationService:
             if ctx.dialogue is not None and ctx.network is not None
             else {}
         )
-        reply = takeover.settle(case, outcome.reply)
-        case.save()
+        reply = takeover.settle(case, outcome.reply, ahead=store.queue_ahead)
+        store.save(case)
         if self.kit.patient_facing(ctx) and case.pack != ctx.loaded_pack:
             reply = presentation.with_disclaimer(reply)
         latency_ms = (time.perf_counter() - started) * 1000.0
@@ -208,7 +213,7 @@ class ConversationService:
             canonical_text=outcome.canonical_text,
             latency_ms=latency_ms,
         )
-        _page_if_escalated(case, reply, outcome, turn.pk)
+        _page_if_escalated(store, case, reply, outcome, turn.pk)
         return Reply(
             parts=reply.parts,
             kind=reply.kind,
@@ -291,7 +296,9 @@ def worker_service() -> ConversationService:
     return cached
 
 
-def _page_if_escalated(case: Case, reply: Reply, outcome: Outcome, turn_id: int) -> None:
+def _page_if_escalated(
+    store: CaseStore, case: Case, reply: Reply, outcome: Outcome, turn_id: int
+) -> None:
     """Page staff (bots.alerts) when this turn escalated an emergency or urgent case, or a
     safety warning of another pack."""
     if reply.kind not in ("escalation", "handoff"):
@@ -303,7 +310,7 @@ def _page_if_escalated(case: Case, reply: Reply, outcome: Outcome, turn_id: int)
     if not level:
         return
     reason = str(outcome.action.get("detail") or outcome.action.get("reason") or reply.kind)
-    alerts.page_staff(case, key=f"turn:{turn_id}", level=level, reason=reason)
+    store.page_staff(case, key=f"turn:{turn_id}", level=level, reason=reason)
 
 
 def _unread(inbound: Inbound) -> dict[str, Any]:

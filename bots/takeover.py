@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -125,13 +126,15 @@ def wait_notice(case: Case) -> str:
     return f"A person from our team will reply here. {wait_estimate(case)}"
 
 
-def wait_estimate(case: Case) -> str:
+def wait_estimate(case: Case, ahead: Callable[[Case], int] | None = None) -> str:
     """About how long: the SLA of the case's urgency and the cases ahead of it."""
     sla = sla_minutes()[level_of(case.status, case.triage_level)]
-    ahead = queue_ahead(case)
+    # ``ahead`` counts the cases ahead in the queue: the database's (:func:`queue_ahead`), or
+    # a store's own (the evaluation's in-memory store has no queue).
+    waiting = (ahead or queue_ahead)(case)
     queue = (
-        "yours is next in line" if ahead == 0
-        else f"{ahead} case{'s are' if ahead != 1 else ' is'} ahead of yours"
+        "yours is next in line" if waiting == 0
+        else f"{waiting} case{'s are' if waiting != 1 else ' is'} ahead of yours"
     )
     return (
         f"We aim to answer within about {minutes_text(sla)}; {queue}. "
@@ -249,7 +252,7 @@ def is_silent(payload: dict[str, Any]) -> bool:
     return bool((payload.get("metadata") or {}).get("silent"))
 
 
-def settle(case: Case, reply: Reply) -> Reply:
+def settle(case: Case, reply: Reply, ahead: Callable[[Case], int] | None = None) -> Reply:
     """After every bot turn: a case that has just entered the queue starts waiting, and its
     hand-off reply carries the one notice; a case the bot runs again stops waiting."""
     if case.status in QUEUE_STATUSES:
@@ -258,7 +261,7 @@ def settle(case: Case, reply: Reply) -> Reply:
         if case.operator_notice_at is None and reply.kind in ("handoff", "escalation"):
             case.operator_notice_at = timezone.now()
             # The hand-off reply already says a person will reply: add about when.
-            return dataclasses.replace(reply, parts=(*reply.parts, wait_estimate(case)))
+            return dataclasses.replace(reply, parts=(*reply.parts, wait_estimate(case, ahead)))
     elif case.status in (CaseStatus.ACTIVE, CaseStatus.CONCLUDED):
         case.waiting_since = None
         case.operator_notice_at = None

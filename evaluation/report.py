@@ -16,8 +16,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from planning.harness import CaseResult
 from planning.metrics import calibration_bins, summarize
+from planning.results import CaseResult
 
 PLOTS_MISSING = (
     "plots skipped: matplotlib is not installed (it is the optional extra 'plots': "

@@ -8,7 +8,8 @@ with it unknown, on the combined network of every chart in the dialog's category
 policy must also work out which chart the problem belongs to.
 
 Networks are built up front and shared: a network caches its compiled arrays, and worker
-processes forked by the harness inherit them instead of rebuilding one per case.
+processes forked by the evaluation (evaluation.play) inherit them instead of rebuilding one
+per case.
 """
 
 from __future__ import annotations

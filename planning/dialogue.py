@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import numpy as np
 
+from .actions import Action
 from .belief import BeliefState, TotalConflictError
 from .evidence import Answer
 from .network import EvidentialNetwork, RedFlag
@@ -21,7 +23,7 @@ class StoppingRule:
     ``tau``: conclude when the leading hypothesis' BetP reaches it. ``max_turns``: abstain after
     that many questions. ``open_world_threshold`` / ``conflict_threshold``: escalate when the
     evidence fits no known hypothesis. ``red_flags``: "escalate" stops at once on a red-flag
-    answer; "flag" records it and keeps going (the harness uses this to measure diagnosis and
+    answer; "flag" records it and keeps going (the evaluation uses this to measure diagnosis and
     triage separately); "off" ignores red flags.
     """
 
@@ -105,3 +107,9 @@ class DialogueState:
             return []
         order = np.argsort(-p, kind="stable")
         return [(network.hypotheses[i].id, float(p[i])) for i in order]
+
+
+class Policy(Protocol):
+    """What the dialogue engine needs of a question policy (``planning.policies``)."""
+
+    def choose(self, state: DialogueState, network: EvidentialNetwork) -> Action: ...

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from .harness import ABSTAINED, CONCLUDED, ESCALATED, CaseResult
+from .results import ABSTAINED, CONCLUDED, ESCALATED, CaseResult
 
 ECE_BINS = 10
 SEVERE = 2  # severity 1-2 must be flagged

@@ -478,4 +478,5 @@ class CompiledNetwork:
         out = np.ones(self.n_hypotheses)
         for link in self.network.links_for_finding(finding_id):
             out[self.network.hypothesis_index[link.hypothesis]] = link.plausibility(wanted)
-        return out
+        # A sum of masses over several focal sets can pass 1 by a rounding error.
+        return np.minimum(out, 1.0)

@@ -13,51 +13,29 @@ generally the most recent one whose opposite would give the dialogue something t
 (a question to ask or a cause to conclude). :func:`confirmation_candidate` finds it;
 :func:`replace_answer` rebuilds the dialogue state with the confirmed answer in its place
 (the belief is replayed from the start, since a crisp link that ruled a cause out cannot be
-divided back out). :func:`run_case_recovering` is :func:`planning.harness.run_case` with that
-step: when the policy abstains and fewer than ``max_confirmations`` confirmations were asked,
-the suspect answer is asked again as a confirmation ("just to be sure: ...?"); the user's
-reply replaces the old answer and the dialogue goes on. A confirmation costs a turn and
-counts against ``max_turns``; a confirmed answer is not confirmed again.
+divided back out). Before a conclusion, :func:`decisive_doubt` finds the answer the
+conclusion rests on when it was read with doubt.
 
-The harness contract otherwise holds (no finding asked twice except as a confirmation, no
-question past ``max_turns``). Pure Python, no I/O.
+These are the pieces of the one confirmation rule; :class:`planning.engine.Engine` applies
+it (when to confirm, how often, what a reply replaces). Pure Python, no I/O.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
 import numpy as np
 
 from .actions import Abstain, Action, Ask, Conclude
-from .dialogue import DialogueState, StoppingRule
+from .dialogue import DialogueState, Policy
 from .evidence import Answer
-from .harness import (
-    CaseResult,
-    Policy,
-    User,
-    _result,
-    ask_again,
-    ask_user,
-    opening_state,
-    record_answers,
-)
 from .network import EvidentialNetwork
-from .simulation import Case
 
 DEFAULT_MAX_CONFIRMATIONS = 3
 DEFAULT_STALL_WINDOW = 2
 # Before concluding, an answer the conclusion rests on is confirmed when the reader's confidence
 # in it is below this: an explicit "yes"/"no" reads at 0.95, the user's own words at <= 0.9.
 DEFAULT_CONFIRM_BELOW = 0.95
-
-
-class ConfirmingUser(User, Protocol):
-    """A user who can be asked to confirm an earlier answer (see :func:`run_case_recovering`)."""
-
-    def confirm(self, finding_id: str, states: tuple[str, ...]) -> Answer: ...
 
 
 def replay(
@@ -264,103 +242,3 @@ def is_stalled(
         and len(asked) >= window
         and all(a.is_vacuous for a in asked[-window:])
     )
-
-
-def run_case_recovering(
-    policy: Policy,
-    network: EvidentialNetwork,
-    case: Case,
-    user: User,
-    stopping: StoppingRule,
-    open_world: float | None = None,
-    *,
-    max_confirmations: int = DEFAULT_MAX_CONFIRMATIONS,
-    stall_window: int = DEFAULT_STALL_WINDOW,
-    confirm_below: float = 0.0,
-) -> CaseResult:
-    """:func:`planning.harness.run_case` with confirmations when the dialogue stalls.
-
-    ``CaseResult.asked`` lists every question in the order asked, a confirmation as a second
-    occurrence of its finding. A user with a ``confirm`` method answers confirmations with it
-    (see :class:`ConfirmingUser`); any other user is asked the question again.
-    """
-    if max_confirmations < 0:
-        raise ValueError(f"max_confirmations must be >= 0, got {max_confirmations}")
-    state = opening_state(network, case, user, open_world)
-    volunteered = len(state.answers)
-    asked: list[str] = []
-    times: list[float] = []
-    confirmed: set[str] = set()
-    since_confirmation = 0
-    confirm = getattr(user, "confirm", None)
-    reading_confidence = getattr(user, "reading_confidence", None)
-
-    def confidence(finding_id: str) -> float:
-        return float(reading_confidence(finding_id)) if callable(reading_confidence) else 1.0
-
-    while True:
-        start = time.perf_counter()
-        action = policy.choose(state, network)
-        index: int | None = None
-        if (
-            confirm_below > 0.0
-            and isinstance(action, Conclude)
-            and len(confirmed) < max_confirmations
-            and state.turns < stopping.max_turns
-        ):
-            index = decisive_doubt(
-                state,
-                network,
-                policy,
-                action,
-                volunteered,
-                confirmed,
-                open_world,
-                confidence,
-                confirm_below,
-            )
-        stalled = is_stalled(action, state.answers[volunteered:], since_confirmation, stall_window)
-        if (
-            index is None
-            and stalled
-            and len(confirmed) < max_confirmations
-            and state.turns < stopping.max_turns
-        ):
-            index = confirmation_candidate(
-                state,
-                network,
-                policy,
-                volunteered=volunteered,
-                confirmed=confirmed,
-                open_world=open_world,
-                confidence=confidence,
-            )
-        times.append((time.perf_counter() - start) * 1000.0)
-        where = f"case {case.id!r}, turn {state.turns + 1}"
-        if index is not None:
-            finding_id = state.answers[index].finding
-            states = network.finding(finding_id).states
-            answer = ask_again(
-                confirm if callable(confirm) else user.answer, where, finding_id, states
-            )
-            confirmed.add(finding_id)
-            asked.append(finding_id)
-            since_confirmation = 0
-            state = replace_answer(
-                state,
-                network,
-                index,
-                answer,
-                volunteered=volunteered,
-                open_world=open_world,
-                extra_turns=1,
-            )
-            continue
-        if not isinstance(action, Ask):
-            break
-        record_answers(
-            state, network, ask_user(action.finding, state, network, case, user, stopping)
-        )
-        asked.append(action.finding)
-        since_confirmation += 1
-    return _result(case, network, state, action, tuple(asked), tuple(times))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,7 +14,8 @@ from bots.grounding import Grounding, PackCatalog, PackInfo
 from bots.language import Interpreter
 from bots.messages import Reply
 from bots.models import Case
-from planning.harness import Policy
+from planning.dialogue import StoppingRule
+from planning.engine import Engine, Policy, Rules
 from planning.network import EvidentialNetwork, Finding, Hypothesis
 
 PACK_PREFIX = "pack:"
@@ -26,21 +30,57 @@ NO_KNOWLEDGE = EvidentialNetwork(
 )
 
 
-@dataclass(frozen=True)
+@dataclass
 class Kit:
-    """The parts a conversation needs, built once per worker process (:mod:`bots.service`)."""
+    """The parts a conversation needs, built once per worker process (:mod:`bots.service`).
+
+    The dialogue engine runs under the pack's own stopping rule where the pack sets one
+    (``metadata.stopping`` of the pack file: ``tau``, ``max_turns``, ...), else the settings'
+    (``PLANNER_TAU``, ...); one engine (and policy) per rule, shared by every case."""
 
     config: ServiceConfig
     packs: PackCatalog
     interpreter: Interpreter
     grounding: Grounding
-    policy: Policy
+    make_policy: Callable[[StoppingRule], Policy]
+    _engines: dict[Any, Engine] = field(default_factory=dict, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def patient_facing(self, ctx: Context) -> bool:
         return ctx.info is not None and ctx.info.domain in self.config.patient_domains
 
     def is_patient_pack(self, name: str) -> bool:
         return self.packs.info(name).domain in self.config.patient_domains
+
+    def engine(self, ctx: Context) -> Engine:
+        """The engine for the case's pack (its rules: :meth:`rules`)."""
+        key = (ctx.info.name, ctx.info.version) if ctx.info is not None else None
+        with self._lock:
+            engine = self._engines.get(key)
+        if engine is None:
+            rules = self.rules(ctx.info.name if ctx.info is not None else None)
+            from bots.conversation.answering import in_order
+
+            # Follow-up questions wait for the question they follow up on (follow_ups).
+            engine = Engine(self.make_policy(rules.stopping), rules, order=in_order)
+            with self._lock:
+                self._engines[key] = engine
+        return engine
+
+    def rules(self, pack: str | None) -> Rules:
+        stopping = self.config.stopping
+        if pack is not None:
+            metadata = self.packs.content(pack).get("metadata") or {}
+            own = metadata.get("stopping") or {}
+            known = {f.name for f in dataclasses.fields(StoppingRule)} - {"red_flags"}
+            stopping = dataclasses.replace(
+                stopping, **{k: v for k, v in dict(own).items() if k in known}
+            )
+        return Rules(
+            stopping=stopping,
+            open_world=self.config.open_world,
+            max_confirmations=self.config.max_confirmations,
+        )
 
 
 @dataclass

@@ -28,7 +28,6 @@ from bots.models import Role
 from bots.pickers import NONE as NONE_FITS
 from bots.pickers import pick
 from bots.scope import OutOfScope, covered_phrase, out_of_scope
-from planning.dialogue import DialogueState
 from planning.evidence import Answer
 
 log = logging.getLogger("bots.service")
@@ -223,17 +222,9 @@ def new_dialogue(
     assert ctx.network is not None and ctx.info is not None
     network = ctx.network
     prior = kit.grounding.prior(ctx.info.name, complaint, network)
-    state = DialogueState.start(network, prior, kit.config.open_world)
-    prior_map = (
-        {h.id: float(p) for h, p in zip(network.hypotheses, prior, strict=True) if p != 1.0}
-        if prior is not None
-        else {}
-    )
+    started = kit.engine(ctx).start(network, prior)
     ctx.dialogue = StoredDialogue(
-        state=state,
-        asked_flags=[],
-        prior=prior_map,
-        open_world=kit.config.open_world,
+        **{f.name: getattr(started, f.name) for f in dataclasses.fields(started)},
         complaint=complaint,
         section=section,
     )
@@ -245,7 +236,7 @@ def new_dialogue(
         plain = tuple(
             f for f in follow_ups.complaint_facts(complaint, network) if f.finding not in said
         )
-        noted = answering.apply_volunteered(ctx, (*facts, *plain))
+        noted = answering.apply_volunteered(kit, ctx, (*facts, *plain))
         record_opening_facts(ctx, (*facts, *plain))
     return noted
 

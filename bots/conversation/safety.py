@@ -30,15 +30,14 @@ def flag_level(ctx: Context) -> str:
     return red_flag_level(ctx.dialogue.state.red_flags if ctx.dialogue else [])
 
 
-def red_flag_check(kit: Kit, ctx: Context) -> Escalate | None:
-    """Escalate on a red flag before the planner runs. The policy does the same under the
-    default stopping rule; doing it here keeps a patient pack safe under any rule
-    (``red_flags="flag"`` or ``"off"`` are for measuring, not for patients)."""
-    assert ctx.dialogue is not None
-    flags = ctx.dialogue.state.red_flags
-    if not flags or not (kit.patient_facing(ctx) or kit.config.stopping.red_flags == "escalate"):
-        return None
-    return Escalate("red_flag", detail=flags[-1].reason)
+def escalates_red_flags(kit: Kit, ctx: Context) -> bool:
+    """Whether a red flag escalates before the planner runs. The policy does the same under
+    the default stopping rule; a patient pack escalates under any rule (``red_flags="flag"``
+    or ``"off"`` are for measuring, not for patients) unless the configuration is an
+    evaluation's that measures diagnosis and triage apart."""
+    if kit.config.stopping.red_flags == "escalate":
+        return True
+    return kit.patient_facing(ctx) and kit.config.patient_red_flags_escalate
 
 
 def emergency_check(kit: Kit, ctx: Context, inbound: Inbound) -> Outcome | None:

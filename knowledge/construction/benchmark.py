@@ -29,8 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from planning.dialogue import StoppingRule
-from planning.harness import CaseResult, evaluate
+from planning.engine import Engine, Rules
 from planning.network import Citation, EvidentialNetwork
+from planning.results import CaseResult
 from planning.simulation import Case, SimulatedUser
 
 from .matching import Matching, match, prf
@@ -117,23 +118,16 @@ def _translate(case: Case, causes: Matching, checks: Matching) -> Case | None:
 
 
 def _play(network: EvidentialNetwork, cases: list[Case]) -> list[CaseResult]:
+    """Every case played through the dialogue engine (planning.engine) with the service's own
+    planner settings (bots.config.ServiceConfig / ConversationService)."""
     from planning.policies import make_policy
 
-    if not cases:
-        return []
-    # The service's own planner settings (bots.config.ServiceConfig / ConversationService).
     stopping = StoppingRule()
     policy = make_policy(
         "infogatherer", stopping=stopping, seed=0, multi_choice="option", ask_again_unsure=False
     )
-    results = evaluate(
-        {"infogatherer": policy},
-        lambda case: network,
-        cases,
-        lambda case: SimulatedUser(case, seed=0),
-        stopping,
-    )
-    return results["infogatherer"]
+    engine = Engine(policy, Rules(stopping))
+    return [engine.play_case(network, case, SimulatedUser(case, seed=0)) for case in cases]
 
 
 def evaluate_article(path: Path, *, llm: Any = None, play: bool = True) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """Multi-choice questions scored as one question.
 
 A multi-choice question ("Where is the pain?") is several binary findings sharing a ``group``;
-asking it answers every option at once, for one turn (see :func:`planning.harness.ask_user`).
+asking it whole answers every option at once, for one turn, as the DDXPlus questionnaire does
+(the conversation service asks one option per message and uses ``multi_choice="option"``).
 Scoring each option as if it were asked alone undervalues the question: its worth is what the
 whole answer does to the belief. That expectation runs over every combination of options,
 too many to enumerate, so it is estimated by sampling, stratified by hypothesis: for each

@@ -244,7 +244,7 @@ def test_empty_message_is_unknown() -> None:
 @pytest.mark.slow
 def test_flodial_dev_users_own_words() -> None:
     """The real users' answers in the dev dialogs (the test charts stay unseen)."""
-    from bots.evaluation import read_utterances
+    from evaluation.utterances import read_utterances
     from knowledge.datasets import flodial
 
     try:

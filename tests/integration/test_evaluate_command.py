@@ -162,8 +162,13 @@ def test_ddxplus_reports_the_clinical_safety_rates_per_policy(tmp_path: Path) ->
     # DDXPlus's own stopping defaults (FloDial keeps 0.85 and 15: see the FloDial tests).
     assert (payload["settings"]["tau"], payload["settings"]["max_turns"]) == (0.99, 30)
     assert payload["answer_reliability"] == 0.98  # exact answers: the 2% misfit discount
-    # Multi-choice questions are asked whole, so 100 patients take few questions each.
-    assert metrics["mean_turns"] <= 6.0 and metrics["success_rate"] >= 90.0
+    # Played through the conversation service, which asks a multi-choice question one
+    # option per message.
+    assert payload["path"] == "service"
+    assert (payload["in_force"]["tau"], payload["in_force"]["max_turns"]) == (0.99, 30)
+    assert metrics["mean_turns"] <= 12.0 and metrics["success_rate"] >= 85.0
+    # Every question, button and reply in plain words (knowledge/packs/wording.py): no code.
+    assert payload["user_visible_codes"] == 0
 
 
 def test_ddxplus_trusts_answers_no_more_than_the_simulated_users_flip_rate(
@@ -180,7 +185,7 @@ def test_ddxplus_trusts_answers_no_more_than_the_simulated_users_flip_rate(
     payload = json.loads((tmp_path / "noisy.json").read_text(encoding="utf-8"))
     assert payload["answer_reliability"] == 0.95
     assert payload["settings"]["flip_rate"] == 0.05
-    # Users who slip have the answer a conclusion rests on asked again (planning.confirmation).
+    # The engine's confirmations are on (they never question a button answer).
     assert payload["settings"]["recover"] is True
 
 
@@ -197,7 +202,7 @@ def test_ddxplus_dev_cross_validated_with_a_policy_parameter(tmp_path: Path) -> 
     )  # fmt: skip
     payload = json.loads((tmp_path / "cv.json").read_text(encoding="utf-8"))
     assert payload["settings"]["folds"] == 4
-    assert payload["settings"]["recover"] is False  # exact answers: nothing to confirm
+    assert payload["settings"]["recover"] is True  # the engine's rule; buttons never confirmed
     assert payload["settings"]["params"] == [
         "infogatherer.settle_floor=0.7",
         "infogatherer.ask_again_unsure=false",
@@ -241,3 +246,25 @@ def test_flodial_in_the_users_own_words_reports_answer_accuracy_in_percent(
     assert payload["answer_accuracy"] == expected
     assert payload["answer_accuracy"] > 50.0
     assert f"answer_accuracy {expected}% over" in out
+
+
+def test_ddxplus_users_typing_their_answers_go_through_the_reader(tmp_path: Path) -> None:
+    out = run(
+        "ddxplus",
+        "--split", "dev",
+        "--policy", "infogatherer",
+        "--answers", "words",
+        "--limit", "5",
+        "--json", str(tmp_path / "words.json"),
+    )  # fmt: skip
+    payload = json.loads((tmp_path / "words.json").read_text(encoding="utf-8"))
+    assert payload["path"] == "service" and payload["settings"]["answers"] == "words"
+    assert payload["n_cases"] == 5 and payload["replies"] > 5
+    assert isinstance(payload["user_visible_codes"], int)
+    assert 0 <= payload["misunderstood"] < payload["replies"]
+    assert "user_visible_codes " in out
+
+
+def test_utterances_need_a_dataset_with_users_words() -> None:
+    with pytest.raises(CommandError, match="only FloDial dialogs have users' words"):
+        run("ddxplus", "--policy", "random", "--answers", "utterances", "--limit", "1")

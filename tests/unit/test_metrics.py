@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from planning.harness import ABSTAINED, CONCLUDED, ESCALATED, CaseResult
 from planning.metrics import (
     METRIC_NAMES,
     abstain_rate,
@@ -23,6 +22,7 @@ from planning.metrics import (
     success_rate,
     summarize,
 )
+from planning.results import ABSTAINED, CONCLUDED, ESCALATED, CaseResult
 
 
 def result(

@@ -1,5 +1,6 @@
-"""Multi-choice questions: asked whole by the harness, answered whole by the simulated user,
-scored whole by InfoGatherer."""
+"""Multi-choice questions: answered whole by the simulated user, scored whole by InfoGatherer
+(``multi_choice="joint"``). The conversation service asks one option per message, with
+InfoGatherer scoring options one at a time (``multi_choice="option"``)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,12 @@ from planning.actions import Ask, Conclude, Rationale
 from planning.belief import batch_nonspecificity_and_discord
 from planning.dialogue import DialogueState, StoppingRule
 from planning.evidence import Answer
-from planning.harness import HarnessError, run_case
 from planning.network import EvidentialNetwork, Finding, Hypothesis, Link
 from planning.policies import InfoGatherer
 from planning.policies.questions import score_questions
 from planning.policies.scoring import answer_table, plausibility_entropy, score_posteriors
 from planning.simulation import Case, SimulatedUser
+from tests.unit.engine_driver import run_case
 
 STOP = StoppingRule(tau=0.9, max_turns=5, red_flags="flag")
 WHERE = ("where@head", "where@chest", "where@belly")
@@ -55,34 +56,6 @@ class AskThen:
 def test_question_of_lists_the_options_of_a_group_and_a_plain_finding_alone() -> None:
     assert NET.question_of("where@chest") == WHERE
     assert NET.question_of("tired") == ("tired",)
-
-
-def test_asking_one_option_asks_the_whole_question_for_one_turn() -> None:
-    result = run_case(AskThen("where@head"), NET, ANGINA, SimulatedUser(ANGINA), STOP)
-    assert result.turns == 1
-    assert result.asked == ("where@head",)
-    assert result.concluded == "angina"  # only the chest answer tells angina apart
-
-
-def test_the_other_options_count_as_asked() -> None:
-    class AsksTwoOptions(AskThen):
-        def choose(self, state: DialogueState, network: EvidentialNetwork) -> Ask | Conclude:
-            finding = "where@head" if state.turns == 0 else "where@chest"
-            return Ask(finding, Rationale((), 0.0, {}))
-
-    with pytest.raises(HarnessError, match="re-asked finding 'where@chest'"):
-        run_case(AsksTwoOptions("tired"), NET, ANGINA, SimulatedUser(ANGINA), STOP)
-
-
-def test_a_user_answering_other_options_is_a_harness_error() -> None:
-    class Muddled(SimulatedUser):
-        def answer_question(
-            self, question: str, options: tuple[tuple[str, tuple[str, ...]], ...]
-        ) -> tuple[Answer, ...]:
-            return tuple(Answer.crisp(f, "no") for f, _ in options[:-1])
-
-    with pytest.raises(HarnessError, match="user answered"):
-        run_case(AskThen("where@head"), NET, ANGINA, Muddled(ANGINA), STOP)
 
 
 def _options() -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -166,8 +139,6 @@ def test_infogatherer_asks_the_question_that_tells_the_most_as_a_whole() -> None
     state = DialogueState.start(NET)
     joint = InfoGatherer(STOP).choose(state, NET)
     assert isinstance(joint, Ask) and joint.finding in WHERE
-    result = run_case(InfoGatherer(STOP), NET, ANGINA, SimulatedUser(ANGINA), STOP)
-    assert (result.concluded, result.turns) == ("angina", 1)
 
 
 def test_infogatherer_settles_when_no_question_can_teach_anything() -> None:
@@ -186,14 +157,3 @@ def test_infogatherer_settles_when_no_question_can_teach_anything() -> None:
     assert (settled.outcome, settled.concluded, settled.turns) == ("concluded", "a", 0)
     strict = run_case(InfoGatherer(rule, settle_floor=0.99), net, c, SimulatedUser(c), rule)
     assert strict.outcome == "abstained"
-
-
-def test_a_network_of_multi_choice_questions_only_is_asked_whole() -> None:
-    only = EvidentialNetwork(
-        "where only",
-        NET.hypotheses,
-        [f for f in NET.findings if f.group],
-        [link for link in NET.links if link.finding in WHERE],
-    )
-    result = run_case(InfoGatherer(STOP), only, ANGINA, SimulatedUser(ANGINA), STOP)
-    assert (result.concluded, result.turns) == ("angina", 1)

@@ -1,4 +1,5 @@
-"""Confirming a misread answer (planning.recovery) on a four-cause flowchart.
+"""Confirming a misread answer (planning.recovery, applied by planning.engine) on a four-cause
+flowchart.
 
 Chart: q1 yes -> q2 (yes -> A, no -> B); q1 no -> q3 (yes -> C, no -> D). Each cause fixes the
 answers on its path crisply and says nothing about the other questions, as FloDial charts do.
@@ -13,14 +14,22 @@ from collections.abc import Mapping
 import pytest
 
 from planning.dialogue import DialogueState, StoppingRule
+from planning.engine import Rules
 from planning.evidence import Answer
-from planning.harness import run_case
 from planning.network import EvidentialNetwork, Finding, Hypothesis, Link
 from planning.policies import make_policy
-from planning.recovery import confirmation_candidate, replace_answer, run_case_recovering
+from planning.recovery import confirmation_candidate, replace_answer
 from planning.simulation import Case, SimulatedUser
+from tests.unit.engine_driver import run_case
 
 STOP = StoppingRule(red_flags="flag")
+
+
+def run_case_recovering(  # type: ignore[no-untyped-def]
+    policy, network, case, user, stopping, *, max_confirmations=3, confirm_below=0.95
+):
+    rules = Rules(stopping, max_confirmations=max_confirmations, confirm_below=confirm_below)
+    return run_case(policy, network, case, user, stopping, rules=rules)
 
 
 def chart() -> EvidentialNetwork:
@@ -82,7 +91,7 @@ def policy():  # type: ignore[no-untyped-def]
     return make_policy("infogatherer", stopping=STOP)
 
 
-def test_a_misread_on_the_path_stalls_the_plain_harness(policy) -> None:  # type: ignore[no-untyped-def]
+def test_a_misread_on_the_path_stalls_without_confirmations(policy) -> None:  # type: ignore[no-untyped-def]
     result = run_case(policy, chart(), CASE, MisreadingUser({"q1": 0.5}), STOP)
     assert not result.correct
     assert result.outcome == "abstained"  # q2 is off the case's path: "not sure", nothing left
@@ -110,7 +119,7 @@ def test_a_doubtful_reading_is_confirmed_before_concluding_on_it(policy) -> None
     result = run_case_recovering(policy, chart(), CASE, doubtful, STOP, confirm_below=0.95)
     assert result.correct and doubtful.confirmed == ["q3"]
     # An explicit answer (confidence at the threshold) is not questioned: the wrong
-    # conclusion stands, as it would with the plain harness.
+    # conclusion stands, as it would without confirmations.
     explicit = MisreadingUser({"q3": 0.95})
     result = run_case_recovering(policy, chart(), CASE, explicit, STOP, confirm_below=0.95)
     assert result.concluded == "C" and explicit.confirmed == []

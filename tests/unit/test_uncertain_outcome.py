@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from planning.harness import ABSTAINED, CONCLUDED, _result
+
 from planning.actions import Conclude
 from planning.dialogue import DialogueState
 from planning.evidence import Answer
-from planning.harness import ABSTAINED, CONCLUDED, _result
 from planning.metrics import routine_under_conflict, withheld_uncertain
 from planning.network import EvidentialNetwork, Finding, Hypothesis, Link
 from planning.simulation import Case

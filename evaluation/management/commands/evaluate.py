@@ -1,8 +1,10 @@
-"""``manage.py evaluate``: run question policies on simulated users from a dataset.
+"""``manage.py evaluate``: play simulated users from a dataset through the conversation service.
 
 Every policy plays the same cases in one run, each case with a fresh simulated user seeded by
-``--seed``; the table goes to stdout, ``--json`` writes the metrics, ``--report`` a Markdown
-report with plots. See design section 8 and ``planning.harness`` / ``planning.metrics``.
+``--seed``, each case one conversation with :class:`bots.service.ConversationService` (the
+bots' own code path: reading, the dialogue engine, red flags, confirmations, replies; see
+:mod:`evaluation.play`). The table goes to stdout, ``--json`` writes the metrics,
+``--report`` a Markdown report with plots. See design section 8 and ``planning.metrics``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from evaluation.play import Job, Played, play_all
 from evaluation.report import (
     PLOTS_MISSING,
     build_payload,
@@ -24,12 +27,13 @@ from evaluation.report import (
     write_report,
 )
 from evaluation.sources import DATASETS, SPLITS, CaseSource, load_source
+from evaluation.speakers import ANSWER_MODES, Speaker
 from knowledge.datasets.common import DatasetError
 from knowledge.progress import ProgressBar
 from planning import metrics
-from planning.dialogue import StoppingRule
-from planning.harness import CaseResult, HarnessError, Policy, Runner, User, evaluate
-from planning.simulation import Case, SimulatedUser
+from planning.engine import EngineError
+from planning.results import ResultError
+from planning.simulation import Case
 from planning.triage import UNCERTAIN_RULE_NOTE
 
 RED_FLAG_MODES = ("escalate", "flag", "off")
@@ -201,23 +205,20 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--answers",
-            choices=("exact", "utterances"),
+            choices=ANSWER_MODES,
             default="exact",
-            help="'exact': simulated users answer with states; 'utterances': FloDial users "
-            "answer in their own words from the dialog, read by the offline language layer "
-            "(bots.evaluation), and the JSON gets answer_accuracy",
+            help="'exact': the users press the answer buttons; 'words': they type the answer "
+            "as a person would (yes/no phrasings, a value's meaning, a number in digits or "
+            "words); 'utterances' (FloDial): the real users' own words from the dialog, and "
+            "the JSON gets answer_accuracy (evaluation.speakers)",
         )
         parser.add_argument(
             "--recover",
             action=BooleanOptionalAction,
-            default=None,
-            help="confirm answers a conclusion rests on. With --answers utterances: an answer "
-            "read from the user's own words before concluding on it, and the answer a stalled "
-            "dialogue rests on (planning.recovery, bots.evaluation). On DDXPlus: the answer "
-            "that, said otherwise, would overturn the conclusion, asked again with a third "
-            "reply on disagreement (planning.confirmation). Default: on with --answers "
-            "utterances and on DDXPlus when the users slip (--flip-rate or --unsure-rate), off "
-            "otherwise",
+            default=True,
+            help="the engine's confirmations (planning.engine: an answer read with doubt "
+            "before concluding on it, the answer a stalled dialogue rests on; never a button "
+            "answer). --no-recover turns them off, to measure the reader alone",
         )
         parser.add_argument(
             "--open-world",
@@ -265,14 +266,12 @@ class Command(BaseCommand):
             raise CommandError(
                 f"unknown policy {', '.join(map(repr, unknown))}; choose from {', '.join(valid)}"
             )
+        if options["answers"] == "utterances" and dataset != "flodial":
+            raise CommandError("--answers utterances: only FloDial dialogs have users' words")
         defaults = STOPPING_DEFAULTS[dataset]
         for key in ("tau", "max_turns"):
             if options[key] is None:
                 options[key] = defaults[key]
-        stopping = StoppingRule(
-            tau=options["tau"], max_turns=options["max_turns"], red_flags=options["red_flags"]
-        )
-        runner = self._runner(options)
         settings = {
             "dataset": dataset,
             "split": split,
@@ -287,7 +286,7 @@ class Command(BaseCommand):
             "chart_known": options["chart_known"] if dataset == "flodial" else None,
             "red_flags": options["red_flags"],
             "answers": options["answers"],
-            "recover": runner is not None,
+            "recover": options["recover"],
             "open_world": options["open_world"],
             "workers": options["workers"],
             "folds": options["folds"],
@@ -310,32 +309,54 @@ class Command(BaseCommand):
         if not source.cases:
             raise CommandError(f"{dataset} {split}: no cases")
         params = _policy_params(options["param"], names)
-        policies = self._make_policies(names, stopping, options["seed"], params)
+        job = self._job(source, names, params, options)
+        # The rules the engine actually ran under (the pack's stopping rule, the settings').
+        probe = job.service_for(names[0])
+        rules = probe.kit.rules(next(iter(job.packs.names())))
+        in_force = {
+            "tau": rules.stopping.tau,
+            "max_turns": rules.stopping.max_turns,
+            "open_world": rules.open_world,
+            "open_world_threshold": rules.stopping.open_world_threshold,
+            "red_flags": rules.stopping.red_flags,
+            "max_confirmations": rules.max_confirmations,
+            "confirm_below": rules.confirm_below,
+            "stall_window": rules.stall_window,
+        }
         started = time.perf_counter()
-        results = self._run(source, policies, stopping, options, runner)
+        played = self._run(job, options)
         elapsed = time.perf_counter() - started
+        results = {name: [p.result for p in runs] for name, runs in played.items()}
+        codes = {name: sum(p.user_visible_codes for p in runs) for name, runs in played.items()}
         extra: dict[str, Any] = {
+            "path": "service",
+            "in_force": in_force,
             "networks": source.describe_networks(),
             "elapsed_s": round(elapsed, 3),
+            "user_visible_codes": sum(codes.values()),
+            "user_visible_codes_by_policy": codes,
+            "user_visible_code_examples": sorted(
+                {text for runs in played.values() for p in runs for text in p.coded_examples}
+            )[:5],
+            "replies": sum(p.messages for runs in played.values() for p in runs),
+            "misunderstood": sum(p.misunderstood for runs in played.values() for p in runs),
         }
         if dataset == "ddxplus":
             first = next(iter(source.networks.values()))
             extra["answer_reliability"] = first.metadata.get("reliability")
         if options["answers"] == "utterances":
-            from bots.evaluation import answer_accuracy_report
+            from evaluation.utterances import answer_accuracy_report
 
             extra.update(answer_accuracy_report(results, source.cases, source.network_for_case))
-        payload = build_payload(
-            dataset,
-            split,
-            settings,
-            results,
-            max_turns=stopping.max_turns,
-            extra=extra,
-        )
-        # The clinical-safety rates, also at the top level where the safety requirement reads
-        # them: pooled over every policy's cases like answer_accuracy (with one policy, that
-        # policy's own rate); null on datasets without severities (FloDial).
+        try:
+            payload = build_payload(
+                dataset, split, settings, results, max_turns=rules.stopping.max_turns, extra=extra
+            )
+        except ResultError as exc:
+            raise CommandError(f"evaluation failed: {exc}") from exc
+        # The clinical-safety (triage) rates, also at the top level where the safety
+        # requirement reads them: pooled over every policy's cases like answer_accuracy (with
+        # one policy, that policy's own rate); null on datasets without severities (FloDial).
         pooled = [result for per_policy in results.values() for result in per_policy]
         for key in SAFETY_RATES:
             payload[key] = SAFETY_RATE_FUNCTIONS[key](pooled)
@@ -343,21 +364,25 @@ class Command(BaseCommand):
         payload["withheld_uncertain"] = metrics.withheld_uncertain(pooled)
         payload["uncertain_rule"] = UNCERTAIN_RULE_NOTE
         self.stdout.write(
-            f"{dataset} {split}: {len(source.cases)} cases, {len(names)} policies, "
-            f"max_turns={stopping.max_turns}, tau={stopping.tau}, red_flags={stopping.red_flags}"
-            f" ({elapsed:.1f} s)"
+            f"{dataset} {split}: {len(source.cases)} cases, {len(names)} policies, through the "
+            f"service, answers={options['answers']}, max_turns={rules.stopping.max_turns}, "
+            f"tau={rules.stopping.tau}, red_flags={rules.stopping.red_flags} ({elapsed:.1f} s)"
         )
         self.stdout.write(format_table(payload["policies"]))
         for name, summary in payload["policies"].items():
             if summary["severe_flagged_rate"] is not None:
                 rates = ", ".join(f"{key} {_pct(summary[key])}" for key in SAFETY_RATES)
                 self.stdout.write(f"safety {name}: {rates}")
+        self.stdout.write(
+            f"user_visible_codes {extra['user_visible_codes']} of {extra['replies']} replies; "
+            f"{extra['misunderstood']} replies said the bot did not understand"
+        )
         if "answer_accuracy" in extra:
-            pooled = extra["answers"]["pooled"]
+            answers = extra["answers"]["pooled"]
             self.stdout.write(
-                f"answer_accuracy {extra['answer_accuracy']}% over {pooled['questions']} "
-                f"questions answered in the users' own words ({pooled['wrong']} wrong, "
-                f"{pooled['unsure']} not understood)"
+                f"answer_accuracy {extra['answer_accuracy']}% over {answers['questions']} "
+                f"questions answered in the users' own words ({answers['wrong']} wrong, "
+                f"{answers['unsure']} not understood)"
             )
         if options["json"] is not None:
             write_json(payload, options["json"])
@@ -368,78 +393,104 @@ class Command(BaseCommand):
             if not plots_available():
                 self.stderr.write(PLOTS_MISSING)
 
-    @staticmethod
-    def _runner(options: dict[str, Any]) -> Runner | None:
-        recover = options["recover"]
-        ddxplus = options["dataset"] == "ddxplus"
-        if recover is None:
-            slips = options["flip_rate"] > 0 or options["unsure_rate"] > 0
-            recover = options["answers"] == "utterances" or (ddxplus and slips)
-        if not recover:
-            return None
-        if ddxplus:
-            from planning.confirmation import run_case_confirming_decisive
-
-            return run_case_confirming_decisive
-        from bots.evaluation import run_case_confirming
-
-        return run_case_confirming
-
-    def _make_policies(
-        self,
-        names: list[str],
-        stopping: StoppingRule,
-        seed: int,
-        params: dict[str, dict[str, Any]],
-    ) -> dict[str, Policy]:
-        from planning.policies import make_policy
-
-        try:
-            return {
-                name: make_policy(name, stopping=stopping, seed=seed, **params.get(name, {}))
-                for name in names
-            }
-        except ValueError as exc:
-            raise CommandError(str(exc)) from exc
-
-    def _run(
+    def _job(
         self,
         source: CaseSource,
-        policies: dict[str, Policy],
-        stopping: StoppingRule,
+        names: list[str],
+        params: dict[str, dict[str, Any]],
         options: dict[str, Any],
-        runner: Runner | None,
-    ) -> dict[str, list[CaseResult]]:
-        def user_factory(case: Case) -> User:
-            simulated = SimulatedUser(
+    ) -> Job:
+        from bots.config import ServiceConfig
+        from bots.language import OfflineInterpreter
+        from bots.service import ConversationService
+        from evaluation.memory import DatasetPacks, MemoryStore, OfflineGrounding
+        from evaluation.speakers import ExactSpeaker, UtteranceSpeaker, WordsSpeaker
+        from planning.dialogue import StoppingRule
+        from planning.policies import make_policy
+        from planning.simulation import SimulatedUser
+
+        ddxplus = source.dataset == "ddxplus"
+        packs = DatasetPacks(
+            source.networks,
+            domain="medical" if ddxplus else "troubleshooting",
+            stopping={"tau": options["tau"], "max_turns": options["max_turns"]},
+        )
+        interpreter = OfflineInterpreter()
+        grounding = OfflineGrounding(packs)
+
+        def service_for(policy: str) -> ConversationService:
+            config = ServiceConfig(
+                channel_packs={"web": None},
+                policy=policy,
+                stopping=StoppingRule(red_flags=options["red_flags"]),
+                open_world=options["open_world"],
+                focus_sections=False,
+                patient_red_flags_escalate=options["red_flags"] == "escalate",
+                max_confirmations=3 if options["recover"] else 0,
+                policy_params=params.get(policy, {}),
+            )
+            try:
+                make_policy(policy, **params.get(policy, {}))
+            except ValueError as exc:
+                raise CommandError(str(exc)) from exc
+            return ConversationService(
+                packs=packs,
+                interpreter=interpreter,
+                config=config,
+                grounding=grounding,
+                store=MemoryStore(),
+            )
+
+        meanings = _value_meanings(source) if options["answers"] != "exact" else {}
+
+        def speaker_for(case: Case) -> Speaker:
+            user = SimulatedUser(
                 case,
                 flip_rate=options["flip_rate"],
                 unsure_rate=options["unsure_rate"],
                 hedge_rate=options["hedge_rate"],
                 seed=options["seed"],
             )
+            if options["answers"] == "exact":
+                return ExactSpeaker(user)
+            words = WordsSpeaker(user, meanings)
             if options["answers"] == "utterances":
-                from bots.evaluation import UtteranceUser
+                return UtteranceSpeaker(user, words)
+            return words
 
-                return UtteranceUser(simulated, source.network_for_case(case))
-            return simulated
+        keys = {id(network): key for key, network in source.networks.items()}
+        job = Job(
+            policies=names,
+            cases=source.cases,
+            pack_of=lambda case: keys[id(source.network_for_case(case))],
+            network_of=source.network_for_case,
+            service_for=service_for,
+            speaker_for=speaker_for,
+            max_messages=4 * (int(options["max_turns"]) + 5),
+            packs=packs,
+        )
+        return job
 
+    def _run(self, job: Job, options: dict[str, Any]) -> dict[str, list[Played]]:
         bar = ProgressBar(self.stderr, "runs", enabled=options["progress"])
         progress = bar if bar.enabled else None
 
         try:
-            return dict(
-                evaluate(
-                    policies,
-                    source.network_for_case,
-                    source.cases,
-                    user_factory,
-                    stopping,
-                    open_world=options["open_world"],
-                    workers=options["workers"],
-                    progress=progress,
-                    runner=runner,
-                )
-            )
-        except HarnessError as exc:
+            return play_all(job, workers=options["workers"], progress=progress)
+        except (EngineError, ResultError) as exc:
             raise CommandError(f"evaluation failed: {exc}") from exc
+
+
+def _value_meanings(source: CaseSource) -> dict[str, dict[str, str]]:
+    """DDXPlus: what each categorical value code means (``release_evidences.json``), for the
+    users who answer in words; nothing for FloDial, whose states are words already."""
+    if source.dataset != "ddxplus":
+        return {}
+    from knowledge.datasets import ddxplus
+
+    catalog = ddxplus.load_catalog()
+    out: dict[str, dict[str, str]] = {}
+    for evidence in catalog.evidences.values():
+        if evidence.meanings:
+            out[evidence.id] = {code: text for code, text in evidence.meanings.items() if text}
+    return out

@@ -1,4 +1,5 @@
-"""The evaluation harness on a tiny network whose outcomes can be worked out by hand.
+"""The dialogue engine (planning.engine) and the case results built from where it ends
+(planning.results), on a tiny network whose outcomes can be worked out by hand.
 
 Network: hypotheses h1, h2, h3. Finding ``f1`` (yes/no): under h1 ``m({yes}) = 0.8,
 m(Theta) = 0.2``; under h2 and h3 ``m({no}) = 0.8, m(Theta) = 0.2``. Answering "yes" gives
@@ -14,20 +15,13 @@ from __future__ import annotations
 import pytest
 
 from planning.actions import Abstain, Action, Ask, Conclude, Escalate, Rationale
-from planning.dialogue import DialogueState, StoppingRule
+from planning.dialogue import DialogueState, Policy, StoppingRule
+from planning.engine import Confirm, Engine, EngineError, Rules
 from planning.evidence import Answer
-from planning.harness import (
-    ABSTAINED,
-    CONCLUDED,
-    ESCALATED,
-    CaseResult,
-    HarnessError,
-    Policy,
-    evaluate,
-    run_case,
-)
 from planning.network import EvidentialNetwork, Finding, Hypothesis, Link, RedFlag
+from planning.results import ABSTAINED, CONCLUDED, ESCALATED, CaseResult, ResultError
 from planning.simulation import Case, SimulatedUser
+from tests.unit.engine_driver import run_case
 
 BETP_H1_AFTER_YES = 0.64 + 0.16 + 0.04 / 3
 BETP_OTHER_AFTER_YES = 0.08 + 0.04 / 3
@@ -201,99 +195,84 @@ def test_open_world_takes_the_mass_when_every_hypothesis_is_contradicted() -> No
     result = run_case(ScriptedPolicy(["f4"], STOP), NET, c, SimulatedUser(c), STOP, open_world=0.5)
     assert result.top3 == ()  # every known hypothesis has BetP 0
     assert result.true_betp == 0.0
-    assert result.confidence == 0.0
+    # A conclusion that goes against the user's answer is never shown: the policy's
+    # Conclude(h1) becomes an abstention (the answer was pressed, so not asked back).
+    assert result.outcome == ABSTAINED and result.concluded is None
+    assert result.reason == "the likeliest cause goes against an answer you gave"
 
 
 def test_re_asking_a_finding_is_an_error() -> None:
     c = case("l", "h1", {"f1": "yes"})
-    with pytest.raises(HarnessError, match="re-asked finding 'f1'"):
+    with pytest.raises(EngineError, match="re-asked finding 'f1'"):
         play(ReAsker(), c)
 
 
 def test_re_asking_the_opening_finding_is_an_error() -> None:
     c = case("m", "h1", {"f1": "yes"}, opening=(Answer.crisp("f1", "yes"),))
-    with pytest.raises(HarnessError, match="re-asked"):
+    with pytest.raises(EngineError, match="re-asked"):
         play(ReAsker(), c)
 
 
 def test_asking_past_max_turns_is_an_error() -> None:
     c = case("n", "h1", {"f1": "yes"})
-    with pytest.raises(HarnessError, match="past max_turns=3"):
+    with pytest.raises(EngineError, match="past max_turns=3"):
         play(NeverStops(), c)
 
 
 def test_a_case_whose_truth_is_not_in_the_network_is_an_error() -> None:
-    with pytest.raises(HarnessError, match="'h9' is not in network 'tiny'"):
+    with pytest.raises(ResultError, match="'h9' is not in network 'tiny'"):
         play(ScriptedPolicy(["f1"], STOP), case("o", "h9", {}))
 
 
-CASES = [
-    case("p1", "h1", {"f1": "yes", "f2": "no"}),
-    case("p2", "h2", {"f1": "no", "f2": "yes"}),
-    case("p3", "h3", {"f1": "no", "f2": "no"}),
-    case("p4", "h2", {"f1": "yes", "f2": "yes"}),
-]
+# -- the confirmation rule ---------------------------------------------------------------------
 
 
-def run_eval(workers: int) -> dict[str, list[CaseResult]]:
-    policies = {
-        "one": ScriptedPolicy(["f1"], STOP),
-        "two": ScriptedPolicy(["f1", "f2"], STOP),
-    }
-    return evaluate(
-        policies,
-        lambda c: NET,
-        CASES,
-        lambda c: SimulatedUser(c, flip_rate=0.3, seed=7),
-        STOP,
-        workers=workers,
-    )
+def started(confidence: float) -> tuple[Engine, object]:
+    engine = Engine(ScriptedPolicy(["f1"], STOP), Rules(STOP))
+    dialogue = engine.start(NET)
+    engine.answer(dialogue, NET, Answer.crisp("f1", "yes"), confidence=confidence)
+    return engine, dialogue
 
 
-def strip_times(results: dict[str, list[CaseResult]]) -> dict[str, list[dict[str, object]]]:
-    return {
-        name: [{k: v for k, v in r.to_dict().items() if k != "decision_ms"} for r in rs]
-        for name, rs in results.items()
-    }
+def test_a_conclusion_on_a_doubtful_reading_confirms_it_first() -> None:
+    engine, dialogue = started(0.7)
+    decision = engine.decide(dialogue, NET, escalate_red_flags=False)  # type: ignore[arg-type]
+    assert isinstance(decision, Confirm)
+    assert (decision.index, decision.finding, decision.reason) == (0, "f1", "doubtful_reading")
+    assert isinstance(decision.instead, Conclude) and decision.instead.hypothesis == "h1"
 
 
-def test_evaluate_runs_every_policy_on_the_same_cases_in_order() -> None:
-    results = run_eval(workers=1)
-    assert list(results) == ["one", "two"]
-    for rs in results.values():
-        assert [r.case_id for r in rs] == ["p1", "p2", "p3", "p4"]
-    assert [r.turns for r in results["one"]] == [1, 1, 1, 1]
-    # Both policies ask f1 first and get the same (seeded, possibly flipped) answer.
-    for a, b in zip(results["one"], results["two"], strict=True):
-        assert a.true_hypothesis == b.true_hypothesis
+def test_a_button_answer_is_never_confirmed() -> None:
+    engine, dialogue = started(1.0)
+    decision = engine.decide(dialogue, NET, escalate_red_flags=False)  # type: ignore[arg-type]
+    assert isinstance(decision, Conclude) and decision.hypothesis == "h1"
 
 
-def test_evaluate_is_deterministic_and_the_same_with_worker_processes() -> None:
-    first = strip_times(run_eval(workers=1))
-    assert strip_times(run_eval(workers=1)) == first
-    assert strip_times(run_eval(workers=2)) == first
+def test_the_reply_to_a_confirmation_replaces_the_answer_and_costs_a_turn() -> None:
+    engine, dialogue = started(0.7)
+    engine.answer(dialogue, NET, Answer.crisp("f1", "no"), confidence=0.7, replaces=0)  # type: ignore[arg-type]
+    state = dialogue.state  # type: ignore[attr-defined]
+    assert [a.states for a in state.answers] == [("no",)] and state.turns == 2
+    assert dialogue.confirmed == ["f1"]  # type: ignore[attr-defined]
+    # Confirmed once, never again: the engine now concludes on the confirmed answer.
+    decision = engine.decide(dialogue, NET, escalate_red_flags=False)  # type: ignore[arg-type]
+    assert isinstance(decision, Conclude) and decision.hypothesis in ("h2", "h3")
 
 
-def test_evaluate_reports_progress_and_names_the_failing_policy() -> None:
-    seen: list[tuple[int, int]] = []
-    evaluate(
-        {"one": ScriptedPolicy(["f1"], STOP)},
-        lambda c: NET,
-        CASES[:2],
-        SimulatedUser,
-        STOP,
-        progress=lambda done, total: seen.append((done, total)),
-    )
-    assert seen == [(1, 2), (2, 2)]
-    with pytest.raises(HarnessError, match=r"policy 'bad'.*re-asked"):
-        evaluate({"bad": ReAsker()}, lambda c: NET, CASES[:1], SimulatedUser, STOP)
+def test_no_confirmation_when_the_rules_allow_none() -> None:
+    engine = Engine(ScriptedPolicy(["f1"], STOP), Rules(STOP, max_confirmations=0))
+    dialogue = engine.start(NET)
+    engine.answer(dialogue, NET, Answer.crisp("f1", "yes"), confidence=0.5)
+    assert isinstance(engine.decide(dialogue, NET, escalate_red_flags=False), Conclude)
 
 
-def test_evaluate_rejects_duplicate_case_ids_and_no_policies() -> None:
-    with pytest.raises(ValueError, match="not unique"):
-        evaluate({"one": ReAsker()}, lambda c: NET, [CASES[0], CASES[0]], SimulatedUser, STOP)
-    with pytest.raises(ValueError, match="no policies"):
-        evaluate({}, lambda c: NET, CASES, SimulatedUser, STOP)
+def test_a_red_flag_escalates_before_the_policy_when_the_caller_says_so() -> None:
+    engine = Engine(ScriptedPolicy(["f3", "f1"], STOP), Rules(STOP))
+    dialogue = engine.start(NET)
+    engine.answer(dialogue, NET, Answer.crisp("f3", "yes"))
+    assert isinstance(engine.decide(dialogue, NET, escalate_red_flags=False), Ask)
+    decision = engine.decide(dialogue, NET, escalate_red_flags=True)
+    assert isinstance(decision, Escalate) and decision.reason == "red_flag"
 
 
 # -- triage ----------------------------------------------------------------------------------------

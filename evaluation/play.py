@@ -1,0 +1,222 @@
+"""Play simulated users through the conversation service (``manage.py evaluate``).
+
+Each case is one conversation with :class:`bots.service.ConversationService` on the web
+channel: the user opens with the case's complaint (the pack chosen as the web chat's picker
+does), then answers every question the bot asks, in the way ``--answers`` says
+(:mod:`evaluation.speakers`), until the bot stops asking. What the user got is recorded from
+the service's own replies and stored case: the outcome of the bot's last turn, the questions
+(a confirmation is a second occurrence of its finding), the wall time of every turn, and the
+replies that showed the user an internal id (:func:`shows_code`). The case result's belief
+figures are recomputed from the stored dialogue state (:func:`planning.results.case_result`).
+
+``workers > 1`` forks worker processes that inherit the networks and services; nothing but
+(policy, case index) tasks and results is pickled.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import re
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bots.case_store import load_state
+from bots.messages import Inbound, Reply
+from bots.service import ConversationService
+from evaluation.memory import MemoryStore
+from evaluation.speakers import Speaker
+from planning.actions import Abstain, Action, Conclude, Escalate
+from planning.dialogue import DialogueState
+from planning.network import EvidentialNetwork
+from planning.results import CaseResult, case_result
+from planning.simulation import Case
+
+CHANNEL = "web"
+# What a user must never see: DDXPlus evidence and value codes, a chart's node ids and step
+# numbers, passage ids of a chart ("laptop_battery#3").
+CODE = re.compile(
+    r"\b[EV]_\d+\b|\bgo to step \d+|\bstep \d+\b|\b[a-z][a-z0-9_]*:[qt]\d+\b|\b\w+#\d+\b",
+    re.IGNORECASE,
+)
+
+
+def shows_code(reply: Reply) -> bool:
+    """Whether the reply's text or a button label shows an internal id."""
+    texts = [reply.text, *(b.label for b in reply.buttons)]
+    return any(CODE.search(text) for text in texts)
+
+
+@dataclass(frozen=True)
+class Played:
+    """One case through the service: the result and what the user saw."""
+
+    result: CaseResult
+    messages: int
+    user_visible_codes: int  # replies showing an internal id
+    misunderstood: int  # replies "I didn't understand" (the user's words not read)
+    coded_examples: tuple[str, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def play_case(
+    service: ConversationService,
+    store: MemoryStore,
+    case: Case,
+    pack: str,
+    network: EvidentialNetwork,
+    speaker: Speaker,
+    *,
+    max_messages: int,
+) -> Played:
+    """One conversation (module docstring)."""
+    thread = case.id
+    replies: list[Reply] = []
+    times: list[float] = []
+    asked: list[str] = []
+    misunderstood = 0
+
+    def send(inbound: Inbound) -> Reply:
+        started = time.perf_counter()
+        reply = service.handle(inbound, store=store)
+        times.append((time.perf_counter() - started) * 1000.0)
+        replies.append(reply)
+        return reply
+
+    reply = send(Inbound(CHANNEL, thread, text=case.complaint or "Hello", pack=pack))
+    attempt = 0
+    last_action: dict[str, Any] = _last_action(store, reply)
+    while reply.kind == "question" and reply.question and len(replies) < max_messages:
+        finding = network.finding(reply.question)
+        confirming = last_action.get("type") == "confirm"
+        text, button = speaker.reply(finding, attempt=attempt, confirming=confirming)
+        if last_action.get("type") in ("ask", "confirm"):
+            asked.append(finding.id)
+        reply = send(Inbound(CHANNEL, thread, text=text, button=button or None, pack=pack))
+        last_action = _last_action(store, reply)
+        if last_action.get("type") in ("ask", "confirm"):
+            attempt = 0  # a new question (or the same one asked back as a confirmation)
+        else:
+            # Explained ("why", "how"), or not understood: the user's next try.
+            misunderstood += last_action.get("type") == "reask"
+            attempt += 1
+    stored = store.cases[(CHANNEL, thread)]
+    if stored.state.get("version") is not None:
+        state = load_state(stored.state, network).state
+    else:
+        state = DialogueState.start(network)
+    result = case_result(
+        case, network, state, _action(last_action, reply), tuple(asked), tuple(times)
+    )
+    coded = [r.text for r in replies if shows_code(r)]
+    store.forget(CHANNEL, thread)
+    return Played(result, len(replies), len(coded), misunderstood, tuple(coded[:3]))
+
+
+def _last_action(store: MemoryStore, reply: Reply) -> dict[str, Any]:
+    if reply.case_id is None:
+        return {}
+    turns = store.turns.get(reply.case_id) or []
+    for turn in reversed(turns):
+        if turn.action:
+            return dict(turn.action)
+    return {}
+
+
+def _action(record: Mapping[str, Any], reply: Reply) -> Action:
+    """The engine's last decision, as the bot's turn recorded it."""
+    kind = record.get("type")
+    if kind == "conclude":
+        return Conclude(str(record["hypothesis"]), float(record.get("confidence") or 0.0))
+    if kind == "escalate":
+        return Escalate(str(record.get("reason", "")), str(record.get("detail", "")))
+    if kind == "abstain":
+        return Abstain(str(record.get("reason", "")), ())
+    if kind == "handoff":
+        return Escalate("requested", str(record.get("reason", "")))
+    # Still asking when the message budget ran out (a reply the bot never understood).
+    return Abstain(f"unfinished: {kind or reply.kind}", ())
+
+
+# -- many policies, many cases -----------------------------------------------------------------
+
+ServiceFor = Callable[[str], ConversationService]
+SpeakerFor = Callable[[Case], Speaker]
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class Job:
+    """Everything a worker needs: built once, inherited by forked workers."""
+
+    policies: Sequence[str]
+    cases: Sequence[Case]
+    pack_of: Callable[[Case], str]
+    network_of: Callable[[Case], EvidentialNetwork]
+    service_for: ServiceFor
+    speaker_for: SpeakerFor
+    max_messages: int
+    packs: Any = None  # the catalog the services run on (evaluation.memory.DatasetPacks)
+    _services: dict[str, ConversationService] = field(default_factory=dict)
+    _store: MemoryStore = field(default_factory=MemoryStore)
+
+    def run(self, policy: str, index: int) -> Played:
+        service = self._services.get(policy)
+        if service is None:
+            service = self._services[policy] = self.service_for(policy)
+        case = self.cases[index]
+        return play_case(
+            service,
+            self._store,
+            case,
+            self.pack_of(case),
+            self.network_of(case),
+            self.speaker_for(case),
+            max_messages=self.max_messages,
+        )
+
+
+_FORKED: Job | None = None
+
+
+def _run_forked(task: tuple[str, int]) -> tuple[str, int, Played]:
+    assert _FORKED is not None
+    policy, index = task
+    return policy, index, _FORKED.run(policy, index)
+
+
+def _run_all(
+    job: Job, tasks: list[tuple[str, int]], workers: int
+) -> Iterator[tuple[str, int, Played]]:
+    global _FORKED
+    if workers <= 1 or len(tasks) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        for policy, index in tasks:
+            yield policy, index, job.run(policy, index)
+        return
+    _FORKED = job
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            chunk = max(1, min(16, len(tasks) // (workers * 8)))
+            yield from pool.imap_unordered(_run_forked, tasks, chunksize=chunk)
+    finally:
+        _FORKED = None
+
+
+def play_all(
+    job: Job, *, workers: int = 1, progress: Progress | None = None
+) -> dict[str, list[Played]]:
+    """Every policy on every case, per policy in case order (deterministic for any
+    ``workers``: the users' noise is seeded per case, the policies by the dialogue)."""
+    if workers < 1:
+        raise ValueError(f"workers must be >= 1, got {workers}")
+    ids = [case.id for case in job.cases]
+    if len(set(ids)) != len(ids):
+        raise ValueError("case ids are not unique")
+    tasks = [(p, i) for p in job.policies for i in range(len(job.cases))]
+    slots: dict[str, list[Played | None]] = {p: [None] * len(job.cases) for p in job.policies}
+    for done, (policy, index, played) in enumerate(_run_all(job, tasks, workers), start=1):
+        slots[policy][index] = played
+        if progress is not None:
+            progress(done, len(tasks))
+    return {p: [x for x in results if x is not None] for p, results in slots.items()}
