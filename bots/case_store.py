@@ -307,6 +307,10 @@ class CaseStore:
         """Write the case row (the turn's changes to status, state, conclusion, ...)."""
         case.save(update_fields=update_fields)
 
+    def recent_turns(self, case: Case, role: object, limit: int) -> list[Turn]:
+        """The case's latest ``limit`` saved turns of ``role``, newest first."""
+        return list(case.turns.filter(role=str(role)).order_by("-index")[:limit])
+
     def page_staff(self, case: Case, *, key: str, level: str, reason: str) -> None:
         """Page the staff about an escalated case (``bots.alerts``)."""
         from bots.alerts import page_staff

@@ -133,7 +133,7 @@ class ConversationService:
             user_id=inbound.user_id,
             user_display=inbound.user_display,
         ) as case:
-            ctx = self._load(case)
+            ctx = self._load(case, store)
             # Emergency words come before anything else: no reading, no planner, any status.
             emergency = safety.emergency_check(kit, ctx, inbound)
             if emergency is not None:
@@ -165,7 +165,7 @@ class ConversationService:
                     user_id=inbound.user_id,
                     user_display=inbound.user_display,
                 )
-                ctx = Context(case)
+                ctx = Context(case, store=store)
                 outcome = intake.prompt(kit, ctx, inbound, intro=("OK, let's start over.",))
             else:
                 outcome = self._respond(ctx, inbound, meaning)
@@ -173,8 +173,8 @@ class ConversationService:
 
     # -- loading and saving ------------------------------------------------------------------
 
-    def _load(self, case: Case) -> Context:
-        ctx = Context(case, loaded_pack=case.pack)
+    def _load(self, case: Case, store: CaseStore) -> Context:
+        ctx = Context(case, loaded_pack=case.pack, store=store)
         if case.pack:
             ctx.info = self.packs.info(case.pack)
             ctx.network = self.packs.network(case.pack)

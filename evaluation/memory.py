@@ -62,13 +62,17 @@ class MemoryStore:
 
     def add_turn(self, case: Case, role: object, **fields: Any) -> Turn:
         turns = self.turns[case.pk]
+        # Never saved, so no id: code that writes a turn back (``turn.pk is not None``) leaves
+        # these alone.
         turn = Turn(case=case, index=len(turns), role=str(role), **fields)
-        turn.pk = next(self._ids)
         turns.append(turn)
         return turn
 
     def save(self, case: Case, *, update_fields: list[str] | None = None) -> None:
         """Nothing to write: the case object is the stored case."""
+
+    def recent_turns(self, case: Case, role: object, limit: int) -> list[Turn]:
+        return [t for t in reversed(self.turns[case.pk]) if t.role == str(role)][:limit]
 
     def page_staff(self, case: Case, *, key: str, level: str, reason: str) -> None:
         """A simulated patient pages nobody: the page is counted, not sent."""

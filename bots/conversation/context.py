@@ -96,6 +96,8 @@ class Context:
     # This message's turn (saved with the bot's reply): facts read from it later in the turn
     # are added to what it was read as (bots.conversation.intake.record_opening_facts).
     user_turn: Any = None
+    # Where the case and its turns are kept (bots.case_store.CaseStore, or an evaluation's).
+    store: Any = None
 
     @property
     def pending(self) -> Finding | None:

@@ -252,7 +252,7 @@ def record_opening_facts(ctx: Context, facts: Sequence[Answer]) -> None:
     if turn is None or not turn.text or turn.text.startswith("["):
         said = [
             t
-            for t in ctx.case.turns.filter(role=Role.USER).order_by("-index")[:10]
+            for t in ctx.store.recent_turns(ctx.case, Role.USER, 10)
             if t.text and not t.text.startswith("[")
         ]
         turn = said[0] if said else None

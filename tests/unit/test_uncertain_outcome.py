@@ -1,4 +1,4 @@
-"""Routine advice only on evidence that fits it (planning.triage.uncertain, the harness)."""
+"""Routine advice only on evidence that fits it (planning.triage.uncertain, the case results)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from planning.dialogue import DialogueState
 from planning.evidence import Answer
 from planning.metrics import routine_under_conflict, withheld_uncertain
 from planning.network import EvidentialNetwork, Finding, Hypothesis, Link
+from planning.results import ABSTAINED, CONCLUDED
+from planning.results import case_result as _result
 from planning.simulation import Case
 from planning.triage import contradictions, uncertain
 
