@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from planning.harness import ABSTAINED, CONCLUDED, _result
-
 from planning.actions import Conclude
 from planning.dialogue import DialogueState
 from planning.evidence import Answer
