@@ -145,11 +145,12 @@ def evaluate_article(path: Path, *, llm: Any = None, play: bool = True) -> dict[
     chart = load_chart(built.chart)
     net = built.network
     cause_texts = {h.id: f"{h.name} {h.resolution}" for h in net.hypotheses}
-    check_texts = {f.id: f"{f.question} {f.how_to_check}" for f in net.findings}
+    check_texts = {f.id: f.question for f in net.findings}
+    check_context = {f.id: f.how_to_check for f in net.findings}
     truth_causes = _chart_texts(chart, terminal=True)
     truth_checks = _chart_texts(chart, terminal=False)
     causes = match(truth_causes, cause_texts)
-    checks = match(truth_checks, check_texts)
+    checks = match(truth_checks, check_texts, extra=check_context)
     cause_scores = prf(len(causes.pairs), len(cause_texts), len(truth_causes))
     check_scores = prf(len(checks.pairs), len(check_texts), len(truth_checks))
 

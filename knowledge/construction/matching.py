@@ -40,9 +40,13 @@ class Matching:
 
 
 def match(
-    truth: Mapping[str, str], built: Mapping[str, str], threshold: float = MATCH_THRESHOLD
+    truth: Mapping[str, str],
+    built: Mapping[str, str],
+    threshold: float = MATCH_THRESHOLD,
+    extra: Mapping[str, str] | None = None,
 ) -> Matching:
-    """One-to-one greedy matching of ``truth`` texts (id -> text) to ``built`` texts."""
+    """One-to-one matching of ``truth`` texts (id -> text) to ``built`` texts; with ``extra``
+    (built id -> more text), a pair scores the better of the built text alone and with it."""
     import numpy as np
     from scipy.optimize import linear_sum_assignment
 
@@ -53,7 +57,10 @@ def match(
         return Matching(pairs, scores)
     tw = [content(truth[k]) for k in tkeys]
     bw = [content(built[k]) for k in bkeys]
-    grid = np.array([[dice(a, b) for b in bw] for a in tw])
+    ew = [content(f"{built[k]} {(extra or {}).get(k, '')}") for k in bkeys]
+    grid = np.array(
+        [[max(dice(a, b), dice(a, e)) for b, e in zip(bw, ew, strict=True)] for a in tw]
+    )
     # Scores below the threshold cannot form a pair, so they must not steer the assignment.
     weights = np.where(grid >= threshold, grid, 0.0)
     rows, cols = linear_sum_assignment(weights, maximize=True)

@@ -519,7 +519,7 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
             owner.set(pending.state, NEXT)
             continue
         first, last = pending.texts[0], pending.texts[-1]
-        if len(lang.content(text)) >= 2:
+        if len(lang.content(text)) >= 2 and lang.cause_like(text):
             owner.set(pending.state, b.cause(text, Span(first.span.start, last.span.end)))
         else:
             owner.set(pending.state, NEXT)
@@ -823,7 +823,8 @@ def _resolve(units: list[Unit], b: _Builder) -> None:
         if target is None and ptr.quotes:
             target = _by_title(ptr.quotes, units)
         if target is None:
-            named = _by_title([ptr.text], units, after=ptr.unit, strict=True)
+            named = _by_title([_POINTER_WORDS.sub(" ", ptr.text)], units, after=ptr.unit,
+                              strict=True)
             target = named if named is not None else next_entry(ptr.unit)
         ptr.resolved = target
     for check in b.checks:
@@ -836,6 +837,13 @@ def _resolve(units: list[Unit], b: _Builder) -> None:
     for unit in units:
         if isinstance(unit.entry, Pointer):
             unit.entry = unit.entry.resolved
+
+
+_POINTER_WORDS = re.compile(
+    r"\b(?:skip|jump|go|move|carry|continue|proceed|head|turn|read|see|ahead|on|to|straight|"
+    r"directly|down|further|below|above|section|question|step|the|next)\b",
+    re.I,
+)
 
 
 def _by_title(texts: list[str], units: list[Unit], after: int = -1, strict: bool = False) -> Target:
