@@ -115,6 +115,12 @@ def supported(claim: str, quote: str, passage: str) -> bool:
     """The quote is in the passage and most of the claim's content words are the passage's."""
     if not quote.strip() or _normal(quote) not in _normal(passage):
         return False
+    return worded(claim, passage)
+
+
+def worded(claim: str, text: str) -> bool:
+    """Most (``SUPPORT``) of the claim's content words are words of ``text``."""
+    passage = text
     words = content(claim)
     if not words:
         return False
@@ -171,7 +177,10 @@ def refine_network(
         if reply is None:
             hypotheses.append(hypothesis)
             continue
-        ok = supported(reply["name"], reply["quote"], passage)
+        # Supported by the passage, and about this cause: a passage often holds several.
+        ok = supported(reply["name"], reply["quote"], passage) and worded(
+            reply["name"], f"{hypothesis.name} {hypothesis.resolution}"
+        )
         hedge_ok = reply["strength"] == "certain" or bool(HEDGES.search(reply["quote"]))
         if ok and hedge_ok:
             stats["accepted"] += 1
@@ -213,6 +222,7 @@ def refine_network(
             reply is not None
             and question.endswith("?")
             and supported(question, reply["quote"], passage)
+            and worded(question, f"{finding.question} {finding.how_to_check}")
         ):
             stats["accepted"] += 1
             findings.append(replace(finding, question=question))

@@ -823,8 +823,9 @@ def _resolve(units: list[Unit], b: _Builder) -> None:
         if target is None and ptr.quotes:
             target = _by_title(ptr.quotes, units)
         if target is None:
-            named = _by_title([_POINTER_WORDS.sub(" ", ptr.text)], units, after=ptr.unit,
-                              strict=True)
+            named = _by_title(
+                [_POINTER_WORDS.sub(" ", ptr.text)], units, after=ptr.unit, strict=True
+            )
             target = named if named is not None else next_entry(ptr.unit)
         ptr.resolved = target
     for check in b.checks:
