@@ -3,8 +3,10 @@
 What a reader sees, in the structure written: headings (``#`` and underlined alike) as their
 text, paragraphs separated by blank lines, list items on their own lines with their bullet or
 number and indentation kept (the offline reader reads nested yes/no lists from them), fenced and
-indented code kept verbatim, table rows as their cells separated by spaces. Not indexed: link
-and image targets (an image leaves its alt text), emphasis marks, table pipes and HTML.
+indented code kept verbatim, a table row as one line ``| cell | cell |`` (as the HTML reader
+renders it, so the construction reads symptom/cause/fix tables from either; the separator row
+is not kept). Not indexed: link and image targets (an image leaves its alt text), emphasis
+marks and HTML.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ from __future__ import annotations
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-_PARSER = MarkdownIt("commonmark").enable("table")
+# maxNesting: the preset's 20 levels silently dropped everything below a decision tree written
+# as a nested yes/no list (each answer is two levels), and the rest of the document with it.
+_PARSER = MarkdownIt("commonmark", {"maxNesting": 200}).enable("table")
 
 
 def _inline(token: Token) -> str:
@@ -88,7 +92,7 @@ def markdown_blocks(source: str) -> tuple[str, str]:
                 blocks.append(code)
         elif kind == "tr_close":
             if row:
-                rows.append(" ".join(row))
+                rows.append("| " + " | ".join(c.replace("|", "/") for c in row) + " |")
             row = []
         elif kind == "table_close":
             if rows:

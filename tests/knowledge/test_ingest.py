@@ -187,7 +187,7 @@ def test_readers_directly(tmp_path: Path) -> None:
 
 
 def test_markdown_is_parsed_not_pattern_matched() -> None:
-    """markdown-it-py: underlined titles, no link URLs or table pipes indexed, code kept."""
+    """markdown-it-py: underlined titles, no link URLs or separator rows indexed, code kept."""
     source = (
         "Printer offline\n"
         "===============\n\n"
@@ -211,8 +211,8 @@ def test_markdown_is_parsed_not_pattern_matched() -> None:
     assert "=====" not in text and "-----" not in text
     assert "Read the vendor's guide first." in text
     assert "https://" not in text and "vendor.example" not in text
-    assert "|" not in text
-    assert "Symptom What to do\nOffline Restart the spooler" in text
+    assert "|---|" not in text
+    assert "| Symptom | What to do |\n| Offline | Restart the spooler |" in text
     assert "# not a heading\nnet stop spooler && net start spooler" in text
     assert "1. Unplug the printer\n2. Remove the queue\n  - then add it again" in text
     assert "editors" not in text

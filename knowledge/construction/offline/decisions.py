@@ -519,7 +519,9 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
             owner.set(pending.state, NEXT)
             continue
         first, last = pending.texts[0], pending.texts[-1]
-        if len(lang.content(text)) >= 2 and lang.cause_like(text):
+        # A short instruction that names no fault ("look at how it behaves when it gets
+        # hot.") leads on to the next unit; anything longer, or naming a fault, is a cause.
+        if len(lang.content(text)) >= 2 and (lang.cause_like(text) or len(text.split()) >= 10):
             owner.set(pending.state, b.cause(text, Span(first.span.start, last.span.end)))
         else:
             owner.set(pending.state, NEXT)
