@@ -39,9 +39,8 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import Any
 
-from bots import alerts, takeover
+from bots import takeover
 from bots.case_store import CaseStore, dump_state, load_state
 from bots.config import ServiceConfig, ServiceError
 from bots.conversation import answering, handoff, intake, presentation, safety
@@ -150,7 +149,8 @@ class ConversationService:
                 return self._finish(store, ctx, Outcome(taken.reply, action=taken.action), started)
             if inbound.unreadable:
                 # Nothing to read: say so and leave the case as it was, its question pending.
-                store.add_turn(case, Role.USER, text=inbound.text, interpretation=_unread(inbound))
+                reading = presentation.unread(inbound)
+                store.add_turn(case, Role.USER, text=inbound.text, interpretation=reading)
                 return self._finish(store, ctx, presentation.unreadable(ctx, inbound), started)
             meaning = answering.interpret(kit, ctx, inbound)
             user_text = inbound.text.strip() or f"[{inbound.button}]"
@@ -213,7 +213,7 @@ class ConversationService:
             canonical_text=outcome.canonical_text,
             latency_ms=latency_ms,
         )
-        _page_if_escalated(store, case, reply, outcome, turn.pk)
+        handoff.page_if_escalated(store, case, reply, outcome, turn.pk)
         return Reply(
             parts=reply.parts,
             kind=reply.kind,
@@ -294,32 +294,3 @@ def worker_service() -> ConversationService:
         cached = ConversationService()
         _WORKER.service, _WORKER.key = cached, key
     return cached
-
-
-def _page_if_escalated(
-    store: CaseStore, case: Case, reply: Reply, outcome: Outcome, turn_id: int
-) -> None:
-    """Page staff (bots.alerts) when this turn escalated an emergency or urgent case, or a
-    safety warning of another pack."""
-    if reply.kind not in ("escalation", "handoff"):
-        return
-    red_flag = outcome.action.get("reason") in ("red_flag", "emergency_phrase")
-    level = case.triage_level if case.triage_level in alerts.PAGED_LEVELS else ""
-    if not level and red_flag and reply.kind == "escalation":
-        level = "urgent"  # a device's safety warning: no triage, still someone's job now
-    if not level:
-        return
-    reason = str(outcome.action.get("detail") or outcome.action.get("reason") or reply.kind)
-    store.page_staff(case, key=f"turn:{turn_id}", level=level, reason=reason)
-
-
-def _unread(inbound: Inbound) -> dict[str, Any]:
-    """The user's turn of an unreadable message (its text, if any, is stored cut)."""
-    return {
-        "intent": "unknown",
-        "answers": [],
-        "volunteered": [],
-        "confidence": 0.0,
-        "source": "none",
-        "detail": f"not read: {inbound.unreadable}",
-    }

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from bots import alerts
 from bots.conversation import safety
 from bots.conversation.context import Context, Kit, Outcome, differential
 from bots.messages import Reply
-from bots.models import CaseStatus
+from bots.models import Case, CaseStatus
 from bots.triage import TRIAGE_ADVICE
 from planning.actions import Abstain, Escalate
 
@@ -64,3 +66,20 @@ def escalate(kit: Kit, ctx: Context, action: Escalate, intro: Sequence[str]) -> 
     if kit.patient_facing(ctx):
         parts = (*parts, WORSE)
     return Outcome(Reply(parts=parts, kind="escalation"), action=record)
+
+
+def page_if_escalated(
+    store: Any, case: Case, reply: Reply, outcome: Outcome, turn_id: int
+) -> None:
+    """Page staff (bots.alerts) when this turn escalated an emergency or urgent case, or a
+    safety warning of another pack."""
+    if reply.kind not in ("escalation", "handoff"):
+        return
+    red_flag = outcome.action.get("reason") in ("red_flag", "emergency_phrase")
+    level = case.triage_level if case.triage_level in alerts.PAGED_LEVELS else ""
+    if not level and red_flag and reply.kind == "escalation":
+        level = "urgent"  # a device's safety warning: no triage, still someone's job now
+    if not level:
+        return
+    reason = str(outcome.action.get("detail") or outcome.action.get("reason") or reply.kind)
+    store.page_staff(case, key=f"turn:{turn_id}", level=level, reason=reason)

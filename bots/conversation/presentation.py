@@ -6,6 +6,7 @@ import dataclasses
 import logging
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from django.utils import timezone
 
@@ -308,3 +309,15 @@ def with_disclaimer(reply: Reply) -> Reply:
     else:
         parts = (INTAKE_DISCLAIMER, *reply.parts)
     return dataclasses.replace(reply, parts=parts)
+
+
+def unread(inbound: Inbound) -> dict[str, Any]:
+    """The user's turn of an unreadable message (its text, if any, is stored cut)."""
+    return {
+        "intent": "unknown",
+        "answers": [],
+        "volunteered": [],
+        "confidence": 0.0,
+        "source": "none",
+        "detail": f"not read: {inbound.unreadable}",
+    }
