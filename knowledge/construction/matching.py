@@ -48,7 +48,8 @@ def match(
     """One-to-one matching of ``truth`` texts (id -> text) to ``built`` texts; with ``extra``
     (built id -> more text), a pair scores the better of the built text alone and with it."""
     import numpy as np
-    from scipy.optimize import linear_sum_assignment
+
+    from .assignment import max_weight_assignment
 
     tkeys, bkeys = sorted(truth), sorted(built)
     pairs: dict[str, str] = {}
@@ -63,7 +64,7 @@ def match(
     )
     # Scores below the threshold cannot form a pair, so they must not steer the assignment.
     weights = np.where(grid >= threshold, grid, 0.0)
-    rows, cols = linear_sum_assignment(weights, maximize=True)
+    rows, cols = max_weight_assignment(weights)
     for r, c in zip(rows, cols, strict=True):
         if weights[r, c] > 0:
             pairs[tkeys[r]] = bkeys[c]
