@@ -128,9 +128,8 @@ Order = Callable[
     Action,
 ]
 
-def contradicted(
-    state: DialogueState, network: EvidentialNetwork, hypothesis: str
-) -> list[Answer]:
+
+def contradicted(state: DialogueState, network: EvidentialNetwork, hypothesis: str) -> list[Answer]:
     """Answers the user gave (not "not sure") that ``hypothesis`` rules out: its link gives
     the stated states no plausibility at all. A conclusion must never contradict one."""
     out = []
