@@ -41,6 +41,8 @@ READ_RIGHT_WORDS = 0.99
 READ_RIGHT_VOLUNTEERED = 0.97
 # No conclusion is ever shown as certain: the chart itself can be wrong for this user.
 CEILING = 0.97
+# A conclusion resting only on facts read in passing, none of them asked, claims no more.
+UNASKED_CEILING = 0.8
 
 
 def read_right(reading_confidence: float, answer: Answer) -> float:
@@ -65,6 +67,7 @@ def shown_confidence(
     hypothesis: str,
     betp: float,
     reading_confidence: Callable[[str], float],
+    asked: frozenset[str] | None = None,
 ) -> float:
     """The confidence to show for concluding ``hypothesis`` (module docstring).
 
@@ -73,8 +76,12 @@ def shown_confidence(
     there the answers alone decide (measured through the service on FloDial dev, BetP times
     the rates showed 93.7% for conclusions right 98.1% of the time)."""
     value = 1.0 if network.flow else min(float(betp), 1.0)
-    for answer in resting_answers(state, network, hypothesis):
+    resting = resting_answers(state, network, hypothesis)
+    for answer in resting:
         value *= read_right(reading_confidence(answer.finding), answer)
+    if resting and asked is not None and not any(a.finding in asked for a in resting):
+        # Nothing it rests on was asked: all of it was read in passing.
+        return min(value, UNASKED_CEILING)
     return min(value, CEILING)
 
 

@@ -309,15 +309,8 @@ class Engine:
         state = dialogue.state
         against = contradicted(state, network, action.hypothesis)
         if not against:
-            # Nobody asked: a fact read in passing that the conclusion rests on is asked once
-            # before it is concluded on ("i think i can smell burning").
-            resting = {a.finding for a in resting_answers(state, network, action.hypothesis)}
-            for index, (answer, asked) in enumerate(
-                zip(state.answers, dialogue.asked_flags, strict=True)
-            ):
-                unsettled = answer.finding not in dialogue.confirmed
-                if not asked and answer.finding in resting and unsettled:
-                    return Confirm(index, answer.finding, "contradiction", action)
+            # A conclusion resting only on facts read in passing is shown with less
+            # confidence (bots.conclusions.UNASKED_CEILING) rather than re-asking them.
             return None
         for answer in against:
             pressed = dialogue.reading_confidence(answer.finding) >= 1.0

@@ -130,6 +130,11 @@ def conclude(kit: Kit, ctx: Context, action: Conclude, intro: Sequence[str]) -> 
         hypothesis.id,
         action.confidence,
         lambda finding: confidences.get(finding, 1.0),
+        frozenset(
+            a.finding
+            for a, flag in zip(ctx.dialogue.state.answers, ctx.dialogue.asked_flags, strict=True)
+            if flag
+        ),
     )
     case.confidence = shown
     record["shown_confidence"] = shown

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from bots.conclusions import CEILING, contradicted, percent, shown_confidence
+from bots.conclusions import CEILING, UNASKED_CEILING, percent, shown_confidence
 from bots.models import Case, Role
 from planning.dialogue import DialogueState
+from planning.engine import contradicted
 from planning.evidence import Answer
 from planning.network import EvidentialNetwork, Finding, Hypothesis, Link
 
@@ -68,3 +69,10 @@ def test_the_openings_facts_are_on_the_users_turn(service_factory: Service) -> N
     assert opening is not None
     read = {v["finding"] for v in opening.interpretation.get("volunteered", [])}
     assert any(f.startswith("laptop_overheating:") for f in read), opening.interpretation
+
+
+def test_a_conclusion_resting_only_on_unasked_facts_claims_less() -> None:
+    state = state_with(Answer("f", ("yes",), 0.8), Answer("g", ("yes",), 0.8))
+    unasked = shown_confidence(state, NETWORK, "a", 1.0, lambda _f: 1.0, frozenset())
+    asked = shown_confidence(state, NETWORK, "a", 1.0, lambda _f: 1.0, frozenset({"f"}))
+    assert unasked <= UNASKED_CEILING < asked
