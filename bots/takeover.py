@@ -298,7 +298,7 @@ def resume(service: ConversationService, store: CaseStore, case: Case) -> Reply:
     from bots.conversation.context import Outcome
 
     started = time.perf_counter()
-    ctx = service._load(case)
+    ctx = service._load(case, store)
     case.status = CaseStatus.ACTIVE
     case.closed_at = None
     if ctx.dialogue is None or ctx.network is None:

@@ -55,6 +55,7 @@ def environment(
         "DEBUG": "0",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "FIELD_ENCRYPTION_KEYS": base64.urlsafe_b64encode(secrets.token_bytes(32)).decode(),
+        "METRICS_TOKEN": secrets.token_urlsafe(32),
         "ALLOWED_HOSTS": "testserver,127.0.0.1",
         "DATA_DIR": str(root / "data"),
         "DATABASE_URL": db_url,

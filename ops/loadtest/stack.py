@@ -80,6 +80,7 @@ class ProductionStack:
         self.webhook_secret = secrets.token_urlsafe(24)
         # A Fernet key (32 random bytes, URL-safe base64) shared by every process of the stack.
         self.field_key = base64.urlsafe_b64encode(secrets.token_bytes(32)).decode()
+        self.metrics_token = secrets.token_urlsafe(32)
         self.web_port = free_port()
         self._exit = contextlib.ExitStack()
         self.slack: Any = None
@@ -209,6 +210,7 @@ class ProductionStack:
             "DEBUG": "0",
             "SECRET_KEY": secrets.token_urlsafe(50),
             "FIELD_ENCRYPTION_KEYS": self.field_key,
+            "METRICS_TOKEN": self.metrics_token,
             "ALLOWED_HOSTS": f"{LOOPBACK},localhost",
             "DATA_DIR": str(data_dir),
             "SEARCH_BACKEND": "embedded",
@@ -299,7 +301,10 @@ class ProductionStack:
     def get(self, path: str, timeout_s: float = 5.0) -> tuple[int, bytes]:
         from urllib.error import HTTPError
 
-        request = Request(self.web_url + path, headers={"X-Forwarded-Proto": "https"})
+        headers = {"X-Forwarded-Proto": "https"}
+        if path.startswith("/metrics"):  # the production profile asks for the scrape token
+            headers["Authorization"] = f"Bearer {self.metrics_token}"
+        request = Request(self.web_url + path, headers=headers)
         try:
             with urlopen(request, timeout=timeout_s) as response:
                 return int(response.status), response.read()
