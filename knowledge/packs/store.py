@@ -147,11 +147,7 @@ def import_pack(
     passages = 0
     try:
         with transaction.atomic():
-            row = existing or Pack(name=name)
-            row.title = str(content.get("title", name))
-            row.domain = str(content.get("domain", ""))
-            row.description = str(content.get("description", ""))
-            row.save()
+            row = _save_pack_row(existing, name, content)
             version_row = reuse or PackVersion.objects.create(
                 pack=row,
                 version=version,
@@ -226,11 +222,7 @@ def _import_documents(valid: ValidPack, store: SearchBackend, *, replace: bool) 
     passages = 0
     try:
         with transaction.atomic():
-            row = existing or Pack(name=name)
-            row.title = str(content.get("title", name))
-            row.domain = str(content.get("domain", ""))
-            row.description = str(content.get("description", ""))
-            row.save()
+            row = _save_pack_row(existing, name, content)
             counts = {ident: len(items) for ident, items in valid.passages.items()}
             _write_rows(row, wanted, changed, counts)
             for doc in changed:
@@ -502,3 +494,13 @@ def reindex(
         total += len(states)
     store.refresh()
     return total
+
+
+def _save_pack_row(existing: Pack | None, name: str, content: Mapping[str, Any]) -> Pack:
+    """The pack's own row, created or updated from the content's title, domain, description."""
+    row = existing or Pack(name=name)
+    row.title = str(content.get("title", name))
+    row.domain = str(content.get("domain", ""))
+    row.description = str(content.get("description", ""))
+    row.save()
+    return row
