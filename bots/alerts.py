@@ -58,7 +58,11 @@ WEBHOOK_TIMEOUT_S = 5.0
 SIGNATURE_HEADER = "X-Askfew-Signature"
 
 ALERTED = "I've also alerted our staff, who will contact you here."
-QUEUED = "Your case is now at the top of our staff's queue; they will contact you here."
+# Emergencies and urgent cases are ordered ahead of routine ones, not necessarily first: the
+# wait notice that follows says how many are ahead.
+QUEUED = (
+    "Your case is now in our staff's queue, ahead of routine cases; they will contact you here."
+)
 
 
 def configured_targets() -> list[str]:
