@@ -16,7 +16,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from planning.metrics import calibration_bins, summarize
+from planning.metrics import calibration_bins, macro_summary, summarize
 from planning.results import CaseResult
 
 PLOTS_MISSING = (
@@ -101,6 +101,43 @@ def format_table(summaries: Mapping[str, Summary]) -> str:
     return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])
 
 
+# The pathology-balanced table: the same metrics averaged over true hypotheses (macro) next to
+# the pooled ones, so a policy that fails rare pathologies shows it.
+MACRO_COLUMNS: tuple[tuple[str, str, str], ...] = (
+    ("success_rate", "success%", "{:.1f}"),
+    ("mean_turns", "turns", "{:.2f}"),
+    ("abstain_rate", "abstain%", "{:.1f}"),
+    ("escalate_rate", "escalate%", "{:.1f}"),
+    ("accuracy_when_concluded", "acc(concl)%", "{:.1f}"),
+    ("recall_at_3", "recall@3%", "{:.1f}"),
+    ("worst_success_rate", "worst%", "{:.1f}"),
+)
+
+
+def format_macro_table(
+    pooled: Mapping[str, Summary], macro: Mapping[str, Mapping[str, Any]]
+) -> str:
+    """Pooled and macro rows side by side, per policy (``worst``: the weakest hypothesis's
+    success rate; pooled has none)."""
+    headers = ["policy", "average", *(header for _, header, _ in MACRO_COLUMNS)]
+    rows: list[list[str]] = []
+    for name, summary in pooled.items():
+        rows.append(
+            [name, "pooled", *(_cell(summary.get(key), fmt) for key, _, fmt in MACRO_COLUMNS)]
+        )
+        per = macro.get(name, {})
+        label = f"macro/{per.get('n_hypotheses', 0)}"
+        rows.append(["", label, *(_cell(per.get(key), fmt) for key, _, fmt in MACRO_COLUMNS)])
+    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
+
+    def line(cells: Sequence[str]) -> str:
+        first = cells[0].ljust(widths[0])
+        rest = (cell.rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True))
+        return "  ".join([first, *rest])
+
+    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])
+
+
 def markdown_table(summaries: Mapping[str, Summary]) -> str:
     headers = ["policy", *(header for _, header, _ in COLUMNS)]
     out = [
@@ -128,12 +165,14 @@ def build_payload(
     if len(n_cases) > 1:
         raise ValueError(f"policies were run on different numbers of cases: {sorted(n_cases)}")
     policies: dict[str, dict[str, Any]] = {}
+    macro: dict[str, dict[str, Any]] = {}
     calibration: dict[str, list[dict[str, Any]]] = {}
     endings: dict[str, dict[str, int]] = {}
     for name, rs in results.items():
         summary: dict[str, Any] = dict(summarize(rs, max_turns))
         summary["n_concluded"] = sum(r.outcome == "concluded" for r in rs)
         policies[name] = summary
+        macro[name] = dict(macro_summary(rs, max_turns))
         calibration[name] = [asdict(b) for b in calibration_bins(rs)]
         counts = Counter(r.outcome if not r.reason else f"{r.outcome}:{r.reason}" for r in rs)
         endings[name] = dict(sorted(counts.items()))
@@ -143,6 +182,7 @@ def build_payload(
         "n_cases": n_cases.pop() if n_cases else 0,
         "settings": dict(settings),
         "policies": policies,
+        "macro": macro,
         "calibration": calibration,
         "endings": endings,
         **(dict(extra) if extra else {}),

@@ -67,10 +67,17 @@ def _check(dataset: str, split: str, limit: int | None) -> None:
 
 
 def ddxplus_source(
-    split: str, limit: int | None = None, flip_rate: float = 0.0, folds: int | None = None
+    split: str,
+    limit: int | None = None,
+    flip_rate: float = 0.0,
+    folds: int | None = None,
+    sparsity: float = 0.0,
+    seed: int = 0,
 ) -> CaseSource:
     """With ``folds`` (dev only), each dev patient is played on links learned from the other
-    folds' patients (``ddxplus.fold_of``): numbers to tune on that are not in-sample."""
+    folds' patients (``ddxplus.fold_of``): numbers to tune on that are not in-sample. With
+    ``sparsity``, each patient keeps quiet about that share of their positive findings
+    (``ddxplus.sparse_case``, seeded by ``seed``)."""
     _check("ddxplus", split, limit)
     splits = ("dev", "test") if split == "all" else (split,)
     cases: list[Case] = []
@@ -79,6 +86,8 @@ def ddxplus_source(
         if remaining is not None and remaining <= 0:
             break
         cases.extend(ddxplus.load_cases(name, limit=remaining))
+    if sparsity:
+        cases = [ddxplus.sparse_case(case, sparsity, seed) for case in cases]
     reliability = ddxplus_reliability(flip_rate)
     if folds is not None:
         if split != DDXPLUS_TRAIN_SPLIT:
@@ -131,10 +140,14 @@ def load_source(
     chart_known: bool = True,
     flip_rate: float = 0.0,
     folds: int | None = None,
+    sparsity: float = 0.0,
+    seed: int = 0,
 ) -> CaseSource:
     _check(dataset, split, limit)
     if dataset == "ddxplus":
-        return ddxplus_source(split, limit, flip_rate, folds)
+        return ddxplus_source(split, limit, flip_rate, folds, sparsity, seed)
     if folds is not None:
         raise ValueError("folds apply to DDXPlus only (FloDial's charts are not learned)")
+    if sparsity:
+        raise ValueError("sparsity applies to DDXPlus only (a FloDial user answers every step)")
     return flodial_source(split, limit, chart_known)

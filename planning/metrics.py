@@ -239,3 +239,36 @@ def summarize(
         "mild_escalated_rate": mild_escalated_rate(results),
         "mild_urgent_rate": mild_urgent_rate(results),
     }
+
+
+# The metrics a pathology-balanced (macro) summary averages: each is first computed over the
+# cases of one true hypothesis, then averaged over the hypotheses where it is defined.
+MACRO_METRIC_NAMES = (
+    "success_rate",
+    "mean_turns",
+    "abstain_rate",
+    "escalate_rate",
+    "accuracy_when_concluded",
+    "recall_at_3",
+)
+
+
+def macro_summary(
+    results: Sequence[CaseResult], max_turns: int | None = None
+) -> dict[str, float | int | None]:
+    """The pathology-balanced view: each of ``MACRO_METRIC_NAMES`` averaged over the true
+    hypotheses (every hypothesis weighs the same, however many cases it has), so a policy
+    that fails the rare ones cannot hide behind the common ones. ``n_hypotheses`` counts the
+    hypotheses present; a hypothesis where a metric is undefined (nothing concluded) is left
+    out of that metric's average, and ``worst_success_rate`` names the weakest one's rate."""
+    groups: dict[str, list[CaseResult]] = {}
+    for result in results:
+        groups.setdefault(result.true_hypothesis, []).append(result)
+    out: dict[str, float | int | None] = {"n_hypotheses": len(groups)}
+    per_group = [summarize(group, max_turns) for group in groups.values()]
+    for name in MACRO_METRIC_NAMES:
+        values = [v for s in per_group if (v := s[name]) is not None]
+        out[name] = float(np.mean(values)) if values else None
+    rates = [v for s in per_group if (v := s["success_rate"]) is not None]
+    out["worst_success_rate"] = float(min(rates)) if rates else None
+    return out

@@ -51,6 +51,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
+import numpy as np
+
 from knowledge.datasets.common import DatasetError, datasets_dir, read_json, require_file
 from planning.evidence import Answer
 from planning.network import (
@@ -61,7 +63,7 @@ from planning.network import (
     Link,
     RedFlag,
 )
-from planning.simulation import Case
+from planning.simulation import Case, stable_hash
 
 YES, NO = "yes", "no"
 SPLITS = ("dev", "test")
@@ -862,6 +864,73 @@ def _case(patient: Patient, catalog: Catalog) -> Case:
             "initial_evidence": initial.id,
             "differential": [list(item) for item in patient.differential],
         },
+    )
+
+
+def _root_evidence(catalog: Catalog, evidence_id: str) -> str:
+    """The yes/no question an evidence follows up on, up the chain ("how intense is the
+    pain?" -> "do you have pain?"), or the evidence itself."""
+    seen = {evidence_id}
+    current = evidence_id
+    while True:
+        parent = catalog.evidences[current].parent
+        if parent == current or parent not in catalog.evidences or parent in seen:
+            return current
+        seen.add(parent)
+        current = parent
+
+
+def sparse_case(case: Case, share: float, seed: int = 0, catalog: Catalog | None = None) -> Case:
+    """The case of a patient who does not mention ``share`` of their positive findings.
+
+    The units hidden are the patient's reported evidences grouped under the question they
+    follow up on (hiding "do you have pain?" hides where and how bad it is too), never the
+    complaint the patient opens with. A hidden unit is answered with its defaults, i.e. "no",
+    as a patient who does not bring it up would answer. How many units: ``share`` of them,
+    rounded up or down at random so that the expected share is exact (a patient with three
+    findings and share 0.3 hides one with probability 0.9). Which ones: drawn from a generator
+    seeded by ``seed`` and the case id, so every policy meets the same sparse patient and a
+    run is reproducible.
+    """
+    if not 0.0 <= share <= 1.0:
+        raise ValueError(f"sparsity must be in [0, 1], got {share}")
+    if share == 0.0:
+        return case
+    catalog = catalog if catalog is not None else load_catalog()
+    answers = case.answers
+    explicit = dict(answers.explicit if isinstance(answers, DefaultedAnswers) else answers)
+    opening = {a.finding for a in case.opening}
+    protected = {_root_evidence(catalog, catalog.evidence_of.get(f, f)) for f in opening}
+    units: dict[str, list[str]] = {}
+    for finding_id, state in explicit.items():
+        evidence_id = catalog.evidence_of.get(finding_id)
+        if evidence_id is None or state == catalog.defaults.get(finding_id):
+            continue
+        root = _root_evidence(catalog, evidence_id)
+        if root in protected:
+            continue
+        units.setdefault(root, []).append(finding_id)
+    if not units:
+        return case
+    rng = np.random.default_rng([int(seed), stable_hash(case.id)])
+    order = sorted(units)
+    exact = share * len(order)
+    count = int(exact) + int(rng.random() < exact - int(exact))
+    hidden_roots = [order[i] for i in sorted(rng.permutation(len(order))[:count])]
+    hidden: set[str] = set()
+    for root in hidden_roots:
+        for finding_id in units[root]:
+            hidden.add(finding_id)
+            # The default value of a multi-choice question ("nowhere") was set to "no" by the
+            # values chosen; with them hidden it is back to its default.
+            evidence = catalog.evidences[catalog.evidence_of[finding_id]]
+            if evidence.kind == "M":
+                hidden.add(evidence.finding_id(evidence.default))
+    kept = {f: s for f, s in explicit.items() if f not in hidden}
+    metadata = dict(case.metadata)
+    metadata["hidden"] = sorted(hidden_roots)
+    return dataclasses.replace(
+        case, answers=DefaultedAnswers(kept, catalog.defaults), metadata=metadata
     )
 
 

@@ -211,6 +211,28 @@ def test_ddxplus_dev_cross_validated_with_a_policy_parameter(tmp_path: Path) -> 
     assert payload["policies"]["infogatherer"]["success_rate"] >= 50.0
 
 
+def test_ddxplus_sparse_patients_and_the_pathology_balanced_report(tmp_path: Path) -> None:
+    out = run(
+        "ddxplus",
+        "--split", "dev",
+        "--folds", "4",
+        "--sparsity", "0.3",
+        "--policy", "source-order",
+        "--limit", "6",
+        "--max-turns", "8",
+        "--json", str(tmp_path / "sparse.json"),
+    )  # fmt: skip
+    payload = json.loads((tmp_path / "sparse.json").read_text(encoding="utf-8"))
+    assert payload["settings"]["sparsity"] == 0.3
+    macro = payload["macro"]["source-order"]
+    assert 1 <= macro["n_hypotheses"] <= 6
+    assert 0.0 <= macro["success_rate"] <= 100.0
+    assert macro["worst_success_rate"] <= macro["success_rate"]
+    assert "pathology-balanced" in out and f"macro/{macro['n_hypotheses']}" in out
+    with pytest.raises(CommandError, match="sparsity applies to DDXPlus only"):
+        run("flodial", "--sparsity", "0.3", "--policy", "random", "--limit", "1")
+
+
 def test_folds_and_params_are_checked() -> None:
     with pytest.raises(CommandError, match="folds cross-validate the dev patients only"):
         run("ddxplus", "--split", "test", "--folds", "4", "--policy", "random", "--limit", "1")

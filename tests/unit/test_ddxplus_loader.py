@@ -307,3 +307,49 @@ def test_missing_dataset_is_a_clear_error(tmp_path: Path) -> None:
         ddxplus.load_catalog(tmp_path)
     with pytest.raises(DatasetError, match="unknown DDXPlus split"):
         ddxplus.load_cases("train")
+
+
+def _positive_roots(case: Case, catalog: ddxplus.Catalog) -> set[str]:
+    answers = case.answers
+    assert isinstance(answers, ddxplus.DefaultedAnswers)
+    return {
+        ddxplus._root_evidence(catalog, catalog.evidence_of[f])
+        for f, state in answers.explicit.items()
+        if state != catalog.defaults[f]
+    }
+
+
+def test_sparse_cases_hide_a_share_of_positive_findings_never_the_complaint(
+    catalog: ddxplus.Catalog,
+) -> None:
+    cases = ddxplus.load_cases("dev", limit=200)
+    full = hidden = 0
+    for case in cases:
+        sparse = ddxplus.sparse_case(case, 0.3, seed=0, catalog=catalog)
+        before, after = _positive_roots(case, catalog), _positive_roots(sparse, catalog)
+        assert after <= before
+        assert case.opening[0].finding in after  # the complaint is never hidden
+        assert set(sparse.metadata["hidden"]) == before - after
+        for root in before - after:
+            # A hidden finding is answered with its default ("no"), with its follow-ups.
+            for finding_id, evidence_id in catalog.evidence_of.items():
+                if ddxplus._root_evidence(catalog, evidence_id) == root:
+                    assert sparse.answers[finding_id] == catalog.defaults[finding_id]
+        assert sparse.true_hypothesis == case.true_hypothesis
+        full += len(before) - 1
+        hidden += len(before - after)
+    assert 0.25 <= hidden / full <= 0.35
+
+
+def test_sparse_cases_are_seeded_and_zero_sparsity_changes_nothing(
+    catalog: ddxplus.Catalog,
+) -> None:
+    case = next(c for c in ddxplus.load_cases("dev", limit=50) if len(c.answers.explicit) > 8)
+    one = ddxplus.sparse_case(case, 0.5, seed=1, catalog=catalog)
+    again = ddxplus.sparse_case(case, 0.5, seed=1, catalog=catalog)
+    other = [ddxplus.sparse_case(case, 0.5, seed=s, catalog=catalog) for s in range(2, 8)]
+    assert dict(one.answers.explicit) == dict(again.answers.explicit)
+    assert any(dict(o.answers.explicit) != dict(one.answers.explicit) for o in other)
+    assert ddxplus.sparse_case(case, 0.0, catalog=catalog) is case
+    with pytest.raises(ValueError):
+        ddxplus.sparse_case(case, 1.5, catalog=catalog)

@@ -12,6 +12,7 @@ from planning.metrics import (
     decision_ms_percentile,
     ece,
     escalate_rate,
+    macro_summary,
     mean_turns,
     mean_turns_success,
     mild_escalated_rate,
@@ -213,3 +214,20 @@ def test_safety_rates_are_none_without_severities() -> None:
     summary = summarize(_safety_results())
     assert summary["severe_flagged_rate"] == pytest.approx(75.0)
     assert summary["mild_escalated_rate"] == pytest.approx(60.0)
+
+
+def test_macro_summary_weighs_every_true_hypothesis_the_same() -> None:
+    # h1: three cases, one right (33.3%); h3: one case, abstained (0%). Pooled 25%, macro 16.7%.
+    macro = macro_summary(ALL)
+    assert macro["n_hypotheses"] == 2
+    assert macro["success_rate"] == pytest.approx((100 / 3 + 0.0) / 2)
+    assert macro["worst_success_rate"] == pytest.approx(0.0)
+    assert macro["mean_turns"] == pytest.approx(((2 + 4 + 1) / 3 + 15) / 2)
+    # h3 concluded nothing: accuracy when concluded is h1's alone, not dragged to 0 by h3.
+    assert macro["accuracy_when_concluded"] == pytest.approx(50.0)
+
+
+def test_macro_summary_of_nothing_is_undefined_not_zero() -> None:
+    macro = macro_summary([])
+    assert macro["n_hypotheses"] == 0
+    assert macro["success_rate"] is None

@@ -21,6 +21,7 @@ from evaluation.play import Job, Played, play_all
 from evaluation.report import (
     PLOTS_MISSING,
     build_payload,
+    format_macro_table,
     format_table,
     plots_available,
     write_json,
@@ -242,6 +243,15 @@ class Command(BaseCommand):
             "links learned from the other folds (the numbers to tune on)",
         )
         parser.add_argument(
+            "--sparsity",
+            type=_rate,
+            default=0.0,
+            metavar="X",
+            help="DDXPlus: each patient keeps quiet about this share of their positive findings "
+            "(with what follows up on them) and answers 'no' to them, as a patient who does not "
+            "mention a symptom would; the opening complaint is kept (seeded by --seed)",
+        )
+        parser.add_argument(
             "--param",
             action="append",
             default=[],
@@ -290,6 +300,7 @@ class Command(BaseCommand):
             "open_world": options["open_world"],
             "workers": options["workers"],
             "folds": options["folds"],
+            "sparsity": options["sparsity"],
             "params": list(options["param"]),
             "json": str(options["json"]) if options["json"] else None,
             "report": str(options["report"]) if options["report"] else None,
@@ -303,6 +314,8 @@ class Command(BaseCommand):
                 options["chart_known"],
                 options["flip_rate"],
                 options["folds"],
+                options["sparsity"],
+                options["seed"],
             )
         except (DatasetError, ValueError) as exc:
             raise CommandError(str(exc)) from exc
@@ -369,6 +382,8 @@ class Command(BaseCommand):
             f"tau={rules.stopping.tau}, red_flags={rules.stopping.red_flags} ({elapsed:.1f} s)"
         )
         self.stdout.write(format_table(payload["policies"]))
+        self.stdout.write("pathology-balanced (macro over true hypotheses) next to pooled:")
+        self.stdout.write(format_macro_table(payload["policies"], payload["macro"]))
         for name, summary in payload["policies"].items():
             if summary["severe_flagged_rate"] is not None:
                 rates = ", ".join(f"{key} {_pct(summary[key])}" for key in SAFETY_RATES)
