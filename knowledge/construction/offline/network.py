@@ -4,7 +4,7 @@ Like a FloDial chart (``knowledge.datasets.flodial``): each cause is a hypothesi
 first sentence, shortened; resolution: what the article says to do), each check a yes/no
 finding, and a cause determines the answers on its way down from the root; a check off
 that way says nothing about it (no link). Where the article reaches a cause by several
-ways, a check keeps a link only if every way asks it and all give the same answer.
+ways, a check keeps a link when every way that asks it gives the same answer.
 ``flow``/``flow_root`` keep the article's own order, so the informed policies ask along it.
 
 Links are crisp by default, as for a hand-structured chart (``certainty`` can leave some mass
@@ -66,11 +66,21 @@ def _paths(root: Check | Cause | None) -> dict[str, list[list[tuple[str, str]]]]
 
 
 def _determined(paths: Sequence[Sequence[tuple[str, str]]]) -> dict[str, str]:
-    if not paths:
-        return {}
-    per_path = [dict(p) for p in paths]
-    common = set(per_path[0]).intersection(*per_path[1:])
-    return {c: per_path[0][c] for c in common if all(p[c] == per_path[0][c] for p in per_path)}
+    """The answer a cause implies for each check on any of its ways: the one every way that
+    asks the check gives (none where two ways answer it differently).
+
+    A check on only some ways still gets the link: on the ways that skip it, the flow never
+    asks it (``planning.policies.flow``), and on the ways through it, an answer against the
+    link rules the cause out. Keeping only the checks every way asks (the rule before) left
+    a cause the article reaches by a fall-through ("otherwise, go to step 16") unrefuted by
+    the answers that close the other way, and the dialog ended undecided."""
+    implied: dict[str, str] = {}
+    split: set[str] = set()
+    for path in paths:
+        for check, state in path:
+            if implied.setdefault(check, state) != state:
+                split.add(check)
+    return {c: s for c, s in implied.items() if c not in split}
 
 
 def decisions_network(
