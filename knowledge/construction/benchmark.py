@@ -13,7 +13,10 @@ refinement when asked) and compared with the FloDial chart the article was writt
   ``link_recall`` is the same count over all determined pairs of the chart;
 - **end to end**: every FloDial dialog of the chart (all splits) played with exact answers by
   the same simulated user and the product's policy (InfoGatherer, with the service's
-  settings) on the built pack and on the hand-structured chart. On the built pack the user
+  settings) on the built pack and on the hand-structured chart, by the ``player`` given:
+  ``manage.py evaluate_construction`` plays through the conversation service
+  (``evaluation.construction.service_player``); ``engine_player``, the engine alone, is the
+  default of the functions here. On the built pack the user
   answers a built check with the dialog's answer to the chart question matched to it ("not
   sure" when the dialog's path does not ask that question or nothing matched); the dialog
   succeeds when the pack concludes the cause matched to the dialog's terminal. A dialog whose
@@ -23,7 +26,7 @@ refinement when asked) and compared with the FloDial chart the article was writt
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -117,9 +120,13 @@ def _translate(case: Case, causes: Matching, checks: Matching) -> Case | None:
     return replace(case, true_hypothesis=truth, answers=answers, metadata={})
 
 
-def _play(network: EvidentialNetwork, cases: list[Case]) -> list[CaseResult]:
-    """Every case played through the dialogue engine (planning.engine) with the service's own
-    planner settings (bots.config.ServiceConfig / ConversationService)."""
+Player = Callable[[EvidentialNetwork, Sequence[Case]], list[CaseResult]]
+
+
+def engine_player(network: EvidentialNetwork, cases: Sequence[Case]) -> list[CaseResult]:
+    """Every case played by the dialogue engine alone (planning.engine) with the service's
+    planner settings; ``manage.py evaluate_construction`` plays through the service instead
+    (``evaluation.construction.service_player``)."""
     from planning.policies import make_policy
 
     stopping = StoppingRule()
@@ -130,7 +137,9 @@ def _play(network: EvidentialNetwork, cases: list[Case]) -> list[CaseResult]:
     return [engine.play_case(network, case, SimulatedUser(case, seed=0)) for case in cases]
 
 
-def evaluate_article(path: Path, *, llm: Any = None, play: bool = True) -> dict[str, Any]:
+def evaluate_article(
+    path: Path, *, llm: Any = None, play: bool = True, player: Player = engine_player
+) -> dict[str, Any]:
     from knowledge.datasets.flodial import (
         determined_answers,
         finding_id,
@@ -189,8 +198,8 @@ def evaluate_article(path: Path, *, llm: Any = None, play: bool = True) -> dict[
         cases = [c for c in load_cases("all") if c.metadata.get("chart") == built.chart]
         translated = [_translate(c, causes, checks) for c in cases]
         playable = [c for c in translated if c is not None]
-        built_results = _play(net, playable)
-        chart_results = _play(load_network(built.chart), cases)
+        built_results = player(net, playable)
+        chart_results = player(load_network(built.chart), cases)
         successes = sum(1 for r in built_results if r.correct)
         out.update(
             {
@@ -227,12 +236,13 @@ def evaluate_articles(
     play: bool = True,
     progress: Progress | None = None,
     limit: int | None = None,
+    player: Player = engine_player,
 ) -> dict[str, Any]:
     charts: dict[str, dict[str, Any]] = {}
     for path in articles_in(directory)[:limit]:
         if progress is not None:
             progress(path.name)
-        charts[path.stem] = evaluate_article(path, llm=llm, play=play)
+        charts[path.stem] = evaluate_article(path, llm=llm, play=play, player=player)
     overall: dict[str, Any] = {}
     totals = {
         k: sum(c[k] for c in charts.values())

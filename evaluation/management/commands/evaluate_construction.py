@@ -4,7 +4,8 @@ Builds a pack from each article of DIR alone (``<chart>.<ext>``, the chart being
 chart it was written from) and compares it with the chart: causes and checks (precision,
 recall, F1 under the text-matching rule of ``knowledge.construction.matching``), link
 accuracy, and the chart's dialogs played with exact answers on the built pack next to the
-same dialogs on the hand-structured chart (``knowledge.construction.benchmark``).
+same dialogs on the hand-structured chart, both through the conversation service
+(``knowledge.construction.benchmark``, ``evaluation.construction``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from evaluation.construction import service_player
 from knowledge.construction.benchmark import articles_in, evaluate_articles
 
 COLUMNS = (
@@ -84,6 +86,7 @@ class Command(BaseCommand):
             play=not options["no_play"],
             progress=progress,
             limit=options["limit"] or None,
+            player=service_player(),
         )
         sys.stderr.write(f"\r[{'#' * 20}] {total}/{total} articles\x1b[K\n")
         header = f"{'chart':26s}" + "".join(f"{label:>12s}" for _, label in COLUMNS)
