@@ -24,12 +24,13 @@ from __future__ import annotations
 import functools
 import hashlib
 import hmac
-import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from django.conf import settings
+
+from knowledge import words as words_module
 
 PREFIX = "fe1:"
 # Hashes are spelled in the letters a-p (one per nibble): PostgreSQL's text-search parser
@@ -37,12 +38,10 @@ PREFIX = "fe1:"
 _NIBBLES = "abcdefghijklmnop"
 _TOKEN_BYTES = 8  # 64 bits: no collisions in any realistic vocabulary
 _INDEX_CONTEXT = b"askfew blind index v1"
-_WORD = re.compile(r"[^\W_]+")
-# Words too common to narrow a search; left out of the index and of queries alike.
-STOPWORDS = frozenset(
-    "a an and are as at be but by for from has have i in is it its me my of on or so that the "  # noqa: SIM905
-    "this to was we were with you your".split()
-)
+# The blind index is built from the same words every other reader uses (knowledge.words);
+# changing how words are made changes the hashes, so the migration that changes it rebuilds
+# the indexes (bots.reencrypt.encrypt_all rewrites every index that is not current).
+STOPWORDS = words_module.STOP_WORDS
 
 
 class DecryptionError(ValueError):
@@ -103,31 +102,13 @@ def current_plaintext(stored: str) -> str | None:
 
 
 def words(text: str) -> list[str]:
-    """The searchable words of a text: case-folded, stemmed lightly, stopwords left out."""
-    folded = unicodedata.normalize("NFKC", text).casefold()
-    return [_stem(w) for w in _WORD.findall(folded) if w not in STOPWORDS]
-
-
-def _stem(word: str) -> str:
-    """Plurals and common verb endings off, so "printers" finds "printer" and "jammed" "jam".
-    Deliberately small and frozen here: changing it would orphan every stored hash."""
-    w = word
-    if len(w) > 4 and w.endswith("ies"):
-        return w[:-3] + "y"
-    if len(w) > 4 and w.endswith(("xes", "zes", "ches", "shes", "sses")):
-        return w[:-2]
-    for suffix in ("ing", "ed", "s"):
-        if not w.endswith(suffix) or len(w) - len(suffix) < 3:
-            continue
-        if suffix == "s" and w.endswith(("ss", "us", "is")):
-            break
-        w = w[: -len(suffix)]
-        if suffix != "s" and len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "lsz":
-            w = w[:-1]  # "jammed" -> "jam"
-        break
-    if len(w) > 3 and w.endswith("e") and not w.endswith("ee"):
-        w = w[:-1]  # "page" and "pages", "drive" and "driving" meet
-    return w
+    """The searchable words of a text: normalised, stemmed lightly, stop words left out."""
+    folded = unicodedata.normalize("NFKC", text)
+    return [
+        words_module.stem(w)
+        for w in words_module.tokens(words_module.normalise(folded).casefold())
+        if w not in STOPWORDS
+    ]
 
 
 def _hash(key: bytes, word: str) -> str:

@@ -8,185 +8,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u00b4": "'"})
-# Negated contractions (also the common spellings without an apostrophe) become "<verb> not",
-# so one negation cue ("not") covers "doesn't", "does not" and "doesnt".
-_CONTRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\bwon'?t\b"), "will not"),
-    (re.compile(r"\bcan'?t\b"), "can not"),
-    (re.compile(r"\bcannot\b"), "can not"),
-    (re.compile(r"\bain'?t\b"), "is not"),
-    (
-        re.compile(
-            r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should|must|need)n'?t\b"
-        ),
-        r"\1 not",
-    ),
-    (re.compile(r"\bi'm\b"), "i am"),
-    (re.compile(r"\b(it|that|there|what|here)'s\b"), r"\1 is"),
-    (re.compile(r"\b(i|you|we|they)'ve\b"), r"\1 have"),
-    (re.compile(r"\b(i|you|we|they|it)'ll\b"), r"\1 will"),
-    (re.compile(r"\b(you|we|they)'re\b"), r"\1 are"),
-    (re.compile(r"\b(i|you|we|they|it)'d\b"), r"\1 would"),
-)
-_TOKEN = re.compile(r"[a-z0-9]+(?:[.'/-][a-z0-9]+)*")
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=[a-z])[.!?;](?=[A-Za-z])")
+from knowledge.words import STOP_WORDS, stem, tokens
+from knowledge.words import normalise as _base_normalise
 
-STOP_WORDS = frozenset(
-    [
-        "a",
-        "about",
-        "above",
-        "after",
-        "again",
-        "all",
-        "also",
-        "am",
-        "an",
-        "and",
-        "any",
-        "anything",
-        "are",
-        "as",
-        "at",
-        "be",
-        "because",
-        "been",
-        "before",
-        "being",
-        "below",
-        "between",
-        "both",
-        "but",
-        "by",
-        "can",
-        "could",
-        "did",
-        "do",
-        "does",
-        "doing",
-        "done",
-        "during",
-        "each",
-        "either",
-        "else",
-        "even",
-        "ever",
-        "every",
-        "for",
-        "from",
-        "further",
-        "get",
-        "gets",
-        "getting",
-        "got",
-        "had",
-        "has",
-        "have",
-        "having",
-        "he",
-        "her",
-        "here",
-        "him",
-        "his",
-        "how",
-        "i",
-        "if",
-        "in",
-        "into",
-        "is",
-        "it",
-        "its",
-        "itself",
-        "just",
-        "me",
-        "might",
-        "more",
-        "most",
-        "must",
-        "my",
-        "myself",
-        "now",
-        "of",
-        "once",
-        "only",
-        "or",
-        "other",
-        "our",
-        "out",
-        "over",
-        "own",
-        "please",
-        "same",
-        "she",
-        "should",
-        "so",
-        "some",
-        "such",
-        "than",
-        "that",
-        "the",
-        "their",
-        "them",
-        "then",
-        "there",
-        "these",
-        "they",
-        "this",
-        "those",
-        "through",
-        "to",
-        "too",
-        "under",
-        "until",
-        "upon",
-        "us",
-        "very",
-        "was",
-        "we",
-        "were",
-        "what",
-        "when",
-        "where",
-        "whether",
-        "which",
-        "while",
-        "who",
-        "whom",
-        "why",
-        "will",
-        "with",
-        "would",
-        "you",
-        "your",
-        "yours",
-        "yourself",
-        "able",
-        "let",
-        "lets",
-        "really",
-        "still",
-        "actually",
-        "currently",
-        "right",
-        "now",
-        "okay",
-        "ok",
-        "well",
-        "yes",
-        "no",
-        "not",
-        "tell",
-        "see",
-        "check",
-        "checked",
-        "checking",
-        "sure",
-        "know",
-        "try",
-        "tried",
-    ]
-)
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=[a-z])[.!?;](?=[A-Za-z])")
 # Words kept in overlap even though short or common: they carry the question's meaning.
 _KEEP = frozenset({"on", "off", "up", "low", "hot", "led", "ac", "dc", "os", "cd", "pc"})
 
@@ -337,15 +162,12 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
         "sometimes",
     ),
     (re.compile(r"\bof ?course\b"), "of course"),
-    (re.compile(r"(?<=[a-z])'s\b"), ""),  # possessive: "router's" -> "router"
 )
 
 
 def normalise(text: str) -> str:
     """Lower-case, unify apostrophes, spell out contractions, neutralise a few idioms."""
-    out = text.translate(_APOSTROPHES).lower()
-    for pattern, replacement in _CONTRACTIONS:
-        out = pattern.sub(replacement, out)
+    out = _base_normalise(text)
     for pattern, replacement in _IDIOMS:
         out = pattern.sub(replacement, out)
     return out
@@ -355,37 +177,6 @@ def sentences(text: str) -> list[str]:
     """Rough sentences of normalised text (".", "!", "?", ";" and line breaks end one)."""
     parts = [p.strip() for p in _SENTENCE_END.split(text)]
     return [p for p in parts if p and re.search(r"[a-z0-9]", p)]
-
-
-def tokens(text: str) -> list[str]:
-    return [t.strip("'") for t in _TOKEN.findall(text)]
-
-
-def stem(word: str) -> str:
-    """A light suffix stripper, enough to match a question's words with an answer's.
-
-    "spinning", "spins" -> "spin"; "overheats" -> "overheat"; "drive", "driving" -> "driv";
-    "temperatures" -> "temperatur"; "crashes" -> "crash"; "batteries" -> "battery".
-    """
-    w = word
-    if len(w) > 4 and w.endswith("ies"):
-        return w[:-3] + "y"
-    if len(w) > 4 and re.search(r"(?:x|z|ch|sh|ss)es$", w):
-        return w[:-2]
-    for suffix in ("ing", "ed", "ly", "s"):
-        if not w.endswith(suffix) or len(w) - len(suffix) < 2:
-            continue
-        if suffix == "s" and (w.endswith(("ss", "us", "is")) or len(w) <= 3):
-            continue
-        w = w[: -len(suffix)]
-        if suffix in ("ing", "ed") and len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "lsz":
-            w = w[:-1]  # "spinn" -> "spin", "runn" -> "run"
-        if suffix in ("ing", "ed") and len(w) == 2:
-            return w + "e"  # "using", "used" -> "use"
-        break
-    if len(w) > 3 and w.endswith("e") and not w.endswith("ee"):
-        w = w[:-1]  # "drive" and "driving" meet at "driv"
-    return w
 
 
 _CANONICAL_STEMS = {stem(k): v for k, v in _CANONICAL.items()}

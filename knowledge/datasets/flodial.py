@@ -28,13 +28,13 @@ on those two charts; ``all`` = the 894.
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from knowledge import words
 from knowledge.datasets.common import DatasetError, datasets_dir, read_json
 from planning.network import Citation, EvidentialNetwork, Finding, Hypothesis, Link
 from planning.simulation import Case
@@ -174,26 +174,9 @@ def faq_id(chart: str, faq: str) -> str:
 
 # -- FAQs -------------------------------------------------------------------------------------
 
-_STOP_WORDS = (
-    "a an the is are do does did you your my i it to of in on for and or if with be can how "
-    "what why when which that this there any have has was were not no yes from at by as so "
-    "me we our should will would could get check know"
-)
-_STOP = frozenset(_STOP_WORDS.split())
-
-
 def _content_words(text: str) -> set[str]:
-    words: set[str] = set()
-    for word in re.findall(r"[a-z0-9']+", text.lower()):
-        word = word.strip("'")
-        if word in _STOP or len(word) < 2:
-            continue
-        for suffix in ("ing", "ed", "es", "s"):
-            if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-                word = word[: -len(suffix)]
-                break
-        words.add(word)
-    return words
+    # "How do I check ..." starts every FAQ question; the stop words take those words out.
+    return words.content_words(text)
 
 
 def faq_links(chart: Mapping[str, Any]) -> dict[str, list[str]]:

@@ -25,49 +25,23 @@ import difflib
 import re
 from collections.abc import Collection, Iterable, Mapping
 
-_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u00b4": "'"})
-# Negated contractions, with the common apostrophe-less spellings ("wont", "doesnt").
-_CONTRACTIONS = (
-    (re.compile(r"\bwo(?:n'?t)\b"), "will not"),
-    (re.compile(r"\bcan'?t\b"), "can not"),
-    (re.compile(r"\bcannot\b"), "can not"),
-    (re.compile(r"\bain'?t\b"), "is not"),
-    (
-        re.compile(r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should)n'?t\b"),
-        r"\1 not",
-    ),
-)
+from knowledge import words
+from knowledge.words import stem
+
 # "It starts to overheat", "it started smoking": start/begin as aspect verbs say when, not what;
 # left in, they read as the complaint "it will not start".
 _ASPECTUAL = re.compile(
     r"\b(?:start|starts|started|starting|begin|begins|began|beginning)\s+(?=to\s|[a-z]+ing\b)"
 )
-# Apostrophes split words ("laptop's" -> "laptop", "s"), as the search engines' tokenizers do,
-# so a possessive "s" is a stop word here instead of a query term matching every "car's".
-_TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+# A complaint being routed is scored on its content words: function words and the filler of a
+# request for help ("problem", "since two days", "please help") say nothing about which.
+STOP_WORDS = words.STOP_WORDS | words.QUERY_FILLER
 
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
-
-STOP_WORDS = _words(
-    """
-    a about above after again against all am an and any are as at be because been before being
-    below between both but by can could did do does doing down during each few for from further
-    had has have having he her here hers herself him himself his how i if in into is it its
-    itself just me more most my myself no nor not now of off on once only or other our ours
-    ourselves out over own same she should so some such than that the their theirs them
-    themselves then there these they this those through to too under until up very was we were
-    what when where which while who whom why will with would you your yours yourself
-    yourselves also please help hi hello thanks thank get got getting know need want like
-    one two three four five six seven eight nine ten years year months month days day weeks week
-    time today yesterday recently lately ago since really still even much many way thing things
-    something anything nothing problem problems issue issues trouble fix fixed fixing working
-    work works properly right wrong able unable tried try trying keep keeps kept make makes
-    making made use used using go going went seems seem think sure let lets ve ll re d s t m
-    """
-)
 
 # Interchangeable phrasings of one idea. Matching is on normalised text at word boundaries, so
 # "hot" does not match "hotspot". Group members are what the query gains when one is present.
@@ -130,40 +104,12 @@ _REPAIR_CUTOFF = 0.85
 def normalise(text: str) -> str:
     """Lower-case, straight apostrophes, negated contractions spelt out, aspectual
     "start"/"begin" dropped."""
-    if not isinstance(text, str):
-        raise ValueError(f"text must be a string, got {type(text).__name__}")
-    out = text.lower().translate(_APOSTROPHES)
-    for pattern, replacement in _CONTRACTIONS:
-        out = pattern.sub(replacement, out)
-    return _ASPECTUAL.sub("", out)
+    return _ASPECTUAL.sub("", words.normalise(text))
 
 
 def tokens(text: str) -> list[str]:
     """Words of the normalised text, in order (hyphenated words kept whole, apostrophes split)."""
-    return _TOKEN.findall(normalise(text))
-
-
-def stem(word: str) -> str:
-    """A light suffix stripper, enough to make "drains"/"draining"/"drained" and
-    "noise"/"noises" meet: one inflectional suffix off, a doubled final consonant undoubled
-    ("stopped"), then a final "e" off ("whistle"/"whistling" -> "whistl")."""
-    word = word.strip("'")
-    if len(word) <= 3:
-        return word
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    for suffix in ("ingly", "ings", "ing", "edly", "ed", "es", "ly", "s"):
-        if not word.endswith(suffix) or len(word) - len(suffix) < 3:
-            continue
-        if suffix == "s" and word.endswith("ss"):
-            break
-        word = word[: -len(suffix)]
-        if suffix.startswith(("ing", "ed")) and word[-1] == word[-2] and word[-1] not in "lsz":
-            word = word[:-1]
-        break
-    if word.endswith("e") and len(word) > 3:
-        word = word[:-1]
-    return word
+    return words.tokens(normalise(text))
 
 
 def content_words(text: str) -> set[str]:
