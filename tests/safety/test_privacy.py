@@ -522,3 +522,27 @@ def test_delete_of_one_users_data_leaves_everyone_else(pack: Any, operator: Any)
     assert claim.case_id is None
     entry = AuditLog.objects.filter(action="delete_user_data").latest("pk")
     assert entry.target == "web:U-ANA" and entry.detail["cases"] == 1
+
+
+def test_the_shared_words_migration_rebuilds_indexes_made_by_the_old_stemmer(pack: Any) -> None:
+    import importlib
+    from types import SimpleNamespace
+
+    from django.apps import apps
+
+    case = new_chat("it never shuts down properly")
+    turn = case.turns.get(index=0)
+    # As the old private stemmer indexed it: "properly" kept whole, so "proper" misses it.
+    old = crypto.index_text(["it never shuts down properly"]).replace(
+        crypto.index_text(["proper"]).strip(),
+        crypto._hash(crypto._index_keys(crypto._keys())[0], "properly"),
+    )
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE bots_turn SET search_tokens = %s WHERE id = %s", [old, turn.pk])
+    assert turn.pk not in _search("proper")
+
+    migration = importlib.import_module("bots.migrations.0005_reindex_shared_words")
+    migration.reindex(apps, SimpleNamespace(connection=connection))
+
+    assert turn.pk in _search("proper")
+    assert turn.pk in _search("properly")
