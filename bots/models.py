@@ -161,15 +161,11 @@ class OutboundStatus(models.TextChoices):
     FAILED = "failed", "Failed"
 
 
-class OutboundMessage(models.Model):
-    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="outbound")
-    # The inbound event this answers: at most one reply per event.
-    in_reply_to = models.OneToOneField(
-        InboundEvent, null=True, blank=True, on_delete=models.SET_NULL, related_name="reply"
-    )
-    turn = models.ForeignKey(Turn, null=True, blank=True, on_delete=models.SET_NULL)
-    channel = models.CharField(max_length=16, choices=Channel.choices)
-    payload = EncryptedJSONField(default=dict)
+class Delivery(models.Model):
+    """What every message we send keeps: where it stands, how often it was tried, why it
+    failed, the platform's id for it. Replies and staff pages are sent with the same
+    exactly-once discipline, so they share these fields."""
+
     status = models.CharField(
         max_length=16, choices=OutboundStatus.choices, default=OutboundStatus.PENDING, db_index=True
     )
@@ -180,10 +176,22 @@ class OutboundMessage(models.Model):
     sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        abstract = True
         ordering = ["created_at", "id"]
 
 
-class StaffAlert(models.Model):
+class OutboundMessage(Delivery):
+    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="outbound")
+    # The inbound event this answers: at most one reply per event.
+    in_reply_to = models.OneToOneField(
+        InboundEvent, null=True, blank=True, on_delete=models.SET_NULL, related_name="reply"
+    )
+    turn = models.ForeignKey(Turn, null=True, blank=True, on_delete=models.SET_NULL)
+    channel = models.CharField(max_length=16, choices=Channel.choices)
+    payload = EncryptedJSONField(default=dict)
+
+
+class StaffAlert(Delivery):
     """One page to staff about a case (an emergency or urgent escalation), for one target.
 
     The row is the audit trail: what was sent where, when, after how many attempts, and why
@@ -197,17 +205,8 @@ class StaffAlert(models.Model):
     triage_level = models.CharField(max_length=16, blank=True)
     reason = models.CharField(max_length=200, blank=True)
     payload = models.JSONField(default=dict)
-    status = models.CharField(
-        max_length=16, choices=OutboundStatus.choices, default=OutboundStatus.PENDING, db_index=True
-    )
-    attempts = models.PositiveIntegerField(default=0)
-    last_error = models.TextField(blank=True)
-    external_id = models.CharField(max_length=200, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    sent_at = models.DateTimeField(null=True, blank=True)
 
-    class Meta:
-        ordering = ["created_at", "id"]
+    class Meta(Delivery.Meta):
         constraints = [
             models.UniqueConstraint(fields=["case", "target", "key"], name="one_alert_per_target")
         ]
