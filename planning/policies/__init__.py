@@ -8,6 +8,7 @@ stopping and safety rules of :class:`planning.policies.base.Policy` before its o
 ``infogatherer``    lexicographic expected reduction of (nonspecificity, discord)
 ``uot``             Uncertainty of Thoughts: sharpened-IG look-ahead over simulated answers
 ``mcts``            UCT over question sequences with the network as simulator
+``tot``             Tree of Thoughts: BFS (or DFS with pruning) over partial question sequences
 ``ig-bayesian``     expected entropy reduction on pignistic point probabilities (baseline)
 ``source-order``    the flowchart walk, or network order (baseline)
 ``random``          a uniformly random unasked finding (baseline)
@@ -26,6 +27,7 @@ from .infogatherer import InfoGatherer
 from .mcts import MonteCarloTreeSearch
 from .random_policy import RandomPolicy
 from .source_order import SourceOrder
+from .tot import TreeOfThoughts
 from .uot import UncertaintyOfThoughts
 
 POLICIES: dict[str, type[Policy]] = {
@@ -34,6 +36,7 @@ POLICIES: dict[str, type[Policy]] = {
         InfoGatherer,
         UncertaintyOfThoughts,
         MonteCarloTreeSearch,
+        TreeOfThoughts,
         IGBayesian,
         SourceOrder,
         RandomPolicy,
@@ -69,6 +72,7 @@ __all__ = [
     "Policy",
     "RandomPolicy",
     "SourceOrder",
+    "TreeOfThoughts",
     "UncertaintyOfThoughts",
     "make_policy",
 ]

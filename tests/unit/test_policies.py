@@ -27,7 +27,7 @@ from planning.policies import POLICIES, POLICY_NAMES, make_policy
 from planning.policies.ig_bayesian import bayesian_posterior
 from planning.policies.infogatherer import lexicographic_choice
 
-INFORMED = ("infogatherer", "uot", "mcts", "ig-bayesian")
+INFORMED = ("infogatherer", "uot", "mcts", "ig-bayesian", "tot")
 FAST = {"mcts": {"iterations": 60}}
 
 
@@ -468,6 +468,7 @@ def test_registry_and_parameters() -> None:
         "uot",
         "mcts",
         "ig-bayesian",
+        "tot",
         "source-order",
         "random",
     }
@@ -495,3 +496,65 @@ def test_bench_planner_writes_timings_for_each_policy(tmp_path: Path) -> None:
     assert set(payload["policies"]) == {"infogatherer", "random"}
     for row in payload["policies"].values():
         assert 0 < row["p50_ms"] <= row["p99_ms"]
+
+
+# -- Tree of Thoughts ----------------------------------------------------------------------
+
+
+def quartet() -> EvidentialNetwork:
+    """Four causes; "a" and "dup" both split {h1, h2} from {h3, h4}, "b" splits {h1, h3} from
+    {h2, h4}: two questions settle it, but only if they are "a" (or "dup") and "b"."""
+    hyps = [Hypothesis(f"h{i}", f"Cause {i}") for i in range(1, 5)]
+    findings = [Finding("a", "A?"), Finding("dup", "A again?"), Finding("b", "B?")]
+    links = []
+    for h in ("h1", "h2"):
+        links += [Link.make(h, "a", {"yes": 1.0}), Link.make(h, "dup", {"yes": 1.0})]
+    for h in ("h3", "h4"):
+        links += [Link.make(h, "a", {"no": 1.0}), Link.make(h, "dup", {"no": 1.0})]
+    for h in ("h1", "h3"):
+        links.append(Link.make(h, "b", {"yes": 1.0}))
+    for h in ("h2", "h4"):
+        links.append(Link.make(h, "b", {"no": 1.0}))
+    return EvidentialNetwork("quartet", hyps, findings, links)
+
+
+@pytest.mark.parametrize("search", ["bfs", "dfs"])
+def test_tot_plans_questions_that_are_informative_together(search: str) -> None:
+    network = quartet()
+    action = policy("tot", search=search, depth=3).choose(DialogueState.start(network), network)
+    assert isinstance(action, Ask)
+    details = action.rationale.details
+    # The plan found removes all the uncertainty in two questions ({a, dup} would remove half),
+    # and stops there: it is expected to conclude ("sure"), so no third question is planned.
+    assert action.rationale.expected_gain == pytest.approx(1.0)
+    assert details["sequence_length"] == 2
+    assert details["expected_max_after"] == pytest.approx(1.0)
+    assert details["own_value"] == pytest.approx(0.5)
+
+
+def test_tot_concludes_the_quartet_in_two_questions() -> None:
+    network = quartet()
+    truth = {"a": "no", "dup": "no", "b": "yes"}
+    state = DialogueState.start(network)
+    action = play(policy("tot"), network, truth, state)
+    assert action == Conclude("h3", pytest.approx(1.0))
+    assert state.turns == 2
+
+
+def test_tot_dfs_keeps_to_its_step_limit_and_prunes_what_adds_nothing() -> None:
+    network = quartet()
+    state = DialogueState.start(network)
+    limited = policy("tot", search="dfs", step_limit=3, proposals=3, depth=3)
+    action = limited.choose(state, network)
+    assert isinstance(action, Ask)
+    assert action.rationale.details["nodes_evaluated"] <= 3
+    # After "a", the duplicate adds nothing: DFS prunes it and plans "b".
+    state.apply(Answer.crisp("a", "yes"), network)
+    action = policy("tot", search="dfs").choose(state, network)
+    assert isinstance(action, Ask) and action.finding == "b"
+
+
+def test_tot_rejects_bad_settings() -> None:
+    for bad in ({"search": "astar"}, {"breadth": 0}, {"prune_below": 1.0}, {"max_branches": 0}):
+        with pytest.raises(ValueError):
+            make_policy("tot", **bad)
