@@ -13,6 +13,10 @@ Definitions (shown on the page too):
 - **mean questions**: the bot's questions per ended case;
 - **calibration**: for concluded, labelled cases, the confidence the bot concluded with
   against whether the label agreed (binned; ECE is the case-weighted mean gap).
+
+Everything is counted in the database (``summarise``): one grouped query returns the ended
+cases by day, pack, decision, label and confidence bin, with their questions summed, so the
+page reads a few hundred rows whether there are a hundred cases or a hundred thousand.
 """
 
 from __future__ import annotations
@@ -23,34 +27,52 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, QuerySet
-from django.utils import timezone
+from django.db.models import (
+    BooleanField,
+    Count,
+    F,
+    FloatField,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models import (
+    Case as SqlCase,
+)
+from django.db.models.functions import Coalesce, Greatest, Least
+from django.db.models.lookups import LessThan
 
 from bots.models import Case, CaseStatus, Role, Turn
 
-from .charts import CalibrationBin, calibration_bins
+from .case_sql import ActionType, as_date, local_day
+from .charts import CalibrationBin
 
 DECISIONS = ("concluded", "abstained", "escalated", "closed")
+ENDED = [s.value for s in CaseStatus if s != CaseStatus.ACTIVE]
+# A confirmation ("just to be sure: ...?") is a question the user answers too.
+QUESTION_KINDS = ("ask", "confirm")
+CALIBRATION_BINS = 10
 
 
 @dataclass(frozen=True)
-class EndedCase:
+class Group:
+    """Ended cases alike in everything the dashboard counts, and how many there are."""
+
+    day: dt.date
     pack: str
     decision: str
     taken_over: bool
+    labelled: bool
+    correct: bool  # concluded and labelled with the concluded hypothesis
+    confidence_bin: int | None  # for labelled cases with a confidence: int(10 * confidence)
+    cases: int
+    confidence_sum: float  # of the confidences (clamped to 0..1) of the binned cases
     questions: int
-    created: dt.date
-    confidence: float | None
-    label: str | None  # hypothesis id, "" for "other", None when unlabelled
-    conclusion: str
-
-    @property
-    def labelled(self) -> bool:
-        return self.label is not None
-
-    @property
-    def correct(self) -> bool:
-        return bool(self.label) and self.decision == "concluded" and self.label == self.conclusion
 
 
 def decision_of(status: str, bot_status: str | None) -> str:
@@ -62,43 +84,83 @@ def decision_of(status: str, bot_status: str | None) -> str:
     return str(status)
 
 
-def ended_cases(cases: QuerySet[Case]) -> list[EndedCase]:
-    ended = cases.exclude(status=CaseStatus.ACTIVE)
-    rows = list(
-        ended.values_list(
-            "pk",
-            "pack",
-            "status",
-            "handling__bot_status",
-            "created_at",
-            "confidence",
-            "conclusion",
-            "outcome__hypothesis",
-            "outcome__other",
-            "outcome__id",
-        )
+def _confidence_bin() -> SqlCase:
+    """int(10 * confidence), clamped to 0..9, as the bins of ``charts.calibration_bins``."""
+    tenfold = F("confidence") * Value(float(CALIBRATION_BINS))
+    return SqlCase(
+        When(Q(outcome__id__isnull=True) | Q(confidence__isnull=True), then=Value(None)),
+        *(When(LessThan(tenfold, Value(float(k + 1))), then=Value(k))
+          for k in range(CALIBRATION_BINS - 1)),
+        default=Value(CALIBRATION_BINS - 1),
+        output_field=IntegerField(),
     )
-    asked = dict(
-        Turn.objects.filter(
-            # A confirmation ("just to be sure: ...?") is a question the user answers too.
-            case__in=ended, role=Role.BOT, action__type__in=("ask", "confirm")
-        )
+
+
+def summarise(cases: QuerySet[Case]) -> list[Group]:
+    """The ended ones of ``cases``, counted by day, pack, decision, label and confidence bin
+    in one grouped query (a few hundred rows however many cases there are)."""
+    asked = (
+        Turn.objects.filter(case=OuterRef("pk"), role=Role.BOT)
+        .annotate(kind=ActionType())
+        .filter(kind__in=QUESTION_KINDS)
+        .order_by()
         .values("case")
-        .annotate(n=Count("id"))
-        .values_list("case", "n")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    rows = (
+        cases.filter(status__in=ENDED)
+        .order_by()
+        .annotate(
+            day=local_day("created_at"),
+            bot_status=F("handling__bot_status"),
+            labelled=SqlCase(
+                When(outcome__id__isnull=False, then=Value(True)),
+                default=Value(False),
+                output_field=BooleanField(),
+            ),
+            matches=SqlCase(
+                When(
+                    Q(outcome__other=False)
+                    & ~Q(outcome__hypothesis="")
+                    & Q(outcome__hypothesis=F("conclusion")),
+                    then=Value(True),
+                ),
+                default=Value(False),
+                output_field=BooleanField(),
+            ),
+            confidence_bin=_confidence_bin(),
+        )
+        .values_list(
+            "day", "pack", "status", "bot_status", "labelled", "matches", "confidence_bin"
+        )
+        .annotate(
+            n=Count("pk"),
+            confidence_sum=Sum(
+                Greatest(Least(F("confidence"), Value(1.0)), Value(0.0)),
+                output_field=FloatField(),
+            ),
+            questions=Sum(Coalesce(Subquery(asked, output_field=IntegerField()), Value(0))),
+        )
     )
     out = []
-    for pk, pack, status, bot_status, created, confidence, conclusion, hyp, other, oid in rows:
+    days: dict[Any, dt.date] = {}
+    for day, pack, status, bot_status, labelled, matches, bin_, n, confidence, asked in rows:
+        decision = decision_of(status, bot_status)
+        if day not in days:
+            days[day] = as_date(day)
         out.append(
-            EndedCase(
+            Group(
+                day=days[day],
                 pack=pack or "(unrouted)",
-                decision=decision_of(status, bot_status),
+                decision=decision,
                 taken_over=bot_status is not None,
-                questions=int(asked.get(pk, 0)),
-                created=timezone.localtime(created).date(),
-                confidence=confidence,
-                label=None if oid is None else ("" if other else hyp),
-                conclusion=conclusion,
+                labelled=bool(labelled),
+                correct=bool(labelled and matches) and decision == "concluded",
+                confidence_bin=bin_,
+                cases=int(n),
+                confidence_sum=float(confidence or 0.0),
+                questions=int(asked or 0),
             )
         )
     return out
@@ -122,28 +184,47 @@ class Rates:
     calibrated_cases: int = 0
 
 
-def rates(cases: Sequence[EndedCase]) -> Rates:
-    n = len(cases)
-    labelled = [c for c in cases if c.labelled]
-    pairs = [
-        (c.confidence, c.correct)
-        for c in labelled
-        if c.decision == "concluded" and c.confidence is not None
-    ]
-    bins, ece = calibration_bins(pairs)
+def _calibration(groups: Sequence[Group]) -> tuple[list[CalibrationBin], float | None, int]:
+    """Concluded, labelled cases with a confidence, per bin: (bins, ECE, cases)."""
+    count = [0] * CALIBRATION_BINS
+    confidence = [0.0] * CALIBRATION_BINS
+    correct = [0] * CALIBRATION_BINS
+    for g in groups:
+        if g.labelled and g.decision == "concluded" and g.confidence_bin is not None:
+            count[g.confidence_bin] += g.cases
+            confidence[g.confidence_bin] += g.confidence_sum
+            correct[g.confidence_bin] += g.cases if g.correct else 0
+    bins = []
+    gap = 0.0
+    for i in range(CALIBRATION_BINS):
+        if not count[i]:
+            continue
+        mean_c, accuracy = confidence[i] / count[i], correct[i] / count[i]
+        bins.append(CalibrationBin(i / CALIBRATION_BINS, (i + 1) / CALIBRATION_BINS,
+                                   count[i], mean_c, accuracy))
+        gap += count[i] * abs(mean_c - accuracy)
+    total = sum(count)
+    return bins, (gap / total if total else None), total
+
+
+def rates(groups: Sequence[Group]) -> Rates:
+    def cases(keep: Any) -> int:
+        return sum(g.cases for g in groups if keep(g))
+
+    n = cases(lambda g: True)
+    labelled = cases(lambda g: g.labelled)
+    bins, ece, calibrated = _calibration(groups)
     return Rates(
         cases=n,
-        labelled=len(labelled),
-        success=_rate(sum(c.correct for c in labelled), len(labelled)),
-        abstention=_rate(sum(c.decision == "abstained" for c in cases), n),
-        escalation=_rate(sum(c.decision == "escalated" for c in cases), n),
-        deflection=_rate(
-            sum(c.decision == "concluded" and not c.taken_over for c in cases), n
-        ),
-        mean_questions=(sum(c.questions for c in cases) / n) if n else None,
+        labelled=labelled,
+        success=_rate(cases(lambda g: g.correct), labelled),
+        abstention=_rate(cases(lambda g: g.decision == "abstained"), n),
+        escalation=_rate(cases(lambda g: g.decision == "escalated"), n),
+        deflection=_rate(cases(lambda g: g.decision == "concluded" and not g.taken_over), n),
+        mean_questions=(sum(g.questions for g in groups) / n) if n else None,
         calibration=bins,
         ece=ece,
-        calibrated_cases=len(pairs),
+        calibrated_cases=calibrated,
     )
 
 
@@ -152,18 +233,18 @@ def week_of(day: dt.date) -> dt.date:
     return day - dt.timedelta(days=day.weekday())
 
 
-def by_pack(cases: Iterable[EndedCase]) -> dict[str, Rates]:
-    grouped: dict[str, list[EndedCase]] = defaultdict(list)
-    for case in cases:
-        grouped[case.pack].append(case)
+def by_pack(groups: Iterable[Group]) -> dict[str, Rates]:
+    grouped: dict[str, list[Group]] = defaultdict(list)
+    for g in groups:
+        grouped[g.pack].append(g)
     return {pack: rates(items) for pack, items in sorted(grouped.items())}
 
 
-def by_week(cases: Iterable[EndedCase]) -> list[tuple[dt.date, Rates]]:
+def by_week(groups: Iterable[Group]) -> list[tuple[dt.date, Rates]]:
     """Rates per ISO week, every week from the first to the last present (empty weeks too)."""
-    grouped: dict[dt.date, list[EndedCase]] = defaultdict(list)
-    for case in cases:
-        grouped[week_of(case.created)].append(case)
+    grouped: dict[dt.date, list[Group]] = defaultdict(list)
+    for g in groups:
+        grouped[week_of(g.day)].append(g)
     if not grouped:
         return []
     first, last = min(grouped), max(grouped)

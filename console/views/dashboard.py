@@ -27,7 +27,7 @@ WEEKLY = (
 def dashboard(request: HttpRequest) -> HttpResponse:
     form = DashboardForm(request.GET or None)
     data = valid_part(form)
-    cases = metrics.ended_cases(
+    cases = metrics.summarise(
         metrics.filtered(
             data.get("pack") or "", data.get("since"), data.get("until"), user=request.user
         )

@@ -50,9 +50,9 @@ def cases() -> None:
 
 
 def test_rates_follow_the_definitions(cases: None) -> None:
-    ended = dashboard.ended_cases(Case.objects.filter(pack="p"))
-    assert len(ended) == 7
+    ended = dashboard.summarise(Case.objects.filter(pack="p"))
     rates = dashboard.rates(ended)
+    assert rates.cases == 7
     # Labelled: 1 (right), 2 (wrong), 4, 5, 7 ("other"): one success in five.
     assert rates.labelled == 5 and rates.success == pytest.approx(1 / 5)
     assert rates.abstention == pytest.approx(1 / 7)
@@ -68,7 +68,7 @@ def test_rates_follow_the_definitions(cases: None) -> None:
 
 
 def test_per_pack_and_per_week(cases: None) -> None:
-    ended = dashboard.ended_cases(Case.objects.all())
+    ended = dashboard.summarise(Case.objects.all())
     per_pack = dashboard.by_pack(ended)
     assert sorted(per_pack) == ["p", "q"] and per_pack["q"].success == 1.0
     weeks = dashboard.by_week(ended)
@@ -90,5 +90,5 @@ def test_a_confirmation_counts_as_a_question() -> None:
     case = make(20, "concluded", pack="confirming", conclusion="h1", confidence=0.9, questions=2)
     Turn.objects.create(case=case, index=3, role=Role.BOT, action={"type": "confirm"})
     Turn.objects.create(case=case, index=4, role=Role.BOT, action={"type": "why"})
-    (ended,) = dashboard.ended_cases(Case.objects.filter(pack="confirming"))
-    assert ended.questions == 3
+    rates = dashboard.rates(dashboard.summarise(Case.objects.filter(pack="confirming")))
+    assert rates.cases == 1 and rates.mean_questions == 3

@@ -1,0 +1,72 @@
+"""Database expressions the console's aggregate queries share with the indexes that serve them.
+
+An expression index is used only when a query spells the expression the same way, so the SQL
+of each expression is written once here and used by both the queries (``console.dashboard``)
+and the migration that indexes it (``console/migrations/0005_aggregate_indexes.py``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import models
+from django.db.models.functions import TruncDate
+from django.utils import timezone
+
+# The kind of a bot turn ("ask", "confirm", "conclude", ...), read from its action JSON.
+ACTION_TYPE_SQL = {
+    "sqlite": "json_extract(action, '$.type')",
+    "postgresql": "(action ->> 'type')",
+}
+
+
+class ActionType(models.Func):
+    """``Turn.action['type']`` as text, spelled as the ``console_turn_kind`` index spells it."""
+
+    output_field = models.CharField()
+
+    def __init__(self, field: str = "action", **extra: Any) -> None:
+        super().__init__(models.F(field), **extra)
+
+    def as_sql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
+        sql = ACTION_TYPE_SQL.get(connection.vendor)
+        if sql is None:
+            raise NotImplementedError(f"no action-type expression for {connection.vendor}")
+        column, params = compiler.compile(self.source_expressions[0])
+        return sql.replace("action", column, 1), list(params)
+
+
+class UtcDay(models.Func):
+    """The UTC calendar day of a datetime column. On SQLite, the first ten characters of the
+    stored text (Django writes UTC as "YYYY-MM-DD HH:MM:SS[.ffffff]"): ``TruncDate`` calls
+    back into Python once per row and even ``date()`` parses each value, tens and several
+    milliseconds over ten thousand cases. Other backends truncate natively."""
+
+    output_field = models.DateField()
+
+    def __init__(self, expression: Any, **extra: Any) -> None:
+        super().__init__(expression, **extra)
+
+    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
+        column, params = compiler.compile(self.source_expressions[0])
+        return f"substr({column}, 1, 10)", list(params)
+
+    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
+        return TruncDate(*self.source_expressions, tzinfo=dt.UTC).as_sql(compiler, connection)
+
+
+def local_day(field: str) -> models.Func:
+    """The day of ``field`` in the current time zone (fast when that zone is UTC)."""
+    if timezone.get_current_timezone_name() in ("UTC", "Etc/UTC"):
+        return UtcDay(field)
+    return TruncDate(field)
+
+
+def as_date(value: Any) -> dt.date:
+    """A day as the backends return it (SQLite's ``date()`` gives text)."""
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    return dt.date.fromisoformat(str(value))
