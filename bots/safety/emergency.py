@@ -595,12 +595,19 @@ CONCEPTS: Mapping[str, str] = {
             r"wake (?:up|again)\b",
             r"\b(?:stash|stockpile|hoard|supply|pile) of (?:pills|tablets|meds|medication)\b|"
             r"\b(?:pills|tablets|meds) (?:saved|stored|hidden|put aside)\b|\btonight is the night\b"
+            # Hoarding said as a habit ("been putting my tablets aside"), not a day's routine
+            # ("set my tablets aside for the morning").
+            r"|\b(?:been|have|had|started|keep|kept) (?:putting|setting|keeping|hiding|put|set|"
+            r"kept|hidden) (?:my |the |all (?:my |the )?|some of my |a few of my )?"
+            r"(?:pills|tablets|meds|medication|sleeping pills) (?:aside|by|to one side)\b"
+            r"(?! for (?:the |my |our |each |every )?(?:morning|evening|night|tomorrow|later|week|"
+            r"weekend|trip|holiday|journey|day)\b)"
             r"|\btake them all\b",
             r"\bsay(?:ing|ed)? (?:my )?goodbyes?\b|\bgoodbye (?:letters?|notes?)\b|"
             r"\bsuicide note\b",
             r"\bmake (?:it|everything|the pain) (?:all )?stop (?:for good|forever|permanently)\b",
-            r"\b(?:do not|does not|can not|no longer) (?:see|have|find|feel) "
-            r"(?:any |a |the |much )?"
+            r"\b(?:do not|does not|can not|no longer) (?:really |honestly |even |just |actually )?"
+            r"(?:see|have|find|feel) (?:any |a |the |much )?"
             r"(?:point|reason|purpose) (?:in |to |of )?(?:living|life|live|going on|being here|"
             r"anymore|carrying on|to any of it|in anything)\b",
             r"\b(?:want|wish|need|just want) (?:the|this|it|everything|all|my) (?:\w+ )?(?:to )?"
@@ -787,8 +794,8 @@ CONCEPTS: Mapping[str, str] = {
         r"drug)\b|\bantibiotics?\b|\bpenicillin\b|\bamoxicillin\b|\bate something\b|\bjust ate\b"
     ),
     "allergic_body": (
-        r"\bhives\b|\bwelts\b|\brash\b|\bswell\w*|\bswollen\b|\bitch\w*|\bblotch\w*|\bred "
-        r"(?:all over|everywhere)\b"
+        r"\bhives\b|\bwelts\b|\brash\b|\bswell\w*|\bswollen\b|\bpuff\w*|\bitch\w*|\bblotch\w*|"
+        r"\bred (?:all over|everywhere)\b"
     ),
     "allergic_danger": (
         r"\bbreath\w*|\bwheez\w*|\bthroat\b|\btongue\b|\blips?\b|\bfaint\w*|\bdizzy\b|"
@@ -955,6 +962,9 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
     "unconscious": (Rule(("unconscious",), ("nearly",)),),
     "anaphylaxis": (
         Rule(("swelling_airway",), ("swelling_excuse",)),
+        # After a sting, a food or a new medicine, a swelling mouth or tightening throat is
+        # anaphylaxis even when it also feels scratchy like a cold.
+        Rule(("allergen", "swelling_airway")),
         Rule(("allergen", "allergic_body", "allergic_danger")),
     ),
     "headache": (

@@ -55,6 +55,14 @@ DEV: list[tuple[str, bool]] = [
     ("my grandad had a heart attack in 2015", False),
     ("chest is a bit tight with this cold", False),
     # -- self-harm
+    (
+        "tbh i dont really see the point of being here anymore, ive been putting my tablets aside",
+        True,
+    ),
+    ("have been keeping my meds aside for weeks, just in case i decide", True),
+    ("i put my tablets away in the cupboard so the kids cant reach them", False),
+    ("i set my tablets aside for the morning so i dont forget", False),
+    ("i dont really see the point of this new app tbh", False),
     ("I want to kill myself", True),
     ("ive been feeling suicidal", True),
     ("i dont want to be alive anymore", True),
@@ -127,6 +135,15 @@ DEV: list[tuple[str, bool]] = [
     ("no fainting or dizziness", False),
     ("i haven't passed out or anything", False),
     # -- anaphylaxis
+    (
+        "got stung by a wasp and now my lips feel puffy and my throat is going tight and scratchy",
+        True,
+    ),
+    (
+        "ate a satay by mistake, im allergic to peanuts, mouth swelling up and throat feels tight",
+        True,
+    ),
+    ("throat feels tight and scratchy, think im getting a cold", False),
     ("my throat is closing", True),
     ("my tongue is swelling up", True),
     ("her lips and face are swelling after eating peanuts", True),
