@@ -55,7 +55,8 @@ _THINGS: tuple[tuple[str, str], ...] = (
     ),
     ("bike", r"bikes?|bicycle|motorbike|motorcycle|e-?scooter|scooter"),
     ("caravan", r"caravan|motorhome|boat"),
-    ("desktop computer", r"desktop( pc| computer| tower)?|pc tower"),
+    # "Make out the desktop" is Windows' desktop, on a laptop; "my desktop" is a computer.
+    ("desktop computer", r"desktop (?:pc|computer|tower)|pc tower|(?<=my )desktop"),
     ("home repair", r"landlord|damp|mould|plumbing|blocked drain"),
     ("sat nav", r"sat ?nav|infotainment"),
 )
@@ -84,6 +85,12 @@ _COVERED: dict[str, str] = {
 }
 _NEGATED = r"(?:not|isn'?t|aint|no)\s+(?:a|an|my|the|about)?\s*"
 _CONTRAST = re.compile(r"\b(but|while|whereas|though|although)\b|;")
+# An uncovered thing used as a tool is not the subject of the trouble: "shine my phone torch on
+# it", "tethered to my phone's hotspot", "checked it with a multimeter from the garage".
+_AS_TOOL_BEFORE = re.compile(
+    r"\b(?:with|using|via|through|off|from|shine|shining)\s+(?:my|the|a|an|his|her|our)?\s*$"
+)
+_AS_TOOL_AFTER = re.compile(r"^(?:'s)?\s*(?:torch|flashlight|light|hotspot|camera|app|charger)\b")
 
 
 @dataclass(frozen=True)
@@ -139,6 +146,8 @@ def out_of_scope(text: str, domains: tuple[str, ...] = tuple(_COVERED)) -> OutOf
         match = _find(pattern, lowered)
         if match is None:
             continue
+        if covered and _as_tool(lowered, match):
+            continue
         if not covered:
             return OutOfScope(label, request=False)
         # The uncovered thing is the subject when it comes first and nothing covered is set
@@ -149,6 +158,11 @@ def out_of_scope(text: str, domains: tuple[str, ...] = tuple(_COVERED)) -> OutOf
         ):
             return OutOfScope(label, request=False)
     return None
+
+
+def _as_tool(text: str, match: re.Match[str]) -> bool:
+    before = text[max(0, match.start() - 24) : match.start()]
+    return bool(_AS_TOOL_BEFORE.search(before) or _AS_TOOL_AFTER.search(text[match.end() :]))
 
 
 def covered_phrase(domains: list[str]) -> str:

@@ -83,6 +83,14 @@ DEVELOPMENT: list[tuple[str, str | None, bool]] = [
     ("laptop wont charge, the charger light is off", None, IN),
     ("my son has a high temperature and a runny nose", "patient-intake", IN),
     ("car overheats in traffic and the fan doesnt come on", None, IN),
+    # an uncovered thing used as a tool, or Windows' desktop, is not the subject
+    (
+        "screen gone really dim, can just make out the desktop if i shine my phone torch on it",
+        "it-laptop",
+        IN,
+    ),
+    ("laptop is tethered to my phones hotspot and keeps disconnecting", None, IN),
+    ("my desktop pc wont turn on at all", None, OUT),
 ]
 
 HELD_OUT: list[tuple[str, str | None, bool]] = [
