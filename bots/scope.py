@@ -85,7 +85,7 @@ _COVERED: dict[str, str] = {
 }
 _NEGATED = r"(?:not|isn'?t|aint|no)\s+(?:a|an|my|the|about)?\s*"
 _CONTRAST = re.compile(r"\b(but|while|whereas|though|although)\b|;")
-# An uncovered thing used as a tool is not the subject of the trouble: "shine my phone torch on
+# An uncovered thing used as a tool is never the subject of the trouble: "shine my phone torch on
 # it", "tethered to my phone's hotspot", "checked it with a multimeter from the garage".
 _AS_TOOL_BEFORE = re.compile(
     r"\b(?:with|using|via|through|off|from|shine|shining)\s+(?:my|the|a|an|his|her|our)?\s*$"
@@ -146,7 +146,7 @@ def out_of_scope(text: str, domains: tuple[str, ...] = tuple(_COVERED)) -> OutOf
         match = _find(pattern, lowered)
         if match is None:
             continue
-        if covered and _as_tool(lowered, match):
+        if _as_tool(lowered, match):
             continue
         if not covered:
             return OutOfScope(label, request=False)
