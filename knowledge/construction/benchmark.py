@@ -194,6 +194,8 @@ def evaluate_article(
             "checks": {t: [b, round(checks.scores[t], 3)] for t, b in checks.pairs.items()},
         },
     }
+    if llm is not None:
+        out["llm"] = dict(net.metadata.get("construction", {}).get("llm", {}))
     if play:
         cases = [c for c in load_cases("all") if c.metadata.get("chart") == built.chart]
         translated = [_translate(c, causes, checks) for c in cases]
@@ -299,4 +301,11 @@ def evaluate_articles(
             else 0.0
         )
     overall["llm"] = llm is not None
+    if llm is not None:
+        # Every reply the model gave: how many were one JSON value valid against the schema.
+        usage = llm.usage.as_dict()
+        overall["llm_usage"] = usage
+        overall["llm_schema_valid_rate"] = (
+            1.0 - usage["off_schema"] / usage["replies"] if usage["replies"] else None
+        )
     return {"charts": charts, "overall": overall}

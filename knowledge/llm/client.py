@@ -65,6 +65,10 @@ class Usage:
     completion_tokens: int = 0
     retries: int = 0
     invalid_replies: int = 0
+    # Replies judged, and those among them that were not one JSON value valid against the
+    # schema (cut off, not JSON, or breaking it): the schema-validity share of a model.
+    replies: int = 0
+    off_schema: int = 0
 
     @property
     def total_tokens(self) -> int:
@@ -78,6 +82,8 @@ class Usage:
             "total_tokens": self.total_tokens,
             "retries": self.retries,
             "invalid_replies": self.invalid_replies,
+            "replies": self.replies,
+            "off_schema": self.off_schema,
         }
 
 
@@ -275,6 +281,9 @@ class LLMClient:
                     f"{_error_text(exc)}"
                 ) from exc
             content, problem = self._judge(response, validator, check)
+            with self._lock:
+                self.usage.replies += 1
+                self.usage.off_schema += problem is not None and content is None
             if problem is None:
                 return content  # type: ignore[return-value]
             with self._lock:
@@ -376,7 +385,7 @@ class LLMClient:
             try:
                 check(value)
             except ValueError as exc:
-                return None, str(exc)
+                return value, str(exc)  # valid against the schema, refused by the check
         return value, None
 
     def _backoff(self, attempt: int) -> None:
