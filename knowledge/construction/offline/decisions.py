@@ -377,6 +377,13 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
     pre: dict[str, list[Statement]] = {}  # check id -> unconditioned text said about it
     before: list[Statement] = []  # text not yet said about any check
     opened: dict[str, int] = {}  # check id -> block its condition was written in
+    # The cause a branch just named, and its block: the sentences after it in that block
+    # (a list item's "It is dark because the laptop has a power failure; troubleshoot the
+    # power supply instead.") go on explaining it.
+    told: tuple[Cause, int] | None = None
+    # Sides a check's branches took by their wording alone (explicit checks): the check id ->
+    # (state, negation count) in the order written; settled jointly at the end of the unit.
+    worded: dict[str, list[tuple[str, int]]] = {}
 
     def hang(check: Check) -> None:
         nonlocal entry, cont
@@ -403,6 +410,18 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
                     return
 
     for index, st in enumerate(statements):
+        if (
+            st.kind == "text"
+            and told is not None
+            and st.block == told[1]
+            and not (lang.pointer(st.text) or lang.step_refs(st.text))
+        ):
+            cause = told[0]
+            cause.text = f"{cause.text.rstrip()} {st.text.strip()}"
+            cause.span = Span(cause.span.start, max(cause.span.end, st.span.end))
+            continue
+        if st.kind != "text":
+            told = None
         if st.kind == "text":
             if cont is not None and (not cont.texts or cont.texts[-1].block == st.block):
                 cont.texts.append(st)
@@ -464,6 +483,8 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
         current = owner
         if not owner.free(state) and owner.free(_other(state)):
             state = _other(state)
+        if owner.explicit and lang.yes_no_word(st.condition) is None:
+            worded.setdefault(owner.id, []).append((state, lang.negations(st.condition)))
         asked = _asked(st.consequence)
         if asked:
             # "If it ticks on the straight too, have the tyres been changed recently?"
@@ -509,6 +530,10 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
         else:
             owner.set(state, target)
             cont = None
+            if isinstance(target, Cause) and target.text == st.consequence.strip():
+                told = (target, st.block)
+    for check in unit_checks:
+        _settle_sides(check, worded.get(check.id, []))
     # Pending consequences nothing hung below are causes (when they say enough).
     for pending in pendings:
         owner = pending.owner
@@ -570,6 +595,28 @@ def _consequence_text(st: Statement) -> str:
         return f"If {st.condition}, {st.consequence}"
     return st.consequence if st.kind == "branch" else st.text
     return st.consequence if st.kind == "branch" else st.text
+
+
+def _settle_sides(check: Check, sides: list[tuple[str, int]]) -> None:
+    """Two branches that answer a check asked in the article's words ("Decide whether
+    Windows is loading blind" / "If Windows appears to start but nothing reaches the LCD,
+    ..." / "If Windows never starts at all, ...") took their sides one at a time, each by
+    whether its condition has a negation. When both conditions read alike (both negative or
+    both positive) that says nothing about which is which: the less negative one answers the
+    question as asked, and with equal negation the first written is the "yes" (articles put
+    the case the question names first)."""
+    if len(sides) != 2 or {sides[0][0], sides[1][0]} != {"yes", "no"}:
+        return
+    (first, n1), (_, n2) = sides
+    if (n1 > 0) != (n2 > 0):
+        return  # one reads negatively, the other does not: the sides were told apart
+    if n1 == n2:
+        first_should = "yes"
+    else:
+        plain = "yes" if not lang.negative(check.question) else "no"
+        first_should = plain if n1 < n2 else _other(plain)
+    if first != first_should:
+        check.yes, check.no = check.no, check.yes
 
 
 def _other(state: str) -> str:

@@ -188,12 +188,22 @@ def overlap(a: str, b: str) -> float:
     return len(wa & wb) / min(len(wa), len(wb))
 
 
+_NEGATING_PHRASE = re.compile(r"\b(?:other than|anything but|anywhere but|instead of)\b", re.I)
+
+
+def negations(text: str) -> int:
+    """How many negation words (and phrases such as "anything other than") a condition
+    has; an aside in brackets does not count."""
+    text = re.sub(r"\([^)]*\)", " ", text)
+    found = sum(1 for word in words(text) if word in NEGATIONS or word.endswith("n't"))
+    return found + len(_NEGATING_PHRASE.findall(text))
+
+
 def negative(text: str) -> bool:
     """Whether a condition reads negatively (it has a negation word)."""
     # "no smoke and no burning smell" is negative; a double negative is too rare in these
     # guides to be worth reading as positive.
-    text = re.sub(r"\([^)]*\)", " ", text)  # an aside in brackets does not turn the condition
-    return any(word in NEGATIONS or word.endswith("n't") for word in words(text))
+    return negations(text) > 0
 
 
 def question_part(sentence: str) -> str:
