@@ -830,21 +830,34 @@ def _atoms(text: str) -> list[str]:
 
 
 def _canonical(atom: str, vocabulary: list[str]) -> tuple[int, str]:
-    state = "no" if lang.negative(atom) else "yes"
-    words = lang.content(atom)
+    """The condition ``atom`` states, as (index in ``vocabulary``, state): conditions that
+    differ only in which way they go ("Fusible link is blown", "Link intact") are one, compared
+    on their words without the negations and state words, brackets left out."""
+    state = "no" if lang.bad_state(atom) else "yes"
+    words = _topic(atom)
     best, best_score = -1, 0.0
     for i, known in enumerate(vocabulary):
-        kw = lang.content(known)
+        kw = _topic(known)
         if not kw or not words:
             continue
         score = len(words & kw) / len(words | kw)
+        if words <= kw or kw <= words:
+            score = max(score, 0.5)  # "Link intact" and "Fusible link is blown"
         if score > best_score:
             best, best_score = i, score
     if best >= 0 and best_score >= 0.34:
-        known_state = "no" if lang.negative(vocabulary[best]) else "yes"
+        known_state = "no" if lang.bad_state(vocabulary[best]) else "yes"
         return best, "yes" if state == known_state else "no"
     vocabulary.append(atom)
     return len(vocabulary) - 1, "yes"
+
+
+def _topic(condition: str) -> set[str]:
+    """What a condition is about: its content words, without the words that only say which
+    way it goes, and without an aside in brackets."""
+    text = re.sub(r"\([^)]*\)", " ", condition)
+    drop = {lang.stem(w) for w in lang.state_words(text)}
+    return lang.content(text) - drop
 
 
 # -- pointers and cleanup ----------------------------------------------------------------------

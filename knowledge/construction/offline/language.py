@@ -199,6 +199,81 @@ def negations(text: str) -> int:
     return found + len(_NEGATING_PHRASE.findall(text))
 
 
+# Words that state a part's condition one way or the other: "the fusible link is blown" and
+# "link intact" ask one check ("is the link blown?") with opposite answers, and "adapter reads
+# low" / "adapter measures correctly" another. Only in pairs that describe a state, never a
+# symptom's name, so the lists stay short and generic.
+BAD_STATE = frozenset(
+    [
+        "blown",
+        "broken",
+        "bad",
+        "faulty",
+        "failed",
+        "failing",
+        "dead",
+        "corroded",
+        "dirty",
+        "loose",
+        "low",
+        "below",
+        "damaged",
+        "worn",
+        "stuck",
+        "missing",
+        "absent",
+        "off",
+    ]
+)
+GOOD_STATE = frozenset(
+    [
+        "intact",
+        "good",
+        "ok",
+        "okay",
+        "fine",
+        "sound",
+        "clean",
+        "normal",
+        "normally",
+        "correct",
+        "correctly",
+        "snug",
+        "snugly",
+        "solid",
+        "steady",
+        "live",
+        "lit",
+        "working",
+        "works",
+        "passes",
+        "passed",
+        "tight",
+    ]
+)
+
+
+def state_words(text: str) -> set[str]:
+    """The words of ``text`` that only say which way a condition goes (negations, and the
+    good/bad state words above)."""
+    return {
+        w
+        for w in words(text)
+        if w in NEGATIONS or w.endswith("n't") or w in BAD_STATE or w in GOOD_STATE
+    }
+
+
+def bad_state(text: str) -> bool:
+    """Whether a condition says a part is in its bad state: its negations (each word once)
+    and whether it has a bad-state word at all, counted together, are odd ("the link is
+    blown", "no smoke and no smell", "loose, wobbly or broken"; "doesn't fail" is good)."""
+    text = re.sub(r"\([^)]*\)", " ", text)
+    found = {w for w in words(text) if w in NEGATIONS or w.endswith("n't")}
+    found |= set(_NEGATING_PHRASE.findall(text))
+    bad = any(w in BAD_STATE and w not in NEGATIONS for w in words(text))
+    return (len(found) + bad) % 2 == 1
+
+
 def negative(text: str) -> bool:
     """Whether a condition reads negatively (it has a negation word)."""
     # "no smoke and no burning smell" is negative; a double negative is too rare in these
