@@ -31,6 +31,11 @@ DDXPLUS_TRAIN_SPLIT = "dev"
 DDXPLUS_RELIABILITY = 0.98
 
 
+# What the knowledge adds to the links learned from the dev patients (ddxplus.load_network's
+# link_prior and soft_labels; see docs/planner-robustness.md for how they were chosen).
+DDXPLUS_LINKS: dict[str, float] = {"link_prior": 0.0, "soft_labels": 0.0}
+
+
 def ddxplus_reliability(flip_rate: float = 0.0) -> float:
     """How far the evaluation network trusts an answer: mistaken with the 2% above, or with
     the simulated users' flip rate when that is higher (the users are known to flip that
@@ -73,8 +78,11 @@ def ddxplus_source(
     folds: int | None = None,
     sparsity: float = 0.0,
     seed: int = 0,
+    links: dict[str, float] | None = None,
 ) -> CaseSource:
-    """With ``folds`` (dev only), each dev patient is played on links learned from the other
+    """``links``: keyword arguments of ``ddxplus.load_network`` for the links
+    (``link_prior``, ``soft_labels``; default ``DDXPLUS_LINKS``). With ``folds`` (dev only),
+    each dev patient is played on links learned from the other
     folds' patients (``ddxplus.fold_of``): numbers to tune on that are not in-sample. With
     ``sparsity``, each patient keeps quiet about that share of their positive findings
     (``ddxplus.sparse_case``, seeded by ``seed``)."""
@@ -89,6 +97,7 @@ def ddxplus_source(
     if sparsity:
         cases = [ddxplus.sparse_case(case, sparsity, seed) for case in cases]
     reliability = ddxplus_reliability(flip_rate)
+    how = dict(DDXPLUS_LINKS if links is None else links)
     if folds is not None:
         if split != DDXPLUS_TRAIN_SPLIT:
             raise ValueError(f"folds cross-validate the {DDXPLUS_TRAIN_SPLIT} patients only")
@@ -97,14 +106,17 @@ def ddxplus_source(
         k = folds
         networks = {
             f"fold-{i}": ddxplus.load_network(
-                train_split=DDXPLUS_TRAIN_SPLIT, reliability=reliability, held_out=(k, i)
+                train_split=DDXPLUS_TRAIN_SPLIT,
+                reliability=reliability,
+                held_out=(k, i),
+                **how,
             )
             for i in range(k)
         }
         return CaseSource(
             "ddxplus", split, cases, networks, lambda case: f"fold-{ddxplus.fold_of(case, k)}"
         )
-    network = ddxplus.load_network(train_split=DDXPLUS_TRAIN_SPLIT, reliability=reliability)
+    network = ddxplus.load_network(train_split=DDXPLUS_TRAIN_SPLIT, reliability=reliability, **how)
     return CaseSource("ddxplus", split, cases, {"ddxplus": network}, _ddxplus_key)
 
 
@@ -142,10 +154,11 @@ def load_source(
     folds: int | None = None,
     sparsity: float = 0.0,
     seed: int = 0,
+    links: dict[str, float] | None = None,
 ) -> CaseSource:
     _check(dataset, split, limit)
     if dataset == "ddxplus":
-        return ddxplus_source(split, limit, flip_rate, folds, sparsity, seed)
+        return ddxplus_source(split, limit, flip_rate, folds, sparsity, seed, links)
     if folds is not None:
         raise ValueError("folds apply to DDXPlus only (FloDial's charts are not learned)")
     if sparsity:

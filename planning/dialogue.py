@@ -32,12 +32,20 @@ class StoppingRule:
     open_world_threshold: float = 0.5
     conflict_threshold: float = 1.0  # 1.0 disables the raw-conflict trigger
     red_flags: str = "escalate"
+    # Ask or abstain by expected value when the leader stalls (planning.policies.asking):
+    # the cost of one question in probability of naming the right cause; 0 turns it off.
+    question_cost: float = 0.0
+    value_window: int = 3
 
     def __post_init__(self) -> None:
         if not 0.0 < self.tau <= 1.0:
             raise ValueError(f"tau {self.tau} not in (0, 1]")
         if self.max_turns < 0:
             raise ValueError("max_turns must be >= 0")
+        if not 0.0 <= self.question_cost < 1.0:
+            raise ValueError(f"question_cost {self.question_cost} not in [0, 1)")
+        if self.value_window < 1:
+            raise ValueError("value_window must be >= 1")
         if self.red_flags not in {"escalate", "flag", "off"}:
             raise ValueError(f"red_flags {self.red_flags!r} not in escalate/flag/off")
 

@@ -406,7 +406,7 @@ def count_states(patients: Sequence[Patient], catalog: Catalog) -> Counts:
 
 
 def idm_masses(
-    counts: Mapping[str, int], n: int, states: Sequence[str], s: float
+    counts: Mapping[str, float], n: float, states: Sequence[str], s: float
 ) -> dict[frozenset[str], float]:
     """Imprecise Dirichlet model: ``n_x / (n + s)`` on each seen state, ``s / (n + s)`` on Theta.
 
@@ -451,8 +451,130 @@ def discount_link(link: Link, frame: Sequence[str], reliability: float) -> Link:
     return Link.make(link.hypothesis, link.finding, masses, link.citations)
 
 
+@dataclass(frozen=True)
+class LinkPrior:
+    """What the knowledge says about a listed (pathology, evidence) pair beyond its own
+    patients, as pseudo-counts added to the imprecise Dirichlet model (:func:`link_prior`).
+
+    ``pooled[f][x]``: the share of state ``x`` of finding ``f`` among the training patients
+    whose pathology lists ``f``'s evidence (the typical presentation of a declared symptom).
+    ``soft_n[h][e]`` and ``soft_states[h][(f, x)]``: soft patients of ``h``, the
+    ``DIFFERENTIAL_DIAGNOSIS`` weight other patients give ``h``, counted only on evidences
+    both pathologies list (where the other patient's answer says something about ``h``).
+    """
+
+    strength: float
+    soft_weight: float
+    pooled: Mapping[str, Mapping[str, float]]
+    soft_n: Mapping[str, Mapping[str, float]]
+    soft_states: Mapping[str, Mapping[tuple[str, str], float]]
+
+
+def link_prior(
+    catalog: Catalog,
+    patients: Sequence[Patient],
+    counts: Counts,
+    strength: float,
+    soft_weight: float,
+) -> LinkPrior:
+    """The pseudo-counts of :class:`LinkPrior` learned from the training ``patients``."""
+    listing: dict[str, list[str]] = {}
+    for condition in catalog.conditions.values():
+        for evidence_id in condition.evidences:
+            listing.setdefault(evidence_id, []).append(condition.id)
+    pooled: dict[str, dict[str, float]] = {}
+    for evidence_id, conditions in listing.items():
+        total = sum(counts.patients.get(h, 0) for h in conditions)
+        for finding_id in catalog.findings_of[evidence_id]:
+            default = catalog.defaults[finding_id]
+            shares: Counter[str] = Counter()
+            for h in conditions:
+                for (f, x), n in counts.states.get(h, {}).items():
+                    if f == finding_id and x != default:
+                        shares[x] += n
+            seen = sum(shares.values())
+            if total > 0:
+                out = {x: n / total for x, n in shares.items()}
+                out[default] = (total - seen) / total
+                pooled[finding_id] = out
+    soft_n: dict[str, Counter[str]] = {}
+    soft_states: dict[str, Counter[tuple[str, str]]] = {}
+    if soft_weight > 0:
+        listed = {c.id: set(c.evidences) for c in catalog.conditions.values()}
+        for patient in patients:
+            answers = patient_answers(patient, catalog)
+            own = listed.get(patient.pathology, set())
+            for h, w in patient.differential:
+                if h == patient.pathology or h not in listed or w <= 0:
+                    continue
+                shared = own & listed[h]
+                if not shared:
+                    continue
+                bucket_n = soft_n.setdefault(h, Counter())
+                bucket_x = soft_states.setdefault(h, Counter())
+                for evidence_id in shared:
+                    bucket_n[evidence_id] += w
+                    for finding_id in catalog.findings_of[evidence_id]:
+                        state = answers.get(finding_id)
+                        if state is not None:
+                            bucket_x[(finding_id, state)] += w
+    return LinkPrior(
+        float(strength),
+        float(soft_weight),
+        pooled,
+        {k: dict(v) for k, v in soft_n.items()},
+        {k: dict(v) for k, v in soft_states.items()},
+    )
+
+
+def _listed_masses(
+    finding_id: str,
+    evidence_id: str,
+    condition_id: str,
+    n: int,
+    seen: Mapping[tuple[str, str], int],
+    states: Sequence[str],
+    default: str,
+    s: float,
+    prior: LinkPrior | None,
+) -> dict[frozenset[str], float] | None:
+    """The IDM masses of a listed pair: its patients' counts, plus (with ``prior``) the soft
+    patients and ``strength`` pseudo-patients of the pooled presentation; ``s / (N' + s)``
+    stays on ignorance, so a pathology with few patients keeps most of its doubt."""
+    per_state: dict[str, float] = {x: float(seen.get((finding_id, x), 0)) for x in states}
+    per_state[default] = n - sum(v for x, v in per_state.items() if x != default)
+    total = float(n)
+    if prior is not None:
+        soft = prior.soft_weight * prior.soft_n.get(condition_id, {}).get(evidence_id, 0.0)
+        if soft > 0:
+            soft_x = prior.soft_states.get(condition_id, {})
+            given = 0.0
+            for x in states:
+                if x != default:
+                    extra = prior.soft_weight * soft_x.get((finding_id, x), 0.0)
+                    per_state[x] += extra
+                    given += extra
+            per_state[default] += soft - given
+            total += soft
+        pooled = prior.pooled.get(finding_id)
+        if prior.strength > 0 and pooled:
+            for x, share in pooled.items():
+                per_state[x] = per_state.get(x, 0.0) + prior.strength * share
+            total += prior.strength
+    per_state = {x: max(v, 0.0) for x, v in per_state.items()}  # rounding below 0
+    if total <= 0:
+        return None  # no patients and no prior: the IDM link is vacuous, the same as no link
+    return idm_masses(per_state, total, states, s)
+
+
 def _learned_links(
-    catalog: Catalog, counts: Counts, s: float, unlisted: Unlisted, eps: float, train_doc: str
+    catalog: Catalog,
+    counts: Counts,
+    s: float,
+    unlisted: Unlisted,
+    eps: float,
+    train_doc: str,
+    prior: LinkPrior | None = None,
 ) -> list[Link]:
     links: list[Link] = []
     states_of = {f.id: f.states for f in catalog.findings}
@@ -472,11 +594,19 @@ def _learned_links(
                 finding_states = states_of[finding_id]
                 default = catalog.defaults[finding_id]
                 if evidence_id in listed:
-                    if n == 0:
-                        continue  # no patients: the IDM link is vacuous, the same as no link
-                    per_state = {x: seen.get((finding_id, x), 0) for x in finding_states}
-                    per_state[default] = n - sum(v for x, v in per_state.items() if x != default)
-                    masses = idm_masses(per_state, n, finding_states, s)
+                    masses = _listed_masses(
+                        finding_id,
+                        evidence_id,
+                        condition.id,
+                        n,
+                        seen,
+                        finding_states,
+                        default,
+                        s,
+                        prior,
+                    )
+                    if masses is None:
+                        continue
                     links.append(_link(condition.id, finding_id, masses, (listed_cite, train_cite)))
                 elif unlisted == "closed":
                     closed: dict[frozenset[str], float] = {frozenset([default]): 1.0 - eps}
@@ -638,6 +768,7 @@ def _network_parts(
     flag_settings: tuple[float, float, float],
     reliability: float = 1.0,
     held_out: tuple[int, int] | None = None,
+    knowledge_prior: tuple[float, float] = (0.0, 0.0),
 ) -> _Parts:
     catalog = _catalog(root)
     patients = _patients(train_path, train_label)
@@ -658,7 +789,13 @@ def _network_parts(
         for c in catalog.conditions.values()
     )
     findings = catalog.findings
-    links = _learned_links(catalog, counts, s, unlisted, eps, train_doc)
+    strength, soft_weight = knowledge_prior
+    prior = (
+        link_prior(catalog, patients, counts, strength, soft_weight)
+        if strength > 0 or soft_weight > 0
+        else None
+    )
+    links = _learned_links(catalog, counts, s, unlisted, eps, train_doc, prior)
     if reliability < 1.0:
         frames = {f.id: f.states for f in catalog.findings}
         links = [discount_link(link, frames[link.finding], reliability) for link in links]
@@ -695,6 +832,8 @@ def load_network(
     mild_budget: float = 0.10,
     reliability: float = 1.0,
     held_out: tuple[int, int] | None = None,
+    link_prior: float = 0.0,
+    soft_labels: float = 0.0,
 ) -> EvidentialNetwork:
     """The DDXPlus network ("ddxplus"), links learned from ``train_split`` (or ``train_path``).
 
@@ -724,6 +863,14 @@ def load_network(
     ``k``: fold ``i`` of a ``k``-fold cross-validation over the dev patients
     (:func:`fold_of`), so dev patients can be played on links that never saw them.
 
+    ``link_prior`` and ``soft_labels`` add what the knowledge says to a listed pair's counts
+    (:class:`LinkPrior`): ``link_prior`` pseudo-patients presenting the declared evidence as
+    the patients of every pathology that lists it do, and each other patient's
+    ``DIFFERENTIAL_DIAGNOSIS`` weight on the pathology times ``soft_labels``, so a pathology
+    with few (or no) patients gets links of the typical shape instead of its one patient's
+    (or none), and a finding none of its patients showed is not ruled out. Ignorance stays
+    ``s / (N' + s)``.
+
     Parsing and learning are cached; each call returns a fresh network object over shared,
     immutable parts, so a caller may mutate its copy.
     """
@@ -739,6 +886,8 @@ def load_network(
         raise ValueError(f"IDM hyper-parameter s must be >= 0, got {s}")
     if not 0.0 < reliability <= 1.0:
         raise ValueError(f"reliability must be in (0, 1], got {reliability}")
+    if link_prior < 0 or soft_labels < 0:
+        raise ValueError("link_prior and soft_labels must be >= 0")
     if held_out is not None and not (held_out[0] >= 2 and 0 <= held_out[1] < held_out[0]):
         raise ValueError(f"held_out must be (k, i) with k >= 2 and 0 <= i < k, got {held_out}")
     if train_split == "test" and train_path is None:
@@ -759,6 +908,7 @@ def load_network(
         (float(min_presence), float(max_mild_rate), float(mild_budget)),
         float(reliability),
         held_out,
+        (float(link_prior), float(soft_labels)),
     )
     catalog = _catalog(base)
     hypotheses = list(parts.hypotheses)
@@ -783,6 +933,8 @@ def load_network(
             "prior": prior,
             "m_values": m_values,
             "reliability": float(reliability),
+            "link_prior": float(link_prior),
+            "soft_labels": float(soft_labels),
             "train_patients": dict(parts.counts.patients),
             "state_labels": {k: dict(v) for k, v in catalog.state_labels.items()},
         },

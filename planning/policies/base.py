@@ -11,7 +11,9 @@ rules, in this order:
 4. the leading known hypothesis reaches ``stopping.tau`` -> ``Conclude`` (a policy may hold
    that back with :meth:`Policy.may_conclude` while it has questions and turns left);
 5. ``stopping.max_turns`` questions asked, or nothing left to ask -> ``Abstain`` with the
-   differential.
+   differential;
+6. with ``stopping.question_cost > 0``, a leader stalled below tau with no question worth
+   its cost -> ``Abstain("not_worth_asking")`` (:mod:`planning.policies.asking`).
 
 Only then does the subclass pick a question in :meth:`Policy.select`. The "distribution" the
 rules read is BetP of the evidential belief for every policy except the Bayesian baseline,
@@ -38,6 +40,7 @@ from planning.belief import TotalConflictError
 from planning.dialogue import DialogueState, StoppingRule
 from planning.network import CompiledNetwork, EvidentialNetwork
 
+from .asking import not_worth_asking
 from .flow import frontier
 from .scoring import AnswerTable, FloatArray, IntArray, answer_table, batch_betp
 
@@ -161,6 +164,10 @@ class Policy(ABC):
             return Abstain("max_turns", view.differential())
         if view.askable.size == 0:
             return Abstain("no_questions", view.differential())
+        if rule.question_cost > 0 and not_worth_asking(
+            state, network, rule, view.table, known, view.informative()
+        ):
+            return Abstain("not_worth_asking", view.differential())
         return self.select(state, network, view)
 
     @abstractmethod

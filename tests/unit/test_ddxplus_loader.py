@@ -13,7 +13,7 @@ import pytest
 
 from knowledge.datasets import ddxplus
 from knowledge.datasets.common import DatasetError
-from planning.network import EvidentialNetwork
+from planning.network import EvidentialNetwork, Link
 from planning.simulation import Case
 
 # Listed for Anaphylaxis in release_conditions.json: E_91 is not, E_129/E_148/E_55 are.
@@ -353,3 +353,43 @@ def test_sparse_cases_are_seeded_and_zero_sparsity_changes_nothing(
     assert ddxplus.sparse_case(case, 0.0, catalog=catalog) is case
     with pytest.raises(ValueError):
         ddxplus.sparse_case(case, 1.5, catalog=catalog)
+
+
+def test_knowledge_prior_gives_rare_pathologies_typical_links_and_keeps_doubt(
+    dev_patients: tuple[ddxplus.Patient, ...],
+) -> None:
+    plain = ddxplus.load_network()
+    informed = ddxplus.load_network(link_prior=2.0, soft_labels=1.0)
+    counts = Counter(p.pathology for p in dev_patients)
+    unseen = [h.id for h in plain.hypotheses if counts.get(h.id, 0) == 0]
+    rare = min((h for h in counts if counts[h] > 0), key=lambda h: counts[h])
+
+    def listed(net: EvidentialNetwork, h: str) -> dict[str, Link]:
+        return {
+            link.finding: link
+            for link in net.links
+            if link.hypothesis == h and len(link.citations) == 2  # listed: knowledge + patients
+        }
+
+    # A pathology with no dev patient had no listed links at all; now it has the typical ones.
+    for h in unseen:
+        assert not listed(plain, h) and listed(informed, h)
+    # The rarest one: links of the same findings, with doubt left on Theta; a state its few
+    # patients never showed is no longer all but ruled out (its plausibility rises).
+    before, after = listed(plain, rare), listed(informed, rare)
+    assert set(before) == set(after)
+    raised = 0
+    for finding_id, link in after.items():
+        masses = dict(link.masses)
+        states = plain.finding(finding_id).states
+        theta = masses.get(frozenset(states), 0.0)
+        assert 0.0 < theta < 1.0
+        old = dict(before[finding_id].masses)
+        for x in states:
+            pl_old = sum(m for focal, m in old.items() if x in focal)
+            pl_new = sum(m for focal, m in masses.items() if x in focal)
+            raised += pl_new > pl_old + 1e-9
+    assert raised > 0
+    assert informed.metadata["link_prior"] == 2.0 and informed.metadata["soft_labels"] == 1.0
+    with pytest.raises(ValueError):
+        ddxplus.load_network(link_prior=-1.0)

@@ -252,6 +252,33 @@ class Command(BaseCommand):
             "mention a symptom would; the opening complaint is kept (seeded by --seed)",
         )
         parser.add_argument(
+            "--link-prior",
+            type=float,
+            default=None,
+            metavar="A",
+            help="DDXPlus: pseudo-patients of the declared evidence's pooled presentation added "
+            "to each listed link (ddxplus.load_network link_prior; default "
+            "evaluation.sources.DDXPLUS_LINKS)",
+        )
+        parser.add_argument(
+            "--soft-labels",
+            type=float,
+            default=None,
+            metavar="W",
+            help="DDXPlus: weight of the dev patients' DIFFERENTIAL_DIAGNOSIS soft labels in "
+            "the links (ddxplus.load_network soft_labels; default "
+            "evaluation.sources.DDXPLUS_LINKS)",
+        )
+        parser.add_argument(
+            "--question-cost",
+            type=_rate,
+            default=0.0,
+            metavar="C",
+            help="ask or abstain by expected value: when the leader stalls below tau and no "
+            "question is expected to raise the chance of naming the right cause by C, abstain "
+            "(StoppingRule.question_cost; planning.policies.asking). 0 (default) turns it off",
+        )
+        parser.add_argument(
             "--param",
             action="append",
             default=[],
@@ -301,6 +328,9 @@ class Command(BaseCommand):
             "workers": options["workers"],
             "folds": options["folds"],
             "sparsity": options["sparsity"],
+            "link_prior": options["link_prior"],
+            "soft_labels": options["soft_labels"],
+            "question_cost": options["question_cost"],
             "params": list(options["param"]),
             "json": str(options["json"]) if options["json"] else None,
             "report": str(options["report"]) if options["report"] else None,
@@ -316,6 +346,7 @@ class Command(BaseCommand):
                 options["folds"],
                 options["sparsity"],
                 options["seed"],
+                self._links(options),
             )
         except (DatasetError, ValueError) as exc:
             raise CommandError(str(exc)) from exc
@@ -335,6 +366,7 @@ class Command(BaseCommand):
             "max_confirmations": rules.max_confirmations,
             "confirm_below": rules.confirm_below,
             "stall_window": rules.stall_window,
+            "question_cost": rules.stopping.question_cost,
         }
         started = time.perf_counter()
         played = self._run(job, options)
@@ -408,6 +440,20 @@ class Command(BaseCommand):
             if not plots_available():
                 self.stderr.write(PLOTS_MISSING)
 
+    @staticmethod
+    def _links(options: dict[str, Any]) -> dict[str, float] | None:
+        if options["link_prior"] is None and options["soft_labels"] is None:
+            return None
+        from evaluation.sources import DDXPLUS_LINKS
+
+        links = dict(DDXPLUS_LINKS)
+        for key in ("link_prior", "soft_labels"):
+            if options[key] is not None:
+                if options[key] < 0:
+                    raise CommandError(f"--{key.replace('_', '-')} must be >= 0")
+                links[key] = float(options[key])
+        return links
+
     def _job(
         self,
         source: CaseSource,
@@ -428,7 +474,11 @@ class Command(BaseCommand):
         packs = DatasetPacks(
             source.networks,
             domain="medical" if ddxplus else "troubleshooting",
-            stopping={"tau": options["tau"], "max_turns": options["max_turns"]},
+            stopping={
+                "tau": options["tau"],
+                "max_turns": options["max_turns"],
+                **({"question_cost": options["question_cost"]} if options["question_cost"] else {}),
+            },
         )
         interpreter = OfflineInterpreter()
         grounding = OfflineGrounding(packs)
