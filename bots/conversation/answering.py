@@ -30,6 +30,7 @@ from knowledge.packs import wording
 from planning.actions import Abstain, Action, Ask, Conclude, Escalate
 from planning.engine import Confirm, Decision, Dialogue
 from planning.evidence import Answer
+from planning.focus import early_exclusions
 from planning.network import EvidentialNetwork, Finding
 
 log = logging.getLogger("bots.service")
@@ -91,16 +92,22 @@ def answered(kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding) 
     dialogue.pending = None
     # The facts the step volunteers follow the answer (a confirmation's reply replaces one).
     first_fact = len(dialogue.asked_flags) + (1 if replaces is None else 0)
+    so_far = {a.finding: a.states for a in dialogue.state.answers}
+    so_far[answer.finding] = answer.states
+    said = follow_ups.without_orphans(meaning.volunteered, so_far, ctx.network)
     decision = kit.engine(ctx).step(
         dialogue,
         ctx.network,
         answer,
         confidence=meaning.confidence,
         replaces=replaces,
-        volunteered=meaning.volunteered,
+        volunteered=said,
         escalate_red_flags=safety.escalates_red_flags(kit, ctx),
     )
-    facts = noted(ctx, dialogue.state.answers[first_fact:])
+    # Only what the user said is noted back: not the follow-ups their answer settled
+    # unasked ("no pain" settles every question about the pain, a hundred of them).
+    spoken = {f.finding for f in said}
+    facts = noted(ctx, [a for a in dialogue.state.answers[first_fact:] if a.finding in spoken])
     intro = (f"Also noted: {'; '.join(facts)}.",) if facts else ()
     return present(kit, ctx, decision, intro)
 
@@ -152,9 +159,31 @@ def in_order(
     settle: Callable[[Answer], None],
     choose_again: Callable[[frozenset[str]], Action],
 ) -> Action:
-    """The engine's question order (planning.engine.Order): a follow-up question only after
-    the question it follows up on, and early on no topic the complaint did not touch
-    (follow_ups)."""
+    """The engine's question order (planning.engine.Order): the first questions follow the
+    complaint (planning.focus: signs of the conditions the opening made plausible, not
+    history), a follow-up question only after the question it follows up on, and early on no
+    topic the complaint did not touch (follow_ups)."""
+    early = dialogue.state.turns < EARLY_QUESTIONS
+    held_back: frozenset[str] = frozenset()
+    history: frozenset[str] = frozenset()
+
+    def again(excluded: frozenset[str]) -> Action:
+        # The narrowest choice that still asks something: about the complaint, then anything
+        # but history, then anything (nothing is held back for good).
+        for narrower in (held_back, history):
+            if narrower:
+                instead = choose_again(excluded | narrower)
+                if isinstance(instead, Ask):
+                    return instead
+        return choose_again(excluded)
+
+    if early and isinstance(action, Ask):
+        history = follow_ups.history_of(network) - dialogue.state.asked
+        held_back = early_exclusions(dialogue.state, network, history)
+        if action.finding in held_back:
+            instead = again(frozenset())
+            # Nothing left to ask at all: the policy's own choice stands.
+            action = instead if isinstance(instead, Ask) else action
     answered = {a.finding: a.states for a in dialogue.state.answers}
     complaint = str(getattr(dialogue, "complaint", "") or "")
     mentioned = frozenset(a.finding for a in follow_ups.complaint_facts(complaint, network))
@@ -163,8 +192,8 @@ def in_order(
         answered,
         network,
         settle,
-        choose_again,
-        early=dialogue.state.turns < EARLY_QUESTIONS,
+        again,
+        early=early,
         mentioned=mentioned,
     )
 

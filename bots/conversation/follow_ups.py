@@ -18,13 +18,13 @@ scores high, so a sore throat was asked the rash colour first, and "no pain at a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from planning.actions import Ask
 from planning.evidence import Answer
 from planning.network import EvidentialNetwork
 
-__all__ = ["complaint_facts", "follow_up_of", "redirect"]
+__all__ = ["complaint_facts", "follow_up_of", "history_of", "redirect", "without_orphans"]
 
 # Plain statements about the usual parent questions, by what the parent asks about.
 _TOPICS: tuple[tuple[str, str, str], ...] = (
@@ -69,6 +69,25 @@ def follow_up_of(network: EvidentialNetwork) -> Mapping[str, str]:
         except Exception:  # no datasets here: ask in the policy's order
             return {}
     return {}
+
+
+def history_of(network: EvidentialNetwork) -> frozenset[str]:
+    """The findings about history and risk factors (asked after the complaint's symptoms):
+    the pack's ``metadata["history"]``; for a DDXPlus pack built before it was stored, the
+    dataset's antecedents."""
+    metadata = network.metadata or {}
+    stored = metadata.get("history")
+    if isinstance(stored, list):
+        return frozenset(str(f) for f in stored)
+    if str(metadata.get("source", "")).startswith("DDXPlus"):
+        try:
+            from knowledge.datasets import ddxplus
+
+            ids = set(network.finding_index)
+            return frozenset(ddxplus.history_findings(ddxplus.load_catalog(), ids))
+        except Exception:  # no datasets here: no history is known
+            return frozenset()
+    return frozenset()
 
 
 def redirect(
@@ -116,6 +135,29 @@ def redirect(
                     settle(Answer(child, (default,)))
         action = choose_again(frozenset(excluded))
     return action
+
+
+def without_orphans(
+    facts: Sequence[Answer],
+    answered: Mapping[str, tuple[str, ...] | None],
+    network: EvidentialNetwork,
+) -> tuple[Answer, ...]:
+    """``facts`` without the follow-ups whose parent is neither answered yes nor said yes
+    among them. A follow-up's answer words ("heavy", "sharp", "on the left") are common words:
+    read without their topic ("my periods have been heavy") they are another topic's words,
+    not a description of pain nobody mentioned."""
+    parents = follow_up_of(network)
+    if not parents:
+        return tuple(facts)
+    said = dict(answered)
+    for fact in facts:
+        said.setdefault(fact.finding, fact.states)
+
+    def parent_yes(parent: str) -> bool:
+        states = said.get(parent)
+        return states is not None and network.finding(parent).states[0] in states
+
+    return tuple(f for f in facts if f.finding not in parents or parent_yes(parents[f.finding]))
 
 
 def complaint_facts(text: str, network: EvidentialNetwork) -> tuple[Answer, ...]:

@@ -236,8 +236,9 @@ def new_dialogue(
         plain = tuple(
             f for f in follow_ups.complaint_facts(complaint, network) if f.finding not in said
         )
-        noted = answering.apply_volunteered(kit, ctx, (*facts, *plain))
-        record_opening_facts(ctx, (*facts, *plain))
+        stated = follow_ups.without_orphans((*facts, *plain), {}, network)
+        noted = answering.apply_volunteered(kit, ctx, stated)
+        record_opening_facts(ctx, stated)
     return noted
 
 

@@ -267,6 +267,17 @@ def follow_ups(catalog: Catalog, findings: set[str] | None = None) -> dict[str, 
     return out
 
 
+def history_findings(catalog: Catalog, findings: set[str] | None = None) -> list[str]:
+    """The finding ids of antecedents (``is_antecedent``: risk factors and medical history,
+    "Have you ever had pneumonia?"), which a clinician asks after the complaint's symptoms."""
+    return sorted(
+        finding_id
+        for finding_id, evidence_id in catalog.evidence_of.items()
+        if catalog.evidences[evidence_id].is_antecedent
+        and (findings is None or finding_id in findings)
+    )
+
+
 # -- patients ---------------------------------------------------------------------------------
 
 

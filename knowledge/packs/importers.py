@@ -417,6 +417,7 @@ def patient_intake_pack(
         **loaded.metadata,
         "red_flag_signs": signs,
         "follow_up_of": ddxplus.follow_ups(catalog, {f.id for f in findings}),
+        "history": ddxplus.history_findings(catalog, {f.id for f in findings}),
     }
     network = EvidentialNetwork(
         name=name,

@@ -1,0 +1,61 @@
+"""The first questions follow the complaint, through the conversation service, for openings
+written as patients write (tests/bots/first_questions_table.py): never history first, never a
+question the opening answered, and about what the person came with."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bots.conversation import follow_ups
+from bots.messages import Inbound
+
+from .first_questions_table import DEVELOPMENT, HELD_OUT, Row
+
+FIRST = 3
+
+
+def _first_questions(service: Any, thread: str, opening: str) -> list[tuple[str, str]]:
+    """(finding id, question text) of the first questions, every answer "not sure"."""
+    asked = []
+    reply = service.handle(Inbound("web", thread, opening, user_id="u1", pack="patient-intake"))
+    for _ in range(FIRST):
+        if reply.kind != "question" or reply.question is None:
+            break
+        asked.append((reply.question, reply.parts[-1]))
+        reply = service.handle(Inbound("web", thread, "", button="answer:unsure", user_id="u1"))
+    return asked
+
+
+def _about(questions: list[tuple[str, str]], row: Row) -> bool:
+    _, about, never = row
+    texts = [q.lower() for _, q in questions]
+    return (
+        bool(texts)
+        and all(any(k in t for k in about) for t in texts)
+        and not any(k in t for t in texts for k in never)
+    )
+
+
+@pytest.mark.django_db
+def test_first_questions_follow_the_complaint(service_factory: Any, packs: Any) -> None:
+    from knowledge.packs.store import load_network
+
+    history = follow_ups.history_of(load_network("patient-intake"))
+    assert len(history) > 50  # the DDXPlus antecedents
+    service = service_factory()
+    scores = {}
+    for name, rows in (("development", DEVELOPMENT), ("held-out", HELD_OUT)):
+        good = 0
+        for i, row in enumerate(rows):
+            asked = _first_questions(service, f"{name}-{i}", row[0])
+            # Whatever the words: never history first, never the same question twice.
+            assert not [q for f, q in asked if f in history], (row[0], asked)
+            assert len({f for f, _ in asked}) == len(asked), (row[0], asked)
+            good += _about(asked, row)
+        scores[name] = (good, len(rows))
+    print(f"first questions about the complaint: {scores}")
+    good, total = scores["development"]
+    # Measured 21 of 30 (one opening escalates at once, some openings' facts go unread).
+    assert good >= 0.65 * total, scores

@@ -1,0 +1,73 @@
+"""The first questions follow the complaint (planning.focus): what was said, not base rates,
+decides which conditions are plausible; history and signs of none of them are held back."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from planning.dialogue import DialogueState
+from planning.evidence import Answer
+from planning.focus import early_exclusions, plausible_hypotheses
+from planning.network import EvidentialNetwork, Finding, Hypothesis, Link
+
+
+def _network() -> EvidentialNetwork:
+    # "cold" is common (prior 1), "cluster" and "anemia" are rare (0.1).
+    hypotheses = [
+        Hypothesis("cold", "Common cold", prior=1.0),
+        Hypothesis("cluster", "Cluster headache", prior=0.1),
+        Hypothesis("anemia", "Anemia", prior=0.1),
+    ]
+    findings = [
+        Finding(f, f"{f}?", default_state="no")
+        for f in ("cough", "tears", "eye_pain", "pale", "smokes")
+    ]
+    signs = {
+        "cold": {"cough": 0.8, "smokes": 0.3},
+        "cluster": {"tears": 0.7, "eye_pain": 0.9, "smokes": 0.4},
+        "anemia": {"pale": 0.8, "smokes": 0.2},
+    }
+    links = []
+    for h in hypotheses:
+        for f in findings:
+            yes = signs[h.id].get(f.id, 0.005)
+            links.append(Link.make(h.id, f.id, {"no": 1 - yes, ("yes", "no"): yes}))
+    return EvidentialNetwork("toy", hypotheses, findings, links)
+
+
+def test_plausible_ignores_the_base_rate() -> None:
+    network = _network()
+    # The complaint's words point at the cluster headache (the router's prior), the base
+    # rate at the cold: the cluster headache is what the complaint is about.
+    complaint = np.array([0.3, 1.0, 0.3])
+    state = DialogueState.start(network, complaint)
+    assert state.ranking(network)[0][0] == "cold"  # by BetP the common cold leads
+    plausible = plausible_hypotheses(state, network, ratio=0.7)
+    assert [network.hypotheses[i].id for i in plausible] == ["cluster"]
+
+
+def test_nothing_said_holds_back_only_history() -> None:
+    network = _network()
+    state = DialogueState.start(network, None)
+    assert plausible_hypotheses(state, network).size == 0
+    assert early_exclusions(state, network, {"smokes"}) == {"smokes"}
+
+
+def test_signs_of_implausible_conditions_and_history_are_held_back() -> None:
+    network = _network()
+    state = DialogueState.start(network, np.array([0.3, 1.0, 0.3]))
+    held = early_exclusions(state, network, {"smokes"}, ratio=0.7)
+    assert held == {"cough", "pale", "smokes"}  # asked: tears, eye pain
+
+
+def test_a_denied_fact_moves_the_focus_and_is_never_held_or_offered() -> None:
+    network = _network()
+    state = DialogueState.start(network, np.array([1.0, 1.0, 1.0]))
+    # "no eye pain at all, just pale": the denial and the statement both count.
+    state.apply(Answer("eye_pain", ("no",)), network, asked=False)
+    state.apply(Answer("pale", ("yes",)), network, asked=False)
+    plausible = plausible_hypotheses(state, network, ratio=0.7)
+    assert [network.hypotheses[i].id for i in plausible] == ["anemia"]
+    held = early_exclusions(state, network, {"smokes"}, ratio=0.7)
+    assert "eye_pain" not in held and "pale" not in held  # answered: not candidates at all
+    assert held == {"cough", "tears", "smokes"}
