@@ -66,7 +66,8 @@ SYNONYM_GROUPS: tuple[frozenset[str], ...] = tuple(
         "alternator",
         "steering|steer|steering wheel|pulls|pulling|alignment|wobble|wobbling|shimmy|"
         "vibration|vibrates|vibrating|wander|wandering",
-        "coolant|radiator|antifreeze|thermostat|temperature gauge",
+        "coolant|radiator|antifreeze|thermostat|temperature gauge|temp gauge|steam|steaming|"
+        "boiling over|boils over|boiled over",
         "tire|tires|tyre|tyres|wheel|wheels",
     )
 )

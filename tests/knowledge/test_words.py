@@ -75,3 +75,10 @@ def test_routing_drops_request_filler_that_answers_keep() -> None:
     assert words.content_words(complaint, retrieval.STOP_WORDS) == {"laptop", "overheat"}
     # In an answer "working" and "since" carry the meaning, so the reader keeps them.
     assert {"work", "sinc"} <= words.content_words("it was working since monday")
+
+
+def test_contractions_typed_without_apostrophes() -> None:
+    # "theres" once routed a ticking noise to the chart whose statement starts "There is".
+    said = "theres a tick and thats new, im sure ive heard it, youre right its loud"
+    expected = "there is a tick and that is new i am sure i have heard it you are right its loud"
+    assert words.tokens(words.normalise(said)) == expected.split(" ")
