@@ -22,9 +22,10 @@ from django.utils import timezone
 from bots import takeover
 from bots.models import Case, CaseStatus, Role, Turn
 from bots.transcripts import matching_turns
+from knowledge.models import PackVersion
 
 from .casework import QUEUE_STATUSES
-from .packs import network_for
+from .packs import network_of
 
 PAGE_SIZE = 50
 LIST_FIELDS = (
@@ -32,7 +33,7 @@ LIST_FIELDS = (
     "channel",
     "pack",
     "status",
-    "user_display",
+    # Not user_display: encrypted, and no list shows it (one decryption per row saved).
     "external_user_id",
     "conclusion",
     "confidence",
@@ -156,17 +157,25 @@ class CountedPaginator(Paginator):
 def page_of(
     cases: models.QuerySet[Case], number: Any, size: int = PAGE_SIZE, count: int | None = None
 ) -> tuple[Page, list[Row]]:
-    """One page of cases with what the list shows about each (``count``: the total, if known)."""
-    narrow = cases.select_related("assigned_to").only(
-        *LIST_FIELDS, "assigned_to__username", "assigned_to__first_name",
-        "assigned_to__last_name",
-    )
-    paginator = (
-        Paginator(narrow, size) if count is None else CountedPaginator(narrow, size, count)
-    )
+    """One page of cases with what the list shows about each (``count``: the total, if known).
+
+    The page's ids are found first, ordering only the columns the order needs (the indexes on
+    the case table cover them), and then only those cases' rows are read: ordering the full
+    rows made the database read every matching case to show fifty."""
+    ids = cases.values_list("pk", flat=True)
+    paginator = Paginator(ids, size) if count is None else CountedPaginator(ids, size, count)
     page = paginator.get_page(number)
-    ids = [c.pk for c in page.object_list]
-    return page, rows_for(list(page.object_list), ids)
+    page_ids = list(page.object_list)
+    found = {
+        c.pk: c
+        for c in Case.objects.filter(pk__in=page_ids)
+        .select_related("assigned_to")
+        .only(*LIST_FIELDS, "assigned_to__username", "assigned_to__first_name",
+              "assigned_to__last_name")
+    }
+    rows = [found[pk] for pk in page_ids if pk in found]
+    page.object_list = rows
+    return page, rows_for(rows, [c.pk for c in rows])
 
 
 def rows_for(cases: Sequence[Case], ids: list[int]) -> list[Row]:
@@ -178,14 +187,15 @@ def rows_for(cases: Sequence[Case], ids: list[int]) -> list[Row]:
         .values_list("case_id")
         .annotate(n=models.Count("id"))
     )
-    openings: dict[int, str] = {}
-    first_user = (
-        Turn.objects.filter(case_id__in=ids, role=Role.USER, index__lte=2)
-        .order_by("case_id", "index")
+    # The opening: each case's first user turn, and only that one is decrypted.
+    first_user = Turn.objects.filter(
+        case_id=models.OuterRef("case_id"), role=Role.USER, index__lte=2
+    ).order_by("index").values("index")[:1]
+    openings: dict[int, str] = dict(
+        Turn.objects.filter(case_id__in=ids, role=Role.USER, index=models.Subquery(first_user))
+        .order_by()
         .values_list("case_id", "text")
     )
-    for case_id, text in first_user:
-        openings.setdefault(case_id, text)
     names = _hypothesis_names({c.pack for c in cases if c.conclusion and c.pack})
     # Who wrote last, for waiting cases only (the queue's "new message" badge).
     waiting_ids = [c.pk for c in cases if c.status in QUEUE_STATUSES]
@@ -222,9 +232,17 @@ def rows_for(cases: Sequence[Case], ids: list[int]) -> list[Row]:
 
 
 def _hypothesis_names(packs: set[str]) -> dict[tuple[str, str], str]:
+    """Hypothesis names of the packs' current versions (one query for all the packs)."""
     out: dict[tuple[str, str], str] = {}
-    for pack in packs:
-        network = network_for(pack)
+    if not packs:
+        return out
+    current = (
+        PackVersion.objects.filter(pack__name__in=packs, pack__current_version=models.F("pk"))
+        .only("pk", "content_hash", "pack__name")
+        .select_related("pack")
+    )
+    for row in current:
+        network = network_of(row)
         if network is not None:
-            out.update({(pack, h.id): h.name for h in network.hypotheses})
+            out.update({(row.pack.name, h.id): h.name for h in network.hypotheses})
     return out

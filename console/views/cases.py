@@ -20,6 +20,7 @@ from console import canned, casework, export, sla
 from console.case_detail import build
 from console.case_flags import honesty_flags
 from console.case_queries import apply_filters, page_of, queue, status_counts
+from console.case_rows import rows_html
 from console.forms import (
     OTHER,
     AssignForm,
@@ -71,6 +72,7 @@ def _list_context(request: HttpRequest, *, for_queue: bool) -> dict[str, Any]:
         "form": form,
         "page": page,
         "rows": rows,
+        "rows_html": rows_html(rows, for_queue=for_queue),
         "counts": [c for c in counts if not for_queue or c[0] in _QUEUED],
         "query": query.urlencode(),
         "count_query": count_query.urlencode(),
