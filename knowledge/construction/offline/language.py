@@ -264,14 +264,17 @@ def state_words(text: str) -> set[str]:
 
 
 def bad_state(text: str) -> bool:
-    """Whether a condition says a part is in its bad state: its negations (each word once)
-    and whether it has a bad-state word at all, counted together, are odd ("the link is
-    blown", "no smoke and no smell", "loose, wobbly or broken"; "doesn't fail" is good)."""
+    """Whether a condition says a part is in its bad state: an odd number of distinct
+    negations where it has any ("no smoke and no smell"), else a bad-state word ("the link
+    is blown", "loose, wobbly or broken"). Negations decide first because a condition cell
+    often strings several together ("No paper jam, toner light off")."""
     text = re.sub(r"\([^)]*\)", " ", text)
     found = {w for w in words(text) if w in NEGATIONS or w.endswith("n't")}
+    found -= BAD_STATE
     found |= set(_NEGATING_PHRASE.findall(text))
-    bad = any(w in BAD_STATE and w not in NEGATIONS for w in words(text))
-    return (len(found) + bad) % 2 == 1
+    if found:
+        return len(found) % 2 == 1
+    return any(w in BAD_STATE for w in words(text))
 
 
 def negative(text: str) -> bool:
