@@ -33,7 +33,7 @@ DDXPLUS_RELIABILITY = 0.98
 
 # What the knowledge adds to the links learned from the dev patients (ddxplus.load_network's
 # link_prior and soft_labels; see docs/planner-robustness.md for how they were chosen).
-DDXPLUS_LINKS: dict[str, float] = {"link_prior": 0.0, "soft_labels": 0.0}
+DDXPLUS_LINKS: dict[str, float] = {"link_prior": 0.0, "soft_labels": 0.0, "underreport": 0.0}
 
 
 def ddxplus_reliability(flip_rate: float = 0.0) -> float:
@@ -80,12 +80,12 @@ def ddxplus_source(
     seed: int = 0,
     links: dict[str, float] | None = None,
 ) -> CaseSource:
-    """``links``: keyword arguments of ``ddxplus.load_network`` for the links
-    (``link_prior``, ``soft_labels``; default ``DDXPLUS_LINKS``). With ``folds`` (dev only),
-    each dev patient is played on links learned from the other
-    folds' patients (``ddxplus.fold_of``): numbers to tune on that are not in-sample. With
-    ``sparsity``, each patient keeps quiet about that share of their positive findings
-    (``ddxplus.sparse_case``, seeded by ``seed``)."""
+    """``links``: keyword arguments of ``ddxplus.load_network`` for the links (``link_prior``,
+    ``soft_labels``, ``underreport``; default ``DDXPLUS_LINKS``). With ``folds`` (dev only),
+    each dev patient is played on links learned from the other folds' patients
+    (``ddxplus.fold_of``): numbers to tune on that are not in-sample. With ``sparsity``, each
+    patient keeps quiet about that share of their positive findings (``ddxplus.sparse_case``,
+    seeded by ``seed``)."""
     _check("ddxplus", split, limit)
     splits = ("dev", "test") if split == "all" else (split,)
     cases: list[Case] = []

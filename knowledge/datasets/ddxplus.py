@@ -476,6 +476,7 @@ class LinkPrior:
 
     strength: float
     soft_weight: float
+    underreport: float
     pooled: Mapping[str, Mapping[str, float]]
     soft_n: Mapping[str, Mapping[str, float]]
     soft_states: Mapping[str, Mapping[tuple[str, str], float]]
@@ -487,6 +488,7 @@ def link_prior(
     counts: Counts,
     strength: float,
     soft_weight: float,
+    underreport: float = 0.0,
 ) -> LinkPrior:
     """The pseudo-counts of :class:`LinkPrior` learned from the training ``patients``."""
     listing: dict[str, list[str]] = {}
@@ -532,6 +534,7 @@ def link_prior(
     return LinkPrior(
         float(strength),
         float(soft_weight),
+        float(underreport),
         pooled,
         {k: dict(v) for k, v in soft_n.items()},
         {k: dict(v) for k, v in soft_states.items()},
@@ -575,7 +578,18 @@ def _listed_masses(
     per_state = {x: max(v, 0.0) for x, v in per_state.items()}  # rounding below 0
     if total <= 0:
         return None  # no patients and no prior: the IDM link is vacuous, the same as no link
-    return idm_masses(per_state, total, states, s)
+    masses = idm_masses(per_state, total, states, s)
+    if prior is not None and prior.underreport > 0:
+        # A patient may not mention what they have: a share of each reported state's mass
+        # goes to "that state, or not reported" ({x, default}), so a "no" weighs against the
+        # pathology less than a "yes" weighs for it.
+        for focal, mass in list(masses.items()):
+            if len(focal) == 1 and default not in focal:
+                moved = prior.underreport * mass
+                masses[focal] = mass - moved
+                either = focal | {default}
+                masses[either] = masses.get(either, 0.0) + moved
+    return masses
 
 
 def _learned_links(
@@ -779,7 +793,7 @@ def _network_parts(
     flag_settings: tuple[float, float, float],
     reliability: float = 1.0,
     held_out: tuple[int, int] | None = None,
-    knowledge_prior: tuple[float, float] = (0.0, 0.0),
+    knowledge_prior: tuple[float, float, float] = (0.0, 0.0, 0.0),
 ) -> _Parts:
     catalog = _catalog(root)
     patients = _patients(train_path, train_label)
@@ -800,10 +814,10 @@ def _network_parts(
         for c in catalog.conditions.values()
     )
     findings = catalog.findings
-    strength, soft_weight = knowledge_prior
+    strength, soft_weight, underreport = knowledge_prior
     prior = (
-        link_prior(catalog, patients, counts, strength, soft_weight)
-        if strength > 0 or soft_weight > 0
+        link_prior(catalog, patients, counts, strength, soft_weight, underreport)
+        if strength > 0 or soft_weight > 0 or underreport > 0
         else None
     )
     links = _learned_links(catalog, counts, s, unlisted, eps, train_doc, prior)
@@ -845,6 +859,7 @@ def load_network(
     held_out: tuple[int, int] | None = None,
     link_prior: float = 0.0,
     soft_labels: float = 0.0,
+    underreport: float = 0.0,
 ) -> EvidentialNetwork:
     """The DDXPlus network ("ddxplus"), links learned from ``train_split`` (or ``train_path``).
 
@@ -880,7 +895,9 @@ def load_network(
     ``DIFFERENTIAL_DIAGNOSIS`` weight on the pathology times ``soft_labels``, so a pathology
     with few (or no) patients gets links of the typical shape instead of its one patient's
     (or none), and a finding none of its patients showed is not ruled out. Ignorance stays
-    ``s / (N' + s)``.
+    ``s / (N' + s)``. ``underreport`` moves that share of the mass a listed link puts on a
+    reported state ``x`` to ``{x, default}``: a patient may not mention what they have, so a
+    "no" to a declared symptom counts against the pathology less than a "yes" counts for it.
 
     Parsing and learning are cached; each call returns a fresh network object over shared,
     immutable parts, so a caller may mutate its copy.
@@ -899,6 +916,8 @@ def load_network(
         raise ValueError(f"reliability must be in (0, 1], got {reliability}")
     if link_prior < 0 or soft_labels < 0:
         raise ValueError("link_prior and soft_labels must be >= 0")
+    if not 0.0 <= underreport < 1.0:
+        raise ValueError(f"underreport must be in [0, 1), got {underreport}")
     if held_out is not None and not (held_out[0] >= 2 and 0 <= held_out[1] < held_out[0]):
         raise ValueError(f"held_out must be (k, i) with k >= 2 and 0 <= i < k, got {held_out}")
     if train_split == "test" and train_path is None:
@@ -919,7 +938,7 @@ def load_network(
         (float(min_presence), float(max_mild_rate), float(mild_budget)),
         float(reliability),
         held_out,
-        (float(link_prior), float(soft_labels)),
+        (float(link_prior), float(soft_labels), float(underreport)),
     )
     catalog = _catalog(base)
     hypotheses = list(parts.hypotheses)
@@ -946,6 +965,7 @@ def load_network(
             "reliability": float(reliability),
             "link_prior": float(link_prior),
             "soft_labels": float(soft_labels),
+            "underreport": float(underreport),
             "train_patients": dict(parts.counts.patients),
             "state_labels": {k: dict(v) for k, v in catalog.state_labels.items()},
         },

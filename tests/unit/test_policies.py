@@ -496,6 +496,24 @@ def test_bench_planner_writes_timings_for_each_policy(tmp_path: Path) -> None:
     assert set(payload["policies"]) == {"infogatherer", "random"}
     for row in payload["policies"].values():
         assert 0 < row["p50_ms"] <= row["p99_ms"]
+        assert 0 <= row["cpu_p50_ms"] <= row["cpu_p99_ms"]
+
+
+def test_bench_planner_on_ddxplus_times_real_dialogue_states(tmp_path: Path) -> None:
+    out = tmp_path / "bench.json"
+    call_command(
+        "bench_planner",
+        network="ddxplus",
+        decisions=4,
+        policies=["ig-bayesian"],
+        json=out,
+        stdout=io.StringIO(),
+    )
+    payload = json.loads(out.read_text())
+    assert payload["network"] == "ddxplus"
+    assert payload["hypotheses"] == 49 and payload["findings"] > 200
+    row = payload["policies"]["ig-bayesian"]
+    assert 0 < row["p50_ms"] <= row["p99_ms"]
 
 
 # -- Tree of Thoughts ----------------------------------------------------------------------

@@ -270,6 +270,15 @@ class Command(BaseCommand):
             "evaluation.sources.DDXPLUS_LINKS)",
         )
         parser.add_argument(
+            "--underreport",
+            type=float,
+            default=None,
+            metavar="U",
+            help="DDXPlus: share of a listed link's mass on a reported state that goes to "
+            "'that state or not reported' (ddxplus.load_network underreport; default "
+            "evaluation.sources.DDXPLUS_LINKS)",
+        )
+        parser.add_argument(
             "--question-cost",
             type=_rate,
             default=0.0,
@@ -330,6 +339,7 @@ class Command(BaseCommand):
             "sparsity": options["sparsity"],
             "link_prior": options["link_prior"],
             "soft_labels": options["soft_labels"],
+            "underreport": options["underreport"],
             "question_cost": options["question_cost"],
             "params": list(options["param"]),
             "json": str(options["json"]) if options["json"] else None,
@@ -442,15 +452,16 @@ class Command(BaseCommand):
 
     @staticmethod
     def _links(options: dict[str, Any]) -> dict[str, float] | None:
-        if options["link_prior"] is None and options["soft_labels"] is None:
+        keys = ("link_prior", "soft_labels", "underreport")
+        if all(options[key] is None for key in keys):
             return None
         from evaluation.sources import DDXPLUS_LINKS
 
         links = dict(DDXPLUS_LINKS)
-        for key in ("link_prior", "soft_labels"):
+        for key in keys:
             if options[key] is not None:
-                if options[key] < 0:
-                    raise CommandError(f"--{key.replace('_', '-')} must be >= 0")
+                if not 0 <= options[key] < (1 if key == "underreport" else float("inf")):
+                    raise CommandError(f"--{key.replace('_', '-')} is out of range")
                 links[key] = float(options[key])
         return links
 

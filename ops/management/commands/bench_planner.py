@@ -1,7 +1,14 @@
-"""Benchmark the question policies' decision time on a random evidential network.
+"""Benchmark the question policies' decision time on a random evidential network, or on DDXPlus.
 
     python manage.py bench_planner --hypotheses 1000 --findings 5000 --json PATH \\
         [--policies infogatherer ig-bayesian ...] [--decisions 50]
+    python manage.py bench_planner --network ddxplus [--decisions 200]
+
+With ``--network ddxplus`` the network is the one the evaluation plays (links from the dev
+patients, answers trusted to 0.98) and the states are real: a dev patient's complaint and 0 to
+12 of their answers (their reported findings first, then others), as a dialogue meets them.
+Besides wall time, the CPU time of the deciding thread is reported: on a shared, loaded machine
+wall time also counts the waits for a core, CPU time only the decision's own work.
 
 The network is random but shaped like real ones (seeded): every finding has 2 to 4 states
 (mostly yes/no) and is linked to a few hypotheses (``--links``) by BBAs with mass on the
@@ -89,6 +96,37 @@ def varied_states(
     return states
 
 
+def ddxplus_network() -> EvidentialNetwork:
+    from evaluation.sources import DDXPLUS_LINKS, ddxplus_reliability
+    from knowledge.datasets import ddxplus
+
+    return ddxplus.load_network(reliability=ddxplus_reliability(), **DDXPLUS_LINKS)
+
+
+def ddxplus_states(
+    network: EvidentialNetwork, count: int, rng: np.random.Generator
+) -> list[DialogueState]:
+    """Real dialogue states (module docstring): dev patients, 0 to 12 of their answers."""
+    from knowledge.datasets import ddxplus
+
+    cases = ddxplus.load_cases("dev")
+    ids = [f.id for f in network.findings]
+    states: list[DialogueState] = []
+    for index in rng.choice(len(cases), size=count, replace=count > len(cases)):
+        case = cases[int(index)]
+        state = DialogueState.start(network)
+        for answer in case.opening:
+            state.apply(answer, network, asked=False)
+        explicit = list(getattr(case.answers, "explicit", {}))
+        others = [ids[int(j)] for j in rng.choice(len(ids), size=12, replace=False)]
+        order = [f for f in rng.permutation(explicit)] + others
+        seen = {a.finding for a in case.opening}
+        for finding_id in [f for f in order if f not in seen][: int(rng.integers(0, 13))]:
+            state.apply(Answer.crisp(str(finding_id), case.answers[str(finding_id)]), network)
+        states.append(state)
+    return states
+
+
 class Command(BaseCommand):
     help = "Time each question policy's decision on a random network (p50 / p99 in ms)."
 
@@ -100,6 +138,12 @@ class Command(BaseCommand):
         parser.add_argument("--decisions", type=int, default=50)
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument("--json", type=Path, default=None, metavar="PATH")
+        parser.add_argument(
+            "--network",
+            choices=("random", "ddxplus"),
+            default="random",
+            help="'random' (default, sized by --hypotheses/--findings) or 'ddxplus'",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         n, m, k = options["hypotheses"], options["findings"], options["decisions"]
@@ -110,43 +154,69 @@ class Command(BaseCommand):
             raise CommandError(f"unknown policies {unknown}; choose from {list(POLICY_NAMES)}")
         rng = np.random.default_rng(options["seed"])
         started = time.perf_counter()
-        network = random_network(n, m, options["links"], rng)
+        if options["network"] == "ddxplus":
+            network = ddxplus_network()
+            n, m = len(network.hypotheses), len(network.findings)
+        else:
+            network = random_network(n, m, options["links"], rng)
         answer_table(network.compile())
         build_s = time.perf_counter() - started
-        states = varied_states(network, k, rng)
+        if options["network"] == "ddxplus":
+            states = ddxplus_states(network, k, rng)
+        else:
+            states = varied_states(network, k, rng)
         # No conclusion cuts a decision short: every state is timed all the way to a question.
         stopping = StoppingRule(tau=1.0, max_turns=10_000, red_flags="off")
+        shape = (
+            "DDXPlus, dev patients' states"
+            if options["network"] == "ddxplus"
+            else f"{options['links']} links per finding"
+        )
         self.stdout.write(
-            f"network: {n} hypotheses x {m} findings, {options['links']} links per finding "
+            f"network: {n} hypotheses x {m} findings, {shape} "
             f"(built and compiled in {build_s:.1f} s); {k} decisions per policy"
         )
-        self.stdout.write(f"{'policy':<14} {'p50_ms':>9} {'p99_ms':>9} {'mean_ms':>9}")
+        self.stdout.write(
+            f"{'policy':<14} {'p50_ms':>9} {'p99_ms':>9} {'mean_ms':>9} "
+            f"{'cpu_p50':>9} {'cpu_p99':>9}"
+        )
         results: dict[str, dict[str, float]] = {}
         for name in options["policies"]:
             policy = make_policy(name, stopping=stopping, seed=options["seed"])
-            times = self._time(policy, network, states)
+            times, cpu = self._time(policy, network, states)
             results[name] = {
                 "p50_ms": round(float(np.percentile(times, 50)), 3),
                 "p99_ms": round(float(np.percentile(times, 99)), 3),
                 "mean_ms": round(float(np.mean(times)), 3),
+                "cpu_p50_ms": round(float(np.percentile(cpu, 50)), 3),
+                "cpu_p99_ms": round(float(np.percentile(cpu, 99)), 3),
             }
             row = results[name]
             self.stdout.write(
-                f"{name:<14} {row['p50_ms']:>9.2f} {row['p99_ms']:>9.2f} {row['mean_ms']:>9.2f}"
+                f"{name:<14} {row['p50_ms']:>9.2f} {row['p99_ms']:>9.2f} {row['mean_ms']:>9.2f} "
+                f"{row['cpu_p50_ms']:>9.2f} {row['cpu_p99_ms']:>9.2f}"
             )
         if options["json"] is not None:
-            payload = {"hypotheses": n, "findings": m, "policies": results}
+            payload = {
+                "network": options["network"],
+                "hypotheses": n,
+                "findings": m,
+                "decisions": k,
+                "policies": results,
+            }
             options["json"].parent.mkdir(parents=True, exist_ok=True)
             options["json"].write_text(json.dumps(payload, indent=2) + "\n")
             self.stdout.write(f"wrote {options['json']}")
 
     def _time(
         self, policy: Policy, network: EvidentialNetwork, states: list[DialogueState]
-    ) -> np.ndarray:
+    ) -> tuple[np.ndarray, np.ndarray]:
         policy.choose(states[0], network)  # warm-up: per-network tables, quadrature nodes
         times = []
+        cpu = []
         for state in states:
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.thread_time()
             policy.choose(state, network)
+            cpu.append((time.thread_time() - start_cpu) * 1000.0)
             times.append((time.perf_counter() - start) * 1000.0)
-        return np.array(times)
+        return np.array(times), np.array(cpu)
