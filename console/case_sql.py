@@ -11,7 +11,7 @@ import datetime as dt
 from typing import Any
 
 from django.db import models
-from django.db.models.functions import TruncDate
+from django.db.models.functions import TruncDate, TruncWeek
 from django.utils import timezone
 
 # The kind of a bot turn ("ask", "confirm", "conclude", ...), read from its action JSON.
@@ -54,6 +54,32 @@ class UtcDay(models.Func):
 
     def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
         return TruncDate(*self.source_expressions, tzinfo=dt.UTC).as_sql(compiler, connection)
+
+
+class UtcWeek(models.Func):
+    """The Monday starting the ISO week (UTC) of a datetime column. SQLite: back six days, then
+    on to the next Monday (the day itself when it is one), on the stored text's date part."""
+
+    output_field = models.DateField()
+
+    def __init__(self, expression: Any, **extra: Any) -> None:
+        super().__init__(expression, **extra)
+
+    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
+        column, params = compiler.compile(self.source_expressions[0])
+        return f"date(substr({column}, 1, 10), '-6 days', 'weekday 1')", list(params)
+
+    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
+        return TruncDate(
+            TruncWeek(*self.source_expressions, tzinfo=dt.UTC), tzinfo=dt.UTC
+        ).as_sql(compiler, connection)
+
+
+def local_week(field: str) -> models.Func:
+    """The Monday starting the week of ``field`` in the current time zone."""
+    if timezone.get_current_timezone_name() in ("UTC", "Etc/UTC"):
+        return UtcWeek(field)
+    return TruncDate(TruncWeek(field))
 
 
 def local_day(field: str) -> models.Func:

@@ -15,7 +15,7 @@ Definitions (shown on the page too):
   against whether the label agreed (binned; ECE is the case-weighted mean gap).
 
 Everything is counted in the database (``summarise``): one grouped query returns the ended
-cases by day, pack, decision, label and confidence bin, with their questions summed, so the
+cases by week, pack, decision, label and confidence bin, with their questions summed, so the
 page reads a few hundred rows whether there are a hundred cases or a hundred thousand.
 """
 
@@ -49,7 +49,7 @@ from django.db.models.lookups import LessThan
 
 from bots.models import Case, CaseStatus, Role, Turn
 
-from .case_sql import ActionType, as_date, local_day
+from .case_sql import ActionType, as_date, local_week
 from .charts import CalibrationBin
 
 DECISIONS = ("concluded", "abstained", "escalated", "closed")
@@ -63,7 +63,7 @@ CALIBRATION_BINS = 10
 class Group:
     """Ended cases alike in everything the dashboard counts, and how many there are."""
 
-    day: dt.date
+    week: dt.date  # the Monday it starts
     pack: str
     decision: str
     taken_over: bool
@@ -97,7 +97,7 @@ def _confidence_bin() -> SqlCase:
 
 
 def summarise(cases: QuerySet[Case]) -> list[Group]:
-    """The ended ones of ``cases``, counted by day, pack, decision, label and confidence bin
+    """The ended ones of ``cases``, counted by week, pack, decision, label and confidence bin
     in one grouped query (a few hundred rows however many cases there are)."""
     asked = (
         Turn.objects.filter(case=OuterRef("pk"), role=Role.BOT)
@@ -112,7 +112,7 @@ def summarise(cases: QuerySet[Case]) -> list[Group]:
         cases.filter(status__in=ENDED)
         .order_by()
         .annotate(
-            day=local_day("created_at"),
+            week=local_week("created_at"),
             bot_status=F("handling__bot_status"),
             labelled=SqlCase(
                 When(outcome__id__isnull=False, then=Value(True)),
@@ -132,7 +132,7 @@ def summarise(cases: QuerySet[Case]) -> list[Group]:
             confidence_bin=_confidence_bin(),
         )
         .values_list(
-            "day", "pack", "status", "bot_status", "labelled", "matches", "confidence_bin"
+            "week", "pack", "status", "bot_status", "labelled", "matches", "confidence_bin"
         )
         .annotate(
             n=Count("pk"),
@@ -144,14 +144,14 @@ def summarise(cases: QuerySet[Case]) -> list[Group]:
         )
     )
     out = []
-    days: dict[Any, dt.date] = {}
-    for day, pack, status, bot_status, labelled, matches, bin_, n, confidence, asked in rows:
+    weeks: dict[Any, dt.date] = {}
+    for week, pack, status, bot_status, labelled, matches, bin_, n, confidence, asked in rows:
         decision = decision_of(status, bot_status)
-        if day not in days:
-            days[day] = as_date(day)
+        if week not in weeks:
+            weeks[week] = as_date(week)
         out.append(
             Group(
-                day=days[day],
+                week=weeks[week],
                 pack=pack or "(unrouted)",
                 decision=decision,
                 taken_over=bot_status is not None,
@@ -244,7 +244,7 @@ def by_week(groups: Iterable[Group]) -> list[tuple[dt.date, Rates]]:
     """Rates per ISO week, every week from the first to the last present (empty weeks too)."""
     grouped: dict[dt.date, list[Group]] = defaultdict(list)
     for g in groups:
-        grouped[week_of(g.day)].append(g)
+        grouped[g.week].append(g)
     if not grouped:
         return []
     first, last = min(grouped), max(grouped)
