@@ -13,6 +13,11 @@ from bots.models import Case
 SENSITIVE_DOMAINS = {"medical", "clinical", "health", "patient-intake"}
 
 
+# Remembered on the user object, which lives for one request: a page asks several times (its
+# lists, counts and charts each scope their cases), and teams do not change within a request.
+_HIDDEN = "_askfew_hidden_packs"
+
+
 def sees_everything(user: Any) -> bool:
     from console.roles import ADMIN
 
@@ -23,6 +28,16 @@ def sees_everything(user: Any) -> bool:
 
 def hidden_packs(user: Any) -> set[str]:
     """Packs owned by teams ``user`` is not in (empty for administrators)."""
+    remembered = getattr(user, _HIDDEN, None)
+    if remembered is not None:
+        return set(remembered)
+    hidden = _hidden_packs(user)
+    if getattr(user, "pk", None) is not None:
+        setattr(user, _HIDDEN, frozenset(hidden))
+    return hidden
+
+
+def _hidden_packs(user: Any) -> set[str]:
     from console.teams.models import Team
 
     if sees_everything(user):
