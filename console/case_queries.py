@@ -47,6 +47,7 @@ LIST_FIELDS = (
 STATUS_ORDER = [s.value for s in CaseStatus]
 # Matching case ids passed as query parameters; SQLite allows 32766 (3.32+).
 MAX_IDS = 20000
+MAX_MATCHING_TURNS = 4 * MAX_IDS
 
 
 def search_transcripts(cases: models.QuerySet[Case], text: str) -> models.QuerySet[Case]:
@@ -57,8 +58,12 @@ def search_transcripts(cases: models.QuerySet[Case], text: str) -> models.QueryS
     turns = matching_turns(text)
     # Search once per request: the page, its count and the status counts all reuse the ids
     # (a subquery would scan the turns three times). Past a limit, let the database join.
-    ids = list(turns.order_by().values_list("case_id", flat=True).distinct()[: MAX_IDS + 1])
-    if len(ids) > MAX_IDS:
+    # Not DISTINCT in SQL: SQLite would then walk the turns in case order, reading every
+    # turn's row (JSON and all), instead of scanning the narrow (search_tokens, case_id)
+    # index; a set here is cheaper.
+    found = list(turns.order_by().values_list("case_id", flat=True)[: MAX_MATCHING_TURNS + 1])
+    ids = list(dict.fromkeys(found))
+    if len(found) > MAX_MATCHING_TURNS or len(ids) > MAX_IDS:
         return cases.filter(pk__in=turns.values("case_id"))
     return cases.filter(pk__in=ids)
 
