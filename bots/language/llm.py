@@ -45,6 +45,8 @@ REPHRASE_PROMPT = "rephrase_question"
 CANDIDATES = 12
 MAX_REPHRASED = 300
 UNSURE = "unsure"
+# The offline interpreter's confidence in an explicit yes/no ("nope", "yes it is").
+EXPLICIT_CONFIDENCE = 0.95
 
 
 class LLMInterpreter(Interpreter):
@@ -101,7 +103,7 @@ class LLMInterpreter(Interpreter):
         if not text.strip():
             return Interpretation("unknown", confidence=0.0, source="llm", detail="empty message")
         try:
-            return self._ask_model(text, pending, network)
+            reply = self._ask_model(text, pending, network)
         except Exception as exc:  # the turn must go on whatever the model or client did
             log.warning(
                 "LLM interpretation failed (%s: %s); reading offline", type(exc).__name__, exc
@@ -116,6 +118,49 @@ class LLMInterpreter(Interpreter):
                 f"llm fallback ({type(exc).__name__}); {offline.detail}",
                 {"llm_error": f"{type(exc).__name__}: {exc}"[:500]},
             )
+        return self._cross_checked(reply, text, pending, network)
+
+    def _cross_checked(
+        self,
+        reply: Interpretation,
+        text: str,
+        pending: Finding | None,
+        network: EvidentialNetwork,
+    ) -> Interpretation:
+        """The model's answer to a question, checked against the offline reading.
+
+        A schema only guarantees a well-formed reply; a small model still says "yes" to
+        "nope, still dead". Where both read an answer to the pending question and disagree,
+        an explicit offline reading ("no", "nope", confidence >= EXPLICIT_CONFIDENCE) wins,
+        and otherwise neither is trusted: the message is left unread so the bot asks again.
+        """
+        mine = reply.answer_for(pending.id) if pending is not None else None
+        if pending is None or mine is None or mine.states is None:
+            return reply
+        offline = self.fallback.interpret(text, pending=pending, network=network)
+        theirs = offline.answer_for(pending.id)
+        if theirs is None or theirs.states is None or theirs.states == mine.states:
+            return reply
+        disagreement = {"llm_answer": list(mine.states), "offline_answer": list(theirs.states)}
+        if offline.confidence >= EXPLICIT_CONFIDENCE:
+            return Interpretation(
+                offline.intent,
+                offline.answers,
+                offline.volunteered,
+                offline.confidence,
+                "offline",
+                f"llm overruled by an explicit answer; {offline.detail}",
+                {"llm_disagreed": disagreement},
+            )
+        return Interpretation(
+            "unknown",
+            (),
+            reply.volunteered,
+            0.3,
+            "llm",
+            "llm and offline readings disagree: asked again",
+            {"llm_disagreed": disagreement},
+        )
 
     def _ask_model(
         self, text: str, pending: Finding | None, network: EvidentialNetwork

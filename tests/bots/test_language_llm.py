@@ -268,3 +268,51 @@ def test_service_turn_survives_a_dead_model(service_factory: Any, fake: FakeOpen
     assert user.interpretation["source"] == "offline"
     assert user.interpretation["answers"][0]["states"] == ["no"]
     assert "llm_error" in user.interpretation["extras"]
+
+
+def test_reading_is_schema_constrained_and_falls_back_to_a_grammar(fake: FakeOpenAI) -> None:
+    """The interpreter asks for json_schema output; a llama.cpp-style server that refuses it
+    (500 naming the format) is asked again with json_object carrying the schema, and its reply
+    is used. The schema's answer is the question's states, "unsure" or null."""
+    with FakeOpenAI(reject_formats=frozenset({"json_schema"}), reject_status=500) as server:
+        server.script(reply("answer", "no"))
+        meaning = interpreter_for(server).interpret(
+            "it won't power on at all", pending=POWER, network=NETWORK
+        )
+        assert meaning.source == "llm" and meaning.answers[0].states == ("no",)
+        first, second = server.chat_requests()
+        assert first.body["response_format"]["type"] == "json_schema"
+        assert first.body["response_format"]["json_schema"]["strict"] is True
+        assert second.body["response_format"]["type"] == "json_object"
+        schema = second.body["response_format"]["schema"]
+        assert schema["properties"]["answer"]["enum"] == ["yes", "no", "unsure", None]
+
+
+def test_a_model_contradicting_an_explicit_answer_is_overruled(fake: FakeOpenAI) -> None:
+    # A well-formed reply is not a right one: "nope" is a no whatever the model says.
+    fake.script(reply("answer", "yes", confidence=0.99))
+    meaning = interpreter_for(fake).interpret("nope, still dead", pending=POWER, network=NETWORK)
+    assert meaning.source == "offline"
+    assert meaning.answers[0].states == ("no",)
+    assert meaning.extras["llm_disagreed"] == {"llm_answer": ["yes"], "offline_answer": ["no"]}
+
+
+def test_a_model_disagreeing_with_a_described_answer_is_asked_again(fake: FakeOpenAI) -> None:
+    # Neither reading is explicit, so neither is trusted: the bot asks again.
+    fake.script(reply("answer", "yes"))
+    meaning = interpreter_for(fake).interpret(
+        "the screen stays completely dark and the fan never spins", pending=POWER, network=NETWORK
+    )
+    offline = OfflineInterpreter().interpret(
+        "the screen stays completely dark and the fan never spins", pending=POWER, network=NETWORK
+    )
+    assert offline.answers and offline.answers[0].states == ("no",)  # the premise
+    assert meaning.intent == "unknown" and not meaning.answers
+    assert "llm_disagreed" in meaning.extras
+
+
+def test_a_model_agreeing_with_the_offline_reading_is_used(fake: FakeOpenAI) -> None:
+    fake.script(reply("answer", "no", reliability=0.8))
+    meaning = interpreter_for(fake).interpret("no, nothing happens", pending=POWER, network=NETWORK)
+    assert meaning.source == "llm" and meaning.answers[0].states == ("no",)
+    assert meaning.answers[0].reliability == 0.8 and "llm_disagreed" not in meaning.extras
