@@ -162,3 +162,61 @@ def test_polarity_of_conditions(condition: str, negative: bool) -> None:
 def test_a_text_with_no_decisions_builds_nothing() -> None:
     decisions = read_decisions("Our office hours\n\nWe are open from nine to five.")
     assert decisions.causes == [] and decisions.root is None
+
+
+def test_a_cause_reached_by_a_fall_through_is_ruled_out_by_the_other_way() -> None:
+    # Step 2's "otherwise" and step 3's last "no" both lead to step 4: the jammed-tray cause
+    # is reached two ways. A "yes" to the toner question (asked only on the second way)
+    # must still rule it out, or a dialog on that way can never settle.
+    text = markdown_to_text(
+        "# Printer\n\n"
+        "1. **Does the printer power on?** If it does, go to step 2. If not, plug it in.\n\n"
+        "2. **Is there an error on the panel?** If there is, go to step 3. Otherwise, go to "
+        "step 4.\n\n"
+        "3. **Is the toner light blinking?** If it is, the toner cartridge is empty; replace "
+        "the cartridge. If not, go to step 4.\n\n"
+        "4. **Does the paper tray click in?** If it does not, the tray is jammed; clear the "
+        "tray and reseat it. If it does, the print spooler has stalled; restart the spooler.\n"
+    )[1]
+    net = decisions_network(read_decisions(text), name="p", cite=lambda s: Citation("p#0"))
+    tray = next(h.id for h in net.hypotheses if "jammed" in h.name.lower())
+    toner_q = next(f.id for f in net.findings if "toner" in f.question.lower())
+    link = net.link(tray, toner_q)
+    assert link is not None and link.masses == ((frozenset({"no"}), 1.0),)
+
+
+def test_a_cause_keeps_the_rest_of_its_list_item_and_paired_sides_go_in_order() -> None:
+    text = markdown_to_text(
+        "# Screen\n\n"
+        "Decide whether the system is running without a picture.\n\n"
+        "- If the system seems to boot but nothing shows on the panel, the output is most "
+        "likely going to a projector that is gone. Press the display key to bring it back.\n"
+        "- If the system never boots at all, the screen is fine. It stays blank because the "
+        "disk is failing; replace the disk.\n"
+    )[1]
+    got = tree(text)
+    ((_question, sides),) = got.items()  # type: ignore[union-attr]
+    assert "projector" in sides["yes"]  # first written, both conditions negative
+    assert "disk is failing" in sides["no"]  # the explanation after "the screen is fine."
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Fusible link is blown.", "Link intact."),
+        ("The adapter reads low.", "The adapter measures correctly."),
+        ("The fan is dead.", "The fan works."),
+    ],
+)
+def test_table_conditions_that_differ_only_in_their_way_are_one_check(
+    first: str, second: str
+) -> None:
+    text = (
+        "| Symptom | What to check | Likely cause | Fix |\n"
+        f"| No power | {first} | Cause one here | Fix one. |\n"
+        f"| No power | {second} | Cause two here | Fix two. |\n"
+    )
+    got = tree(markdown_to_text(f"# Table\n\nFind your row.\n\n{text}")[1])
+    ((_question, sides),) = got.items()  # type: ignore[union-attr]
+    assert sides["yes"] != sides["no"]
+    assert {sides["yes"][:9], sides["no"][:9]} == {"Cause one", "Cause two"}

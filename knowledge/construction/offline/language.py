@@ -88,7 +88,9 @@ _ANAPHORIC = re.compile(
     re.I,
 )
 _POINTER = re.compile(
-    r"\b(?:go(?:ing)? (?:straight |directly |on )?(?:to|back to)|skip (?:ahead )?(?:to|down to)?|"
+    # "going to" only with a direction: "the output is going to a projector" is no pointer.
+    r"\b(?:go (?:straight |directly |on )?(?:to|back to)|going (?:straight |directly |back )to|"
+    r"skip (?:ahead )?(?:to|down to)?|"
     r"jump (?:ahead )?to|continue (?:with|to|on|below|at|reading)|carry on(?: with| to)?|"
     r"move on(?: to)?|read on|read the next|see the next|the next (?:question|section|step|"
     r"check|thing)|proceed (?:to|with)|turn to|head to|next question|next section|next step|"
