@@ -1,8 +1,8 @@
 """Database expressions the console's aggregate queries share with the indexes that serve them.
 
-An expression index is used only when a query spells the expression the same way, so the SQL
-of each expression is written once here and used by both the queries (``console.dashboard``)
-and the migration that indexes it (``console/migrations/0005_aggregate_indexes.py``).
+A partial index is used only when a query spells its condition the same way, so the SQL of
+that condition is written once here and used by both the queries (``console.dashboard``) and
+the migration that indexes it (``console/migrations/0006_question_index.py``).
 """
 
 from __future__ import annotations
@@ -14,27 +14,36 @@ from django.db import models
 from django.db.models.functions import TruncDate, TruncWeek
 from django.utils import timezone
 
-# The kind of a bot turn ("ask", "confirm", "conclude", ...), read from its action JSON.
-ACTION_TYPE_SQL = {
-    "sqlite": "json_extract(action, '$.type')",
-    "postgresql": "(action ->> 'type')",
+# A bot turn that asks the user something: a question, or a confirmation ("just to be sure:
+# ...?"), which the user answers too. Written with its constants inline, not as query
+# parameters: SQLite uses a partial index only when it can see that the query's condition is
+# the index's own (``console/migrations/0006_question_index.py``), which a parameter hides.
+QUESTION_KINDS = ("ask", "confirm")
+_KINDS = ", ".join(f"'{k}'" for k in QUESTION_KINDS)
+QUESTION_SQL = {
+    "sqlite": f"{{role}} = 'bot' AND json_extract({{action}}, '$.type') IN ({_KINDS})",
+    "postgresql": f"{{role}} = 'bot' AND ({{action}} ->> 'type') IN ({_KINDS})",
 }
 
 
-class ActionType(models.Func):
-    """``Turn.action['type']`` as text, spelled as the ``console_turn_kind`` index spells it."""
+class IsQuestion(models.Func):
+    """True for a turn in which the bot asked a question (see ``QUESTION_SQL``)."""
 
-    output_field = models.CharField()
+    output_field = models.BooleanField()
+    conditional = True
 
-    def __init__(self, field: str = "action", **extra: Any) -> None:
-        super().__init__(models.F(field), **extra)
+    def __init__(self, **extra: Any) -> None:
+        super().__init__(models.F("role"), models.F("action"), **extra)
 
     def as_sql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
-        sql = ACTION_TYPE_SQL.get(connection.vendor)
-        if sql is None:
-            raise NotImplementedError(f"no action-type expression for {connection.vendor}")
-        column, params = compiler.compile(self.source_expressions[0])
-        return sql.replace("action", column, 1), list(params)
+        template = QUESTION_SQL.get(connection.vendor)
+        if template is None:
+            raise NotImplementedError(f"no question condition for {connection.vendor}")
+        role, role_params = compiler.compile(self.source_expressions[0])
+        action, action_params = compiler.compile(self.source_expressions[1])
+        return "(" + template.format(role=role, action=action) + ")", [
+            *role_params, *action_params
+        ]
 
 
 class UtcDay(models.Func):

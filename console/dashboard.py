@@ -47,15 +47,13 @@ from django.db.models import (
 from django.db.models.functions import Coalesce, Greatest, Least
 from django.db.models.lookups import LessThan
 
-from bots.models import Case, CaseStatus, Role, Turn
+from bots.models import Case, CaseStatus, Turn
 
-from .case_sql import ActionType, as_date, local_week
+from .case_sql import IsQuestion, as_date, local_week
 from .charts import CalibrationBin
 
 DECISIONS = ("concluded", "abstained", "escalated", "closed")
 ENDED = [s.value for s in CaseStatus if s != CaseStatus.ACTIVE]
-# A confirmation ("just to be sure: ...?") is a question the user answers too.
-QUESTION_KINDS = ("ask", "confirm")
 CALIBRATION_BINS = 10
 
 
@@ -100,9 +98,7 @@ def summarise(cases: QuerySet[Case]) -> list[Group]:
     """The ended ones of ``cases``, counted by week, pack, decision, label and confidence bin
     in one grouped query (a few hundred rows however many cases there are)."""
     asked = (
-        Turn.objects.filter(case=OuterRef("pk"), role=Role.BOT)
-        .annotate(kind=ActionType())
-        .filter(kind__in=QUESTION_KINDS)
+        Turn.objects.filter(IsQuestion(), case=OuterRef("pk"))
         .order_by()
         .values("case")
         .annotate(n=Count("pk"))

@@ -1,8 +1,7 @@
 """Indexes for the queue's order and the dashboard's grouped counts, on the bots' tables.
 
-- ``console_turn_kind``: (case, role, the action's type), the expression spelled as
-  ``console.case_sql.ACTION_TYPE_SQL`` spells it, so the dashboard counts each case's questions
-  from the index without reading a turn's JSON.
+- ``console_turn_kind``: (case, role, the action's type), so the dashboard counts each case's
+  questions from the index (replaced by 0006's partial index).
 - ``console_case_ended``: what the dashboard groups ended cases by, so its scan reads the index
   only (SQLite otherwise reads every case row, JSON columns and all).
 - ``console_case_queue``: what the queue orders and the SLA counts group by (status, urgency,
@@ -13,7 +12,11 @@ Plain SQL both SQLite and PostgreSQL accept, as in 0002; the expression differs 
 
 from django.db import migrations
 
-from console.case_sql import ACTION_TYPE_SQL
+# The turn's action type as queries spelled it then (0006 replaced this index).
+ACTION_TYPE_SQL = {
+    "sqlite": "json_extract(action, '$.type')",
+    "postgresql": "(action ->> 'type')",
+}
 
 CASE_INDEXES = [
     ("console_case_ended", "status, pack, created_at, confidence, conclusion"),
