@@ -45,7 +45,12 @@ _NEGATION = re.compile(
 
 # Words for a point on a 0-10 scale, by what the scale measures (checked in order).
 _INTENSITY_WORDS: tuple[tuple[str, int], ...] = (
-    (r"\b(?:worst|unbearable|excruciating|agony|agonising|agonizing|screaming)\b", 10),
+    (
+        r"\b(?:worst|unbearable|excruciating|agony|agonising|agonizing|screaming)\b|"
+        r"\bkilling me\b|\bcan ?not (?:stand|bear|take) it\b|\blike hell\b|"
+        r"\b(?:off|through) the (?:charts?|roof)\b",
+        10,
+    ),
     (
         r"\b(?:really|very|extremely|super|so|incredibly) (?:bad|strong|painful|severe|itchy|"
         r"swollen|intense)\b|\bsevere\b|\bterrible\b|\bawful\b|\bhorrible\b|\bhorrendous\b",
@@ -53,10 +58,11 @@ _INTENSITY_WORDS: tuple[tuple[str, int], ...] = (
     ),
     (
         r"\bnot (?:too |that |so )?bad\b|\bnot (?:very|that|too) (?:strong|painful|itchy|"
-        r"swollen)\b|\bbearable\b|\bmanageable\b|\bmild\b|\ba (?:little|bit)\b|\bslight\w*\b",
+        r"swollen)\b|\bbearable\b|\bmanageable\b|\bmild\b|\ba (?:little|bit)\b|\bslight\w*\b|"
+        r"\bnothing (?:major|serious|much|terrible)\b|\bdull\b",
         3,
     ),
-    (r"\b(?:barely|hardly|very mild|tiny bit|just a touch|a touch)\b", 1),
+    (r"\b(?:barely|hardly|very mild|tiny bit|just a touch|a touch|niggle|twinge)\w*\b", 1),
     (r"\b(?:moderate|medium|middling|so-so|average|in the middle|fairly|quite|halfway)\b", 5),
     (
         r"\b(?:bad|strong|painful|sore|hurts? (?:a lot|quite a bit)|pretty bad|intense|itchy|"
@@ -67,12 +73,17 @@ _INTENSITY_WORDS: tuple[tuple[str, int], ...] = (
 _SPEED_WORDS: tuple[tuple[str, int], ...] = (
     (
         r"\b(?:suddenly|sudden|all at once|all of a sudden|instantly|out of nowhere|in seconds|"
-        r"straight away|immediately|like a switch)\b",
+        r"straight away|immediately|like a switch|out of the blue|from nowhere|"
+        r"(?:a |in a )?split second|in an instant)\b",
         10,
     ),
     (r"\b(?:within (?:minutes|an hour)|quickly|fast|over (?:a few )?minutes)\b", 8),
-    (r"\b(?:over (?:a few )?hours|during the day|within a day)\b", 5),
-    (r"\b(?:gradually|slowly|bit by bit|over (?:days|weeks|months|time)|crept up|creeping)\b", 2),
+    (r"\b(?:over (?:a few )?hours|during the day|within a day|overnight)\b", 5),
+    (
+        r"\b(?:gradually|slowly|bit by bit|over (?:(?:a |the )?(?:couple|few|number) of )?"
+        r"(?:days?|weeks?|months?|time)|crept up|creeping|built up|building up)\b",
+        2,
+    ),
 )
 _PRECISION_WORDS: tuple[tuple[str, int], ...] = (
     (
