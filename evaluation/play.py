@@ -19,7 +19,7 @@ import multiprocessing
 import re
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bots.case_store import load_state
@@ -109,6 +109,9 @@ def play_case(
     result = case_result(
         case, network, state, _action(last_action, reply), tuple(asked), tuple(times)
     )
+    if last_action.get("type") == "conclude" and last_action.get("triage_level"):
+        # What the patient was told, as the service said it (metrics.routine_under_conflict).
+        result = replace(result, told_level=str(last_action["triage_level"]))
     coded = [r.text for r in replies if shows_code(r)]
     store.forget(CHANNEL, thread)
     return Played(result, len(replies), len(coded), misunderstood, tuple(coded[:3]))

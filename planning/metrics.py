@@ -126,12 +126,20 @@ def mild_escalated_rate(results: Sequence[CaseResult]) -> float | None:
 
 
 def routine_under_conflict(results: Sequence[CaseResult]) -> int:
-    """Cases concluded with routine or self-care advice although the answers contradict the
-    conclusion or fit no known cause (``planning.triage.uncertain``): must be 0."""
+    """Cases told routine or self-care advice although the answers contradict the conclusion
+    or fit no known cause (``planning.triage.uncertain``): must be 0. What the user was told
+    (``told_level``, from the conversation service's reply) where it is known: the harness
+    itself turns such an outcome into an abstention, so its own outcome cannot show it."""
+    routine = ("routine", "self-care")
     return sum(
         1
         for r in results
-        if r.outcome == CONCLUDED and r.triage_level in ("routine", "self-care") and r.uncertain
+        if r.uncertain
+        and (
+            r.told_level in routine
+            if r.told_level is not None
+            else r.outcome == CONCLUDED and r.triage_level in routine
+        )
     )
 
 

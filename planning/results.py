@@ -69,6 +69,10 @@ class CaseResult:
     open_mass: float | None = None
     # Why routine advice would be unsafe at the end (planning.triage.uncertain), "" if not.
     uncertain: str = ""
+    # The level the user was told with a conclusion (routine, self-care, ...), as the
+    # conversation service said it; None when it told none (the evaluation through the
+    # service fills it in; metrics.routine_under_conflict reads it).
+    told_level: str | None = None
 
     @property
     def escalated(self) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from planning.actions import Conclude
 from planning.dialogue import DialogueState
 from planning.evidence import Answer
@@ -70,3 +72,16 @@ def test_the_metric_counts_routine_advice_given_under_conflict() -> None:
     result = _result(case, net, state, Conclude("hernia", 0.9), ("lump",), ())
     told_routine = result.__class__(**{**result.__dict__, "outcome": CONCLUDED, "reason": ""})
     assert routine_under_conflict([told_routine]) == 1
+
+
+def test_the_metric_counts_what_the_service_told_the_user() -> None:
+    # The harness turns a routine conclusion under conflict into an abstention, so the metric
+    # reads the level the conversation service told the user (told_level).
+    net = network()
+    state = state_after(net, ("lump", "yes"), ("chest", "yes"))
+    case = Case("c3", "hernia", {"lump": "yes", "chest": "yes"})
+    result = _result(case, net, state, Conclude("hernia", 0.9), ("lump",), ())
+    assert result.outcome == ABSTAINED and routine_under_conflict([result]) == 0
+    told = replace(result, told_level="routine")
+    assert routine_under_conflict([told]) == 1
+    assert routine_under_conflict([replace(result, told_level="urgent")]) == 0
