@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from bots.case_store import StoredDialogue
 from bots.config import ServiceError
-from bots.conversation import answering, follow_ups, handoff
+from bots.conversation import answering, follow_ups, handoff, meaning_check
 from bots.conversation.context import (
     ANY_SECTION,
     MISUNDERSTOOD_BEFORE_HUMAN,
@@ -108,7 +108,12 @@ def focus(kit: Kit, ctx: Context, complaint: str) -> tuple[str | None, list[Sect
     routes = kit.grounding.route_sections(ctx.info.name, complaint)
     margin = kit.config.section_margin
     if routes and (len(routes) == 1 or routes[0].score >= margin * routes[1].score):
-        return routes[0].group, routes
+        meaning = meaning_check.by_meaning(kit.grounding, ctx.info.name, complaint)
+        if meaning_check.agrees(routes[0].group, meaning):
+            return routes[0].group, routes
+        # The words and the meaning point at different sections: the user picks from both.
+        both = [routes[0], meaning[0]]
+        return None, both + [r for r in routes[1:] if r.group != meaning[0].group][:1]
     return None, routes
 
 

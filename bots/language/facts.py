@@ -20,18 +20,30 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+from threadpoolctl import threadpool_limits
+
 from planning.evidence import Answer
 from planning.network import EvidentialNetwork, Finding
 
 from . import text as tx
 from .base import yes_no_states
 from .cues import META, UNSURE
+from .encoder import get_encoder
 from .reader import is_asking, question_profile, read_sentence, similar
 
 # A fragment (with its sentence) must cover this IDF-weighted share of the question.
 MIN_COVERAGE = 0.5
 SPECIFIC_COVERAGE = 0.35  # when a word only this question uses is said
 FACT_RELIABILITY = 0.8
+# Sentence-embedding cosine to the nearest question, and its lead over the next one (chosen
+# on the development part of tests/bots/opening_table.py).
+SEMANTIC_MIN = 0.55
+SEMANTIC_MARGIN = 0.05
+SEMANTIC_CLOSE = 0.65
+LEXICAL_FLOOR = 0.35
+SECOND_FLOOR = 0.4
+LEXICAL_CANDIDATES = 3
 
 # Words people say in place of a question's word (after tx.canonical).
 _SAID_FOR = {
@@ -67,6 +79,7 @@ _SAID_FOR = {
     "charger": "adapter",
     "plug": "adapter",
     "socket": "outlet",
+    "see": "show",
     "wall": "outlet",
     "rotat": "rotat",
     "flipp": "upside",
@@ -109,7 +122,8 @@ def _word(token: str) -> str:
 
 def _words(text: str) -> list[str]:
     out = []
-    for token in tx.tokens(tx.normalise(text)):
+    # "upside-down" is the words "upside down" as people type them.
+    for token in tx.tokens(tx.normalise(text).replace("-", " ")):
         if not tx.content([token]):
             continue
         word = _word(token)
@@ -119,7 +133,7 @@ def _words(text: str) -> list[str]:
     return out
 
 
-def _main_question(question: str) -> str:
+def main_question(question: str) -> str:
     """What the question asks about: instructions before it ("Please jack up the car."), a
     leading condition ("When you turn the key, ...") and parentheticals left out."""
     text = _PARENS.sub(" ", question)
@@ -130,7 +144,10 @@ def _main_question(question: str) -> str:
 
 
 # Words that qualify without naming anything ("no weird noises").
-_FILLERS = frozenset({"weird", "strange", "funny", "odd", "real", "big", "bad", "whatsoev"})
+_FILLERS = frozenset(
+    {"weird", "strange", "funny", "odd", "real", "big", "bad", "whatsoev", "seem", "the", "thing"}
+    | {"anymor", "proper", "actual", "complet", "total", "all", "really"}
+)
 # Degree and quantity words name nothing ("barely", "any"): never enough on their own.
 _NOT_ANCHORS = frozenset(
     {"bar", "hardly", "only", "even", "very", "just", "still", "ever", "time", "recent"}
@@ -145,6 +162,11 @@ def _asks_to_act(question: str) -> bool:
     return bool(_ACT.search(parts[-1])) or any(_ACT.match(p) for p in parts[:-1])
 
 
+_NEGATED_CONDITION = re.compile(
+    r"\b(?:even|also)\s+(?:when|if|while|though)\b[^?]*\b(?:not|no|never|without)\b", re.I
+)
+_ABSOLUTE = re.compile(r"\bat all\b|\bnever\b|\bnot ever\b|\bwhatsoever\b")
+_NEGATION = re.compile(r"\b(?:not|no|never|without|nothing|none)\b")
 _LEADING = re.compile(r"^\s*(?:if|when|once|after|while|with)\b[^,?]{0,80},\s*", re.I)
 _QUOTED = re.compile(r"['\"]([^'\"]{3,60})['\"]")
 
@@ -173,9 +195,10 @@ class FactIndex:
     """The findings of one network, each with its main words and its specific ones."""
 
     def __init__(self, findings: Sequence[Finding]) -> None:
+        self._vectors: np.ndarray | None = None
         mains, conditions = [], []
         for f in findings:
-            question = _main_question(f.question)
+            question = main_question(f.question)
             # "... only when you take a turn?": the condition is what is asked.
             only = re.search(r"\bonly\b", question, re.I)
             trailing = None if only else _TRAILING.search(question)
@@ -236,6 +259,80 @@ class FactIndex:
         out.sort(key=lambda fc: -fc[1])
         return out
 
+    def candidates(self, fragment: str, sentence: str) -> list[tuple[Finding, float]]:
+        """The one finding the fragment is about, or none. The words (``about``) propose,
+        the meaning decides: of the findings the words name, the one whose question is
+        nearest in meaning, when it is not far (``LEXICAL_FLOOR``); else a question the
+        fragment says in other words (``close_in_meaning``)."""
+        lexical = self.about(fragment, sentence)[:LEXICAL_CANDIDATES]
+        scores = self._similarities(fragment)
+        if scores is None:
+            return lexical[:1]
+        position = {q.finding.id: i for i, q in enumerate(self.questions)}
+        ranked = sorted(
+            ((f, float(scores[position[f.id]])) for f, _ in lexical), key=lambda fc: -fc[1]
+        )
+        if ranked and ranked[0][1] >= LEXICAL_FLOOR:
+            # One clause may state two facts ("since I clipped a kerb the car pulls left"):
+            # another finding its words name, when as near in meaning, is read too.
+            return ranked[:1] + [fc for fc in ranked[1:] if fc[1] >= SECOND_FLOOR]
+        return self.close_in_meaning(fragment)
+
+    def similarity(self, fragment: str, finding: Finding) -> float | None:
+        """Cosine of the fragment to the finding's question (None: no encoder, or a
+        question not indexed)."""
+        scores = self._similarities(fragment)
+        for i, q in enumerate(self.questions):
+            if q.finding.id == finding.id and scores is not None:
+                return float(scores[i])
+        return None
+
+    def _similarities(self, fragment: str) -> np.ndarray | None:
+        if not self.questions:
+            return None
+        vectors = encode([fragment])
+        if vectors is None:
+            return None
+        if self._vectors is None:
+            self._vectors = encode([main_question(q.finding.question) for q in self.questions])
+        assert self._vectors is not None
+        return self._vectors @ vectors[0]
+
+    def close_in_meaning(self, fragment: str) -> list[tuple[Finding, float]]:
+        """The finding whose question the fragment says in other words (sentence embeddings,
+        :mod:`bots.language.encoder`): the nearest question, when it is near enough, clearly
+        nearer than the next one, and shares a word of its own with the fragment (a topic
+        word alone, "hot", is not enough: "laptop gets hot" is not "hot environment?")."""
+        scores = self._similarities(fragment)
+        if scores is None:
+            return []
+        order = np.argsort(-scores)
+        best = int(order[0])
+        runner_up = float(scores[order[1]]) if len(order) > 1 else 0.0
+        score = float(scores[best])
+        if score < SEMANTIC_MIN or score - runner_up < SEMANTIC_MARGIN:
+            return []
+        q = self.questions[best]
+        said = set(_words(fragment))
+        own = {w for w in q.words | q.condition if w in said or any(similar(w, s) for s in said)}
+        # Very near in meaning: any word of the question will do ("can't see any wifi
+        # networks" is "does it show the wireless network?", all of whose words are common).
+        if not own - _FILLERS - (frozenset() if score >= SEMANTIC_CLOSE else self.common):
+            return []
+        return [(q.finding, score)]
+
+
+def encode(texts: Sequence[str]) -> np.ndarray | None:
+    """Unit sentence vectors (:mod:`bots.language.encoder`), or None without the model.
+
+    One BLAS thread: the model is small, and on a shared machine more threads only contend
+    (measured 20x slower under load)."""
+    encoder = get_encoder()
+    if encoder is None:
+        return None
+    with threadpool_limits(1):
+        return encoder.encode(list(texts))
+
 
 _INDEXES: dict[tuple[str, int], FactIndex] = {}
 
@@ -266,19 +363,44 @@ def stated_facts(
     index = fact_index(network)
     out: dict[str, Answer] = {}
     strength: dict[str, float] = {}
-    for fragment, sentence in fragments(text):
-        if is_asking(fragment) or UNSURE.search(fragment) or META.search(fragment):
-            continue
-        for finding, _coverage in index.about(fragment, sentence)[:1]:
+    pieces = [
+        (fragment, sentence)
+        for fragment, sentence in fragments(text)
+        if not (is_asking(fragment) or UNSURE.search(fragment) or META.search(fragment))
+    ]
+    found = [index.candidates(fragment, sentence) for fragment, sentence in pieces]
+    for (fragment, sentence), candidates in zip(pieces, found, strict=True):
+        for rank, (finding, _coverage) in enumerate(candidates):
             if finding.id in skip:
                 continue
             binary = yes_no_states(finding)
             assert binary is not None
             profile = question_profile(finding.question)
             reading = read_sentence(_without_quoted(fragment, finding.question), profile)
-            whole = read_sentence(_without_quoted(sentence, finding.question), profile)
-            if reading.polarity == 0 or whole.polarity == -reading.polarity:
-                continue  # nothing said, or the sentence says otherwise: not read
+            if reading.polarity == 0 or (
+                rank and reading.polarity < 0 and not _ABSOLUTE.search(fragment)
+            ):
+                # Nothing said. A second finding is read from an affirmation, or from an
+                # absolute denial ("the fan doesn't spin at all" denies it running when hot
+                # and running all the time).
+                continue
+            # The rest of the sentence says otherwise ("ticks warm or cold, doesn't
+            # matter"): not read. Fragments about other findings, and judgements of other
+            # things ("dry days it's fine"), say nothing about this one.
+            if any(
+                other_sentence == sentence
+                and other != fragment
+                and not any(f.id != finding.id for f, _ in others)
+                and _contradicts(other, finding, reading.polarity)
+                for (other, other_sentence), others in zip(pieces, found, strict=True)
+            ):
+                continue
+            if (
+                reading.polarity > 0
+                and _NEGATED_CONDITION.search(finding.question)
+                and not (_NEGATION.search(fragment))
+            ):
+                continue  # "freezes when it gets hot" does not say "even when it is not hot"
             if reading.polarity < 0 and index.names_other(fragment, finding):
                 continue  # "not blinking green" denies green, not the blinking asked about
             earlier = strength.get(finding.id, 0.0)
@@ -289,3 +411,14 @@ def stated_facts(
             reliability = min(reading.reliability, FACT_RELIABILITY)
             out[finding.id] = Answer(finding.id, (state,), reliability)
     return tuple(out.values())
+
+
+def _contradicts(fragment: str, finding: Finding, polarity: int) -> bool:
+    if _NEGATION.search(finding.question.lower().replace("n't", " not").replace("nt ", " not ")):
+        return False  # "lamps are not blinking?": a negation may echo the question
+    reading = read_sentence(
+        _without_quoted(fragment, finding.question), question_profile(finding.question)
+    )
+    # Only a plain negation of the same words: an "opposite" or a judgement in another clause
+    # ("fires up for a second, then dies") is about something else.
+    return reading.polarity == -polarity and reading.cue in {"negated", "short negated", "no"}

@@ -18,7 +18,7 @@ from planning.network import EvidentialNetwork, Finding
 from . import text as tx
 from .base import yes_no_states
 from .cues import META, NEGATIONS, UNSURE
-from .facts import stated_facts
+from .facts import LEXICAL_FLOOR, fact_index, stated_facts
 from .reader import RESTATED, clauses, is_asking, question_profile, read_sentence, similar
 
 # Volunteered facts: the IDF-weighted share of a finding's question a sentence must restate,
@@ -131,6 +131,7 @@ def volunteered_facts(
     should shift the belief, not rule hypotheses out.
     """
     index = finding_index(network)
+    facts = fact_index(network)
     out: dict[str, Answer] = {}
     for sentence, _contrast in clauses(tx.normalise(text)):
         if is_asking(sentence) or UNSURE.search(sentence) or META.search(sentence):
@@ -141,6 +142,11 @@ def volunteered_facts(
                 continue
             binary = yes_no_states(finding)
             if binary is None:
+                continue
+            # The words restate the question but the meaning is elsewhere ("works fine with
+            # an ethernet cable plugged into the router" is not about 802.11g).
+            near = facts.similarity(sentence, finding)
+            if near is not None and near < LEXICAL_FLOOR:
                 continue
             profile = question_profile(finding.question)
             reading = read_sentence(sentence, profile)

@@ -113,7 +113,7 @@ DEVELOPMENT: list[Row] = [
     ("laptop_battery", "the battery is brand new, bought it two months ago", {"q8": N}),
     ("laptop_battery", "laptop runs fine on battery without the charger but the battery doesnt last", {"q1": Y, "q2": Y}),
     # -- laptop_drive
-    ("laptop_drive", "hard drive is making clunking noises and windows takes forever to load", {"q3": Y}),
+    ("laptop_drive", "hard drive is making clunking noises and windows takes forever to load", {"q3": Y, "q26": Y}),
     ("laptop_drive", "laptop says no operating system found when i turn it on", {"q14": Y}),
     ("laptop_drive", "screen is completely black, cant see anything at all", {"q1": N}),
     ("laptop_drive", "it boots fine to the desktop but the drive clicks", {"q2": Y, "q3": Y}),
@@ -133,7 +133,7 @@ DEVELOPMENT: list[Row] = [
     ("laptop_overheating", "laptop running hot", {}),
     ("laptop_overheating", "it freezes even when its cool, not just when hot", {"q21": Y}),
     ("laptop_overheating", "its on a desk, hard flat surface, still overheats. no smoke or smell", {"q8": Y, "q1": N}),
-    ("laptop_overheating", "fan runs constantly whenever im using it", {"q13": Y}),
+    ("laptop_overheating", "fan runs constantly whenever im using it", {"q13": Y, "q6": Y}),
     # -- lcd_problem
     ("lcd_problem", "screen is upside down after my kid pressed some keys", {"q16": Y}),
     ("lcd_problem", "display is really dim, can barely see anything", {"q10": Y}),

@@ -1,0 +1,57 @@
+"""A second opinion on the section a complaint is routed to, by meaning.
+
+The section router (:mod:`knowledge.retrieval.routing`) scores words, so one loud word can
+carry a complaint into the wrong chart: "laptop gets really hot and freezes, I have to hold
+the power button" went to "does not power on" and was asked about the power LED. Here each
+section is scored by how near in meaning (sentence embeddings, :mod:`bots.language.encoder`) the
+complaint's clauses are to the section's title and questions; when the two disagree about the
+best section, the user picks (both are offered) instead of being taken into a chart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from bots.grounding import Grounding, Section
+from bots.language.facts import encode, fragments, main_question
+
+# The mean of the section's three nearest questions: one question near by chance is not a
+# topic.
+NEAREST = 3
+# A section's vectors, by its title and questions (they change only with the pack).
+_SECTIONS: dict[tuple[str, ...], np.ndarray] = {}
+
+
+def by_meaning(grounding: Grounding, pack: str, complaint: str) -> list[Section]:
+    """The pack's sections, nearest in meaning first (empty without the encoder)."""
+    clauses = [f for f, _ in fragments(complaint)]
+    said = encode(clauses) if clauses else None
+    if said is None:
+        return []
+    out = []
+    for group in grounding.groups(pack):
+        gid, title = str(group["id"]), str(group.get("title") or group["id"])
+        try:
+            network = grounding.section_network(pack, gid)
+        except KeyError:
+            continue
+        texts = (title, *(main_question(f.question) for f in network.findings))
+        vectors = _SECTIONS.get(texts)
+        if vectors is None:
+            vectors = encode(texts)
+            if vectors is None:
+                return []
+            if len(_SECTIONS) > 256:
+                _SECTIONS.clear()
+            _SECTIONS[texts] = vectors
+        nearest = np.sort((said @ vectors.T).max(0))[::-1][:NEAREST]
+        out.append(Section(gid, title, float(nearest.mean())))
+    out.sort(key=lambda s: -s.score)
+    return out
+
+
+def agrees(chosen: str, meaning: Sequence[Section]) -> bool:
+    """The router's choice is also the nearest in meaning (or there is no second opinion)."""
+    return not meaning or meaning[0].group == chosen

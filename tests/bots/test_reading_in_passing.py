@@ -1,0 +1,106 @@
+"""Facts read in passing from a message, through the web chat's own service, in the example
+flowchart packs (built from FloDial), and the sentence encoder they rest on."""
+
+from __future__ import annotations
+
+import pytest
+
+from bots.language.encoder import get_encoder
+from bots.language.volunteer import volunteered_facts
+from bots.models import Case, Role
+from knowledge.datasets import flodial
+
+from .test_service import Service, say
+
+
+def _facts(text: str, chart: str) -> dict[str, tuple[str, ...] | None]:
+    try:
+        network = flodial.load_network(chart)
+    except Exception as exc:  # the shared datasets are not beside the checkout
+        pytest.skip(f"FloDial charts not available: {exc}")
+    return {a.finding.split(":", 1)[1]: a.states for a in volunteered_facts(text, network)}
+
+
+def test_the_numpy_encoder_gives_the_models_published_similarity() -> None:
+    # The sentence-transformers model card's example pair: cosine 0.7553.
+    encoder = get_encoder()
+    assert encoder is not None
+    a, b, c = encoder.encode(
+        [
+            "A man is eating food.",
+            "A man is eating a piece of bread.",
+            "The girl is carrying a baby.",
+        ]
+    )
+    assert abs(float(a @ b) - 0.7553) < 0.002
+    assert float(a @ c) < 0.1
+
+
+def test_said_in_other_words() -> None:
+    # "upside down" (no "rotated"), "can't see any wifi networks" (no "show").
+    assert _facts("now my whole laptop screen is upside down lol", "lcd_problem").get("q16") == (
+        "yes",
+    )
+
+
+def test_one_clause_can_state_two_facts() -> None:
+    read = _facts(
+        "since i clipped a kerb last week the car pulls to the left on straight roads",
+        "car_steering",
+    )
+    assert read.get("q17") == ("yes",)  # pulls to one side
+    assert read.get("q18") == ("yes",)  # hit something recently
+
+
+def test_an_absolute_denial_denies_every_question_about_it() -> None:
+    read = _facts("the weird thing is the fan doesnt seem to spin at all", "laptop_overheating")
+    assert read.get("q6") == ("no",)  # running when it overheats?
+    assert read.get("q13") == ("no",)  # running all the time?
+
+
+def test_a_condition_the_user_did_not_state_is_not_read() -> None:
+    # "Does your laptop freeze even when it is not hot?" is not answered by "when it gets hot".
+    read = _facts("laptop gets really hot and then freezes solid", "laptop_overheating")
+    assert read.get("q21") is None
+    assert read.get("q16") == ("yes",)  # freezes when it overheats
+
+
+def test_another_clause_about_something_else_does_not_cancel_a_fact() -> None:
+    # "then dies" is not a denial of "runs a few seconds and then stalls".
+    read = _facts(
+        "car fires up for a second or two and then just dies straight away", "car_wont_start"
+    )
+    assert read.get("q23") == ("yes",)
+    # A plain denial in the same sentence still cancels ("ticks warm or cold, doesn't matter").
+    assert _facts("ticks warm or cold, doesnt matter", "ticking").get("q8") != ("yes",)
+
+
+@pytest.mark.django_db
+def test_a_complaint_is_not_taken_into_a_chart_by_one_loud_word(service_factory: Service) -> None:
+    """ "hold the power button" made the word router choose "does not power on" for an
+    overheating laptop; the meaning disagrees, so the user picks, and the facts of the opening
+    are then read in the chart picked and not asked again."""
+    service = service_factory()
+    reply = say(
+        service,
+        "h1",
+        "laptop gets really hot and then freezes solid, i have to hold the power button to get "
+        "out of it. the fan doesnt seem to spin at all. no smoke or burning smell",
+        channel="web",
+        pack="it-laptop",
+    )
+    case = Case.objects.get(pk=reply.case_id)
+    assert case.state.get("awaiting_section"), reply.parts
+    labels = [b.label.lower() for b in reply.buttons]
+    assert any("overheat" in label for label in labels), labels
+    section = next(b for b in reply.buttons if "overheat" in b.label.lower())
+    reply = say(service, "h1", button=section.payload, channel="web")
+    shown = " ".join(reply.parts).lower()
+    assert "fan running" in shown  # noted, not asked: "Is your laptop's fan running ...? no"
+    assert "noted" in shown
+    question = reply.parts[-1].lower()
+    assert "fan" not in question and "smell" not in question, question
+    opening = case.turns.filter(role=Role.USER).order_by("index").first()
+    assert opening is not None
+    read = {v["finding"] for v in opening.interpretation.get("volunteered", [])}
+    assert "laptop_overheating:q6" in read  # the console's "read as"
