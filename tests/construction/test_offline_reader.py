@@ -220,3 +220,16 @@ def test_table_conditions_that_differ_only_in_their_way_are_one_check(
     ((_question, sides),) = got.items()  # type: ignore[union-attr]
     assert sides["yes"] != sides["no"]
     assert {sides["yes"][:9], sides["no"][:9]} == {"Cause one", "Cause two"}
+
+
+def test_a_way_on_is_not_a_cause() -> None:
+    text = (
+        "Router\n\n"
+        "Check the lights. If the internet light is amber, the next test is to reboot the "
+        "modem and wait two full minutes before looking again.\n\n"
+        "Is the light still amber after the reboot? If it is, the line is down; call the "
+        "provider. If not, the modem was stuck."
+    )
+    causes = [c.text.lower() for c in read_decisions(text).causes]
+    assert not any(c.startswith("the next test") for c in causes)
+    assert any("line is down" in c for c in causes)

@@ -544,6 +544,16 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
             owner.set(pending.state, NEXT)
             continue
         first, last = pending.texts[0], pending.texts[-1]
+        opening = lang.sentences(text)[0] if lang.sentences(text) else text
+        if (
+            lang.pointer(opening)
+            and re.search(r"\b(?:next|following|below|section|question|step)\b", opening, re.I)
+            and not lang.cause_like(opening)
+        ):
+            # "The next test is to coast in neutral.", "Work through the following
+            # questions in order.": the way on, whatever else the paragraph explains.
+            owner.set(pending.state, NEXT)
+            continue
         # A short instruction that names no fault ("look at how it behaves when it gets
         # hot.") leads on to the next unit; anything longer, or naming a fault, is a cause.
         if len(lang.content(text)) >= 2 and (lang.cause_like(text) or len(text.split()) >= 10):

@@ -93,7 +93,7 @@ _POINTER = re.compile(
     r"skip (?:ahead )?(?:to|down to)?|"
     r"jump (?:ahead )?to|continue (?:with|to|on|below|at|reading)|carry on(?: with| to)?|"
     r"move on(?: to)?|read on|read the next|see the next|the next (?:question|section|step|"
-    r"check|thing)|proceed (?:to|with)|turn to|head to|next question|next section|next step|"
+    r"check|thing|test)|proceed (?:to|with)|turn to|head to|next question|next section|next step|"
     r"(?:check|test|try|look at|inspect|measure)\b[^.;]{0,60}\bnext\b|as described (?:under|in)|"
     r"see (?:step|section|question|\")|the following (?:question|section)|is whether)",
     re.I,
