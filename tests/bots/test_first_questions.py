@@ -59,3 +59,33 @@ def test_first_questions_follow_the_complaint(service_factory: Any, packs: Any) 
     good, total = scores["development"]
     # Measured 21 of 30 (one opening escalates at once, some openings' facts go unread).
     assert good >= 0.65 * total, scores
+
+
+@pytest.mark.django_db
+def test_no_pain_notes_nothing_the_user_did_not_say(service_factory: Any, packs: Any) -> None:
+    # "No" to "Do you have pain?" settles every question about the pain (a hundred of them)
+    # unasked; the reply notes none of them back.
+    service = service_factory()
+    thread = "painless"
+    reply = service.handle(
+        Inbound("web", thread, "my heart races sometimes", user_id="u1", pack="patient-intake")
+    )
+    for _ in range(8):
+        assert reply.kind == "question"
+        if reply.question == "E_53":
+            break
+        reply = service.handle(Inbound("web", thread, "", button="answer:unsure", user_id="u1"))
+    assert reply.question == "E_53", "the pain question was not asked in the first questions"
+    after = service.handle(Inbound("web", thread, "", button="answer:no", user_id="u1"))
+    shown = " ".join(after.parts)
+    assert "noted" not in shown.lower() and "pain" not in shown.lower(), shown
+
+
+@pytest.mark.django_db
+def test_a_follow_up_read_without_its_topic_is_not_noted(service_factory: Any, packs: Any) -> None:
+    # "heavy" is a way to describe pain, but these heavy periods describe no pain.
+    service = service_factory()
+    opening = "ive been exhausted for weeks and my periods have been really heavy lately"
+    reply = service.handle(Inbound("web", "heavy", opening, user_id="u1", pack="patient-intake"))
+    shown = " ".join(reply.parts).lower()
+    assert "describe the pain" not in shown, shown
