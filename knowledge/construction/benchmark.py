@@ -53,7 +53,9 @@ class BuiltArticle:
     document_id: str
 
 
-def build_from_article(path: Path, *, pack: str = "article", llm: Any = None) -> BuiltArticle:
+def build_from_article(
+    path: Path, *, pack: str = "article", llm: Any = None, llm_items: int | None = None
+) -> BuiltArticle:
     """The network built from one article file, as ``ingest`` + ``build_network`` would."""
     from knowledge.ingest.readers import read_document
     from knowledge.packs.passages import paragraph_spans
@@ -82,7 +84,7 @@ def build_from_article(path: Path, *, pack: str = "article", llm: Any = None) ->
     if llm is not None:
         from .refine import refine_network
 
-        network = refine_network(network, {document_id: text}, llm)
+        network = refine_network(network, {document_id: text}, llm, items=llm_items)
     return BuiltArticle(path.stem, network, text, document_id)
 
 
@@ -138,7 +140,12 @@ def engine_player(network: EvidentialNetwork, cases: Sequence[Case]) -> list[Cas
 
 
 def evaluate_article(
-    path: Path, *, llm: Any = None, play: bool = True, player: Player = engine_player
+    path: Path,
+    *,
+    llm: Any = None,
+    play: bool = True,
+    player: Player = engine_player,
+    llm_items: int | None = None,
 ) -> dict[str, Any]:
     from knowledge.datasets.flodial import (
         determined_answers,
@@ -150,7 +157,7 @@ def evaluate_article(
         terminal_paths,
     )
 
-    built = build_from_article(path, llm=llm)
+    built = build_from_article(path, llm=llm, llm_items=llm_items)
     chart = load_chart(built.chart)
     net = built.network
     cause_texts = {h.id: f"{h.name} {h.resolution}" for h in net.hypotheses}
@@ -239,12 +246,15 @@ def evaluate_articles(
     progress: Progress | None = None,
     limit: int | None = None,
     player: Player = engine_player,
+    llm_items: int | None = None,
 ) -> dict[str, Any]:
     charts: dict[str, dict[str, Any]] = {}
     for path in articles_in(directory)[:limit]:
         if progress is not None:
             progress(path.name)
-        charts[path.stem] = evaluate_article(path, llm=llm, play=play, player=player)
+        charts[path.stem] = evaluate_article(
+            path, llm=llm, play=play, player=player, llm_items=llm_items
+        )
     overall: dict[str, Any] = {}
     totals = {
         k: sum(c[k] for c in charts.values())
@@ -305,6 +315,7 @@ def evaluate_articles(
         # Every reply the model gave: how many were one JSON value valid against the schema.
         usage = llm.usage.as_dict()
         overall["llm_usage"] = usage
+        overall["llm_items"] = llm_items
         overall["llm_schema_valid_rate"] = (
             1.0 - usage["off_schema"] / usage["replies"] if usage["replies"] else None
         )

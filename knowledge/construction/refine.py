@@ -144,8 +144,11 @@ def refine_network(
     llm: LLMClient,
     *,
     progress: Progress | None = None,
+    items: int | None = None,
 ) -> EvidentialNetwork:
-    """``network`` with the model's supported claims applied (see the module docstring)."""
+    """``network`` with the model's supported claims applied (see the module docstring).
+    ``items``: refine only the first N causes and the first N checks (a sample, for a slow
+    model); the rest keep the offline text."""
     context, context_source = server_context(llm)
     # Four characters a token; the prompt's own words and the reply take the rest.
     budget_chars = max(400, int((context - REPLY_TOKENS - 350) * 4 * 0.8))
@@ -154,12 +157,12 @@ def refine_network(
     hypotheses = []
     total = len(network.hypotheses) + len(network.findings)
     done = 0
-    for hypothesis in network.hypotheses:
+    for position, hypothesis in enumerate(network.hypotheses):
         done += 1
         if progress is not None:
             progress(done - 1, total, hypothesis.id)
         citation = hypothesis.citations[0] if hypothesis.citations else None
-        if citation is None:
+        if citation is None or (items is not None and position >= items):
             hypotheses.append(hypothesis)
             continue
         passage = _passage_text(citation, texts, budget_chars)
@@ -197,12 +200,12 @@ def refine_network(
             stats["dropped"] += 1
             hypotheses.append(hypothesis)
     findings = []
-    for finding in network.findings:
+    for position, finding in enumerate(network.findings):
         done += 1
         if progress is not None:
             progress(done - 1, total, finding.id)
         citation = finding.citations[0] if finding.citations else None
-        if citation is None:
+        if citation is None or (items is not None and position >= items):
             findings.append(finding)
             continue
         passage = _passage_text(citation, texts, budget_chars)

@@ -55,6 +55,14 @@ class Command(BaseCommand):
             "--no-play", action="store_true", help="skip the dialogs (structure scores only)"
         )
         parser.add_argument("--limit", type=int, default=0, help="only the first N articles")
+        parser.add_argument(
+            "--llm-items",
+            type=int,
+            default=None,
+            metavar="N",
+            help="with --llm: refine only the first N causes and N checks of each article "
+            "(a sample for a slow local model; the rest stays offline)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         directory: Path = options["articles"]
@@ -87,6 +95,7 @@ class Command(BaseCommand):
             progress=progress,
             limit=options["limit"] or None,
             player=service_player(),
+            llm_items=options["llm_items"],
         )
         sys.stderr.write(f"\r[{'#' * 20}] {total}/{total} articles\x1b[K\n")
         header = f"{'chart':26s}" + "".join(f"{label:>12s}" for _, label in COLUMNS)
