@@ -176,7 +176,7 @@ def read_choice(text: str, finding: Finding, network: EvidentialNetwork | None) 
             continue
         stem = re.escape(words.rstrip("s"))
         match = re.search(rf"\b{stem}\w*", said)
-        if match and not _negated_before(said, match.start()):
+        if match and not _negated_before(said, match.start()) and not _compared_away(said, match):
             named.append(state)
     if named:
         return tuple(named)
@@ -188,6 +188,15 @@ def read_choice(text: str, finding: Finding, network: EvidentialNetwork | None) 
     if finding.default_state is not None and _NEGATION.search(said):
         return (finding.default_state,)
     return ()
+
+
+def _compared_away(said: str, match: re.Match[str]) -> bool:
+    """ "more pink than red", "pink rather than red", "pink instead of red": the answer named
+    after the comparison is the one it is not."""
+    before = said[: match.start()].split()[-2:]
+    return bool(before) and (
+        before[-1] == "than" or " ".join(before) in ("instead of", "rather than")
+    )
 
 
 def _negated_before(said: str, start: int, window: int = 4) -> bool:
