@@ -113,6 +113,11 @@ OPPOSITE_GROUPS: tuple[tuple[str, str], ...] = (
     ("evenly", "uneven unevenly lopsided"),
     ("bounce bounces bouncing bouncy", "settle settles settled"),
     ("often frequently regularly", "rarely seldom"),
+    # Where a thing rests: "on my lap", "in bed" to "on a hard, flat surface?".
+    (
+        "desk table flat",
+        "lap bed sofa couch duvet blanket pillow cushion carpet rug quilt mattress",
+    ),
 )
 
 # Sets of mutually exclusive states (a light is one colour): naming another member, and not

@@ -104,3 +104,44 @@ def test_a_complaint_is_not_taken_into_a_chart_by_one_loud_word(service_factory:
     assert opening is not None
     read = {v["finding"] for v in opening.interpretation.get("volunteered", [])}
     assert "laptop_overheating:q6" in read  # the console's "read as"
+
+
+@pytest.mark.django_db
+def test_a_later_message_that_says_otherwise_is_asked_back(service_factory: Service) -> None:
+    """The opening said the fan does not spin; an answer that says it runs flat out is not
+    silently taken over the opening: the earlier answer is asked again."""
+    service = service_factory()
+    reply = say(
+        service,
+        "h2",
+        "laptop gets really hot and then freezes solid. the fan doesnt seem to spin at all",
+        channel="web",
+        pack="it-laptop",
+    )
+    case = Case.objects.get(pk=reply.case_id)
+    if case.state.get("awaiting_section"):
+        section = next(b for b in reply.buttons if "overheat" in b.label.lower())
+        reply = say(service, "h2", button=section.payload, channel="web")
+    assert "fan running" in " ".join(reply.parts).lower()  # noted: no
+    reply = say(service, "h2", "not sure. the fan is running flat out now though", channel="web")
+    assert reply.text.startswith("Just to be sure: "), reply.parts
+    assert "fan" in reply.parts[-1].lower()
+
+
+def test_where_the_laptop_rests_answers_the_surface_question() -> None:
+    try:
+        network = flodial.load_network("laptop_overheating")
+    except Exception as exc:
+        pytest.skip(f"FloDial charts not available: {exc}")
+    from bots.language import OfflineInterpreter
+
+    surface = network.finding("laptop_overheating:q8")  # "on a hard and flat surface?"
+    reader = OfflineInterpreter()
+    for said, state in [
+        ("i mostly use it on my lap on the sofa", "no"),
+        ("usually in bed on the duvet tbh", "no"),
+        ("yes its on my desk", "yes"),
+    ]:
+        meaning = reader.interpret(said, pending=surface, network=network)
+        answer = meaning.answer_for(surface.id)
+        assert answer is not None and answer.states == (state,), (said, meaning)
