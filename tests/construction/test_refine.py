@@ -99,5 +99,24 @@ def test_supported_claims_are_applied_and_the_rest_dropped() -> None:
     assert stats["context_tokens"] == 1024
     assert (stats["accepted"], stats["dropped"], stats["invalid"]) == (3, 3, 1)  # 1: not JSON
     assert stats["requests"] == len(refined.hypotheses) + len(refined.findings)
+    # Replies judged against the schema: the one that is not JSON, and its retry, broke it.
+    assert (llm.usage.replies, llm.usage.off_schema) == (stats["requests"] + 1, 2)
     # Every prompt fits the context the server reported (four characters a token).
     assert max(len(p) for p in prompts) < 1024 * 4
+
+
+def test_a_sample_refines_only_the_first_items_and_counts_schema_valid_replies() -> None:
+    built = build_from_article(ARTICLE, pack="mail")
+    with LlamaServer() as server:
+        server.respond(model)
+        llm = LLMClient(
+            server.url, None, "smollm2", timeout_s=5, max_retries=1, retry_backoff_s=0.0
+        )
+        refined = refine_network(built.network, {built.document_id: built.text}, llm, items=1)
+        asked = len(server.chat_requests())
+    stats = refined.metadata["construction"]["llm"]
+    assert stats["requests"] == 2  # the first cause and the first check
+    assert asked == llm.usage.requests
+    assert llm.usage.as_dict()["replies"] == asked
+    later = [h.name for h in refined.hypotheses[1:]]
+    assert later == [h.name for h in built.network.hypotheses[1:]]
