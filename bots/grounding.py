@@ -60,6 +60,8 @@ class PackCatalog(Protocol):
 
     def content(self, name: str) -> dict[str, Any]: ...
 
+    def metadata(self, name: str) -> dict[str, Any]: ...
+
 
 class StoredPacks:
     """The packs in the database (current versions), via ``knowledge.packs.store``.
@@ -92,6 +94,19 @@ class StoredPacks:
 
         pack = get_pack(name)
         return dict(pack.current_version.content) if pack.current_version else {}
+
+    def metadata(self, name: str) -> dict[str, Any]:
+        """The current version's ``metadata`` alone, extracted by the database: parsing the
+        whole content here held the GIL for over a second per call (patient-intake), which
+        stalled every other request of the process, health probes included."""
+        from knowledge.models import Pack
+
+        found = (
+            Pack.objects.filter(name=name)
+            .values_list("current_version__content__metadata", flat=True)
+            .first()
+        )
+        return dict(found) if isinstance(found, dict) else {}
 
 
 # Routers by the (pack, version) pairs they cover, shared by every service instance in the

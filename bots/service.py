@@ -39,6 +39,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import weakref
 
 from bots import takeover
 from bots.case_store import CaseStore, dump_state, load_state
@@ -271,11 +272,32 @@ class ConversationService:
 # -- one service per worker --------------------------------------------------------------------
 
 _WORKER = threading.local()
+# Services whose thread has ended, by settings key, for the next new thread to take over.
+# runserver (the embedded profile) starts a thread per connection: building a service for
+# each one cost 1-4 s of CPU with the GIL held up to 1.4 s at a time, stalling every other
+# request of the process (/healthz included). A service is still used by one thread at a time.
+_SPARE: dict[tuple[object, ...], list[ConversationService]] = {}
+_SPARE_LOCK = threading.Lock()
+_SPARE_PER_KEY = 16
+
+
+def _hand_back(key: tuple[object, ...], service: ConversationService) -> None:
+    with _SPARE_LOCK:
+        spare = _SPARE.setdefault(key, [])
+        if len(spare) < _SPARE_PER_KEY:
+            spare.append(service)
+
+
+def _take_spare(key: tuple[object, ...]) -> ConversationService | None:
+    with _SPARE_LOCK:
+        spare = _SPARE.get(key)
+        return spare.pop() if spare else None
 
 
 def worker_service() -> ConversationService:
     """The service of this worker (process and thread), built on first use and again only
-    when its settings change; a store is not shared, so pass one to ``handle``."""
+    when its settings change (a thread that ended leaves its service to the next new one);
+    a store is not shared, so pass one to ``handle``."""
     from django.conf import settings
 
     # The language layer and the search backend are built into the service: a change to
@@ -291,6 +313,8 @@ def worker_service() -> ConversationService:
     )
     cached = getattr(_WORKER, "service", None)
     if cached is None or _WORKER.key != key:
-        cached = ConversationService()
+        cached = _take_spare(key) or ConversationService()
         _WORKER.service, _WORKER.key = cached, key
+        # Handed back when this thread's object goes away (the thread ended).
+        weakref.finalize(threading.current_thread(), _hand_back, key, cached)
     return cached

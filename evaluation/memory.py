@@ -121,7 +121,10 @@ class DatasetPacks:
         return self.networks[name]
 
     def content(self, name: str) -> dict[str, Any]:
-        return {"name": name, "metadata": {"stopping": dict(self.stopping)}}
+        return {"name": name, "metadata": self.metadata(name)}
+
+    def metadata(self, name: str) -> dict[str, Any]:
+        return {"stopping": dict(self.stopping)}
 
 
 class OfflineGrounding(Grounding):

@@ -70,7 +70,7 @@ class Kit:
     def rules(self, pack: str | None) -> Rules:
         stopping = self.config.stopping
         if pack is not None:
-            metadata = self.packs.content(pack).get("metadata") or {}
+            metadata = self.packs.metadata(pack)
             own = metadata.get("stopping") or {}
             known = {f.name for f in dataclasses.fields(StoppingRule)} - {"red_flags"}
             stopping = dataclasses.replace(
