@@ -5,7 +5,10 @@
 ``InboundEvent`` (unique per channel and event id, so a redelivery is dropped here) and hands
 it to ``bots.tasks.process_event``: queued after commit with a broker; in eager mode run now,
 or after the HTTP response when the view collects ``deferred()`` (Slack and Telegram must be
-answered within seconds). The processing itself is ``bots.runtime``'s.
+answered within seconds). Under ``manage.py serve`` (``run_deferred_in_background``) that
+work goes to a few threads of its own: run in the connection's thread, a turn whose send hangs
+(the platform down) would hold up the next webhook the platform sends on that kept-alive
+connection for the send's whole timeout. The processing itself is ``bots.runtime``'s.
 
 The bots app connects this module to the adapters (``BotsConfig.ready``); the adapters never
 import it.
@@ -14,12 +17,14 @@ import it.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, close_old_connections, transaction
 from django.http import HttpResponse
 
 from bots import ratelimit
@@ -138,6 +143,29 @@ def run_now(event_pks: list[int]) -> None:
         process_event.delay(pk)
 
 
+_background: ThreadPoolExecutor | None = None
+_background_lock = threading.Lock()
+BACKGROUND_THREADS = 4
+
+
+def run_deferred_in_background() -> None:
+    """From now on, work collected by ``deferred()`` runs in this process's own threads after
+    the response, not in the server's thread for the connection (``manage.py serve``)."""
+    global _background
+    with _background_lock:
+        if _background is None:
+            _background = ThreadPoolExecutor(BACKGROUND_THREADS, thread_name_prefix="askfew-turn")
+
+
+def _in_background(work: Callable[[], None]) -> None:
+    try:
+        work()
+    except Exception:  # the event stays RECEIVED / the reply PENDING: the sweeper has it
+        logger.exception("deferred processing failed")
+    finally:
+        close_old_connections()
+
+
 class _ThenProcess(HttpResponse):
     """A response that runs the collected tasks once the server has sent it (``close()`` is
     called by the WSGI server after the body is written, and by Django's test client)."""
@@ -153,7 +181,10 @@ class _ThenProcess(HttpResponse):
             super().close()
         finally:
             work, self._work = self._work, lambda: None
-            work()
+            if _background is not None:
+                _background.submit(_in_background, work)
+            else:
+                work()
 
 
 def respond_then_process(response: HttpResponse, pending: list[int]) -> HttpResponse:

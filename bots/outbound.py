@@ -38,7 +38,10 @@ from bots.models import OutboundMessage, OutboundStatus
 
 logger = logging.getLogger(__name__)
 
-MAX_ATTEMPTS = 6
+# Backoff 2, 4, 8, ... s capped at 300 s: the tenth attempt comes about 13 minutes after the
+# first, so a reply outlives a platform outage that long. With six, the last attempt came 62 s
+# after the first and a 60-second outage of Slack or Telegram left replies FAILED.
+MAX_ATTEMPTS = 10
 # How long a sent reply waits for the database to come back to be marked SENT.
 MARK_SENT_PATIENCE_S = 60.0
 BACKOFF_BASE_S = 2.0

@@ -31,7 +31,11 @@ class Command(BaseCommand):
         if not options["skip_bots"]:
             for message in startup.start_bots():
                 self.stdout.write(message)
+        from bots import inbox
         from console.observability import sweeper
+
+        self._warm_up()
+        inbox.run_deferred_in_background()
 
         if sweeper.start_in_background():
             self.stdout.write(
@@ -49,6 +53,19 @@ class Command(BaseCommand):
             use_reloader=False,
             insecure_serving=not settings.PRODUCTION,
         )
+
+    def _warm_up(self) -> None:
+        """Parse each pack's network and index its findings before serving. Done by the first
+        message instead, it held the GIL for up to a second at a time (JSON decoding, the
+        network's validation): every request of the process waited, health probes included."""
+        from bots.language.facts import fact_index
+        from knowledge.packs.store import PackError, current_names, load_network
+
+        for name in current_names():
+            try:
+                fact_index(load_network(name))
+            except PackError:
+                continue  # a pack with documents only: nothing to parse yet
 
     def _announce_when_listening(self, addrport: str) -> None:
         """Print the URL once the server accepts connections, not before: a port already in
