@@ -1,6 +1,9 @@
 """What every loopback server shares: serving HTTP/1.1 on 127.0.0.1 (a free port) in a daemon
 thread, reading each request whole, answering JSON, and the call log the tests wait on.
 
+An outage can be staged (``outage("refuse")`` / ``outage("hang")``, then ``restore()``): the
+platform down, not the test's own server failing, so nothing it is sent in between is recorded.
+
 A server subclasses :class:`LoopbackServer` and writes only its API: ``serve`` gets one
 :class:`Exchange` (method, path, lower-cased headers, body) and returns the status, the
 payload (JSON-able, raw bytes, or None for no body) and any extra headers. Use it as a
@@ -46,6 +49,9 @@ class LoopbackServer:
     no_delay: bool = False
     poll_interval_s: float = 0.05
     _server: ThreadingHTTPServer | None = None
+    _port: int = 0  # kept across an outage, so the product's configured URL stays right
+    _down: str = ""  # "", "refuse" or "hang"
+    _back: threading.Event | None = None  # set when an outage ends (hung requests give up)
 
     def serve(self, exchange: Exchange) -> Answer:
         raise NotImplementedError
@@ -63,6 +69,9 @@ class LoopbackServer:
                 pass
 
             def _serve(self) -> None:
+                if server._down and server._hang_up():
+                    self.close_connection = True  # no answer: the API is not there
+                    return
                 length = int(self.headers.get("Content-Length") or 0)
                 exchange = Exchange(
                     self.command,
@@ -93,20 +102,62 @@ class LoopbackServer:
 
             do_GET = do_PUT = do_POST = do_DELETE = do_HEAD = _serve
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._handler = Handler
+        self._listen()
+        return self
+
+    def _listen(self) -> None:
+        self._server = ThreadingHTTPServer(("127.0.0.1", self._port), self._handler)
         self._server.daemon_threads = True
+        self._port = int(self._server.server_address[1])
         threading.Thread(
             target=self._server.serve_forever,
             kwargs={"poll_interval": self.poll_interval_s},
             daemon=True,
         ).start()
-        return self
 
     def stop(self) -> None:
+        if self._back is not None:
+            self._back.set()
         if self._server is not None:
             self._server.shutdown()
             self._server.server_close()
             self._server = None
+
+    # -- outages -------------------------------------------------------------------------------
+
+    def outage(self, mode: str) -> None:
+        """Take the API down. ``refuse``: nothing listens on the port (connections are refused;
+        a kept-alive one is hung up on). ``hang``: connections are accepted and requests read,
+        but never answered until the outage ends, when they are hung up on unprocessed (the
+        caller's timeout decides how long it waits, as with a black-holed host)."""
+        assert mode in ("refuse", "hang"), mode
+        if self._back is not None:
+            self._back.set()  # requests held by an earlier hang give up now
+        self._back = threading.Event()
+        self._down = mode
+        if mode == "refuse" and self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+
+    def restore(self) -> None:
+        """End the outage: the API answers again on the same port."""
+        self._down = ""
+        if self._back is not None:
+            self._back.set()
+        if self._server is None:
+            self._listen()
+
+    @property
+    def down(self) -> str:
+        return self._down
+
+    def _hang_up(self) -> bool:
+        """Whether a request arriving now gets no answer (waiting first, while hanging)."""
+        if self._down == "hang" and self._back is not None:
+            self._back.wait()
+        return True
 
     def __enter__(self) -> Self:
         return self.start()
@@ -117,9 +168,8 @@ class LoopbackServer:
     @property
     def base_url(self) -> str:
         """``http://127.0.0.1:PORT`` (no trailing slash)."""
-        assert self._server is not None, "start the server first (use it as a context manager)"
-        host, port = self._server.server_address[:2]
-        return f"http://{host!s}:{port}"
+        assert self._port, "start the server first (use it as a context manager)"
+        return f"http://127.0.0.1:{self._port}"
 
 
 class CallLog:
