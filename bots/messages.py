@@ -249,16 +249,17 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 # Invisible characters that change how text is shown, not what it says: bidi embeddings,
 # overrides and isolates (U+202E makes "txt.exe" read "exe.txt" to an operator), marks, the
 # zero-width space, word joiner and invisible operators, BOM. Zero-width (non-)joiners stay:
-# emoji sequences and Persian and Indic scripts need them.
-_INVISIBLE = re.compile("[\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064"
-                        "\u2066-\u2069\ufeff]")
+# emoji sequences and Persian and Indic scripts need them. The console shows any that were
+# stored anyway as visible markers (console.visible_controls).
+INVISIBLE = re.compile("[\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064"
+                       "\u2066-\u2069\ufeff]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 def clean_text(text: str) -> str:
     """``text`` as it can be stored and shown: control characters and invisible formatting
-    (bidi overrides and the like, ``_INVISIBLE``) dropped, lone surrogates replaced by U+FFFD."""
-    return _SURROGATE.sub("\ufffd", _INVISIBLE.sub("", _CONTROL.sub("", text)))
+    (bidi overrides and the like, ``INVISIBLE``) dropped, lone surrogates replaced by U+FFFD."""
+    return _SURROGATE.sub("\ufffd", INVISIBLE.sub("", _CONTROL.sub("", text)))
 
 
 def clean_json(value: Any, max_chars: int) -> Any:

@@ -71,6 +71,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Bidi overrides and other invisible formatting shown as [U+202E] to signed-in users.
+    "console.visible_controls.VisibleControlsMiddleware",
     "django_otp.middleware.OTPMiddleware",
     "console.two_factor.AdminTwoFactorMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
