@@ -22,6 +22,10 @@ from knowledge.ingest.html_text import html_to_text
 from knowledge.ingest.markdown_text import markdown_blocks
 
 _MAX_TITLE = 200
+# Bounds on what one file may cost (a hostile or broken file is refused, the batch goes on).
+MAX_FILE_BYTES = 25 * 1024 * 1024
+MAX_PDF_PAGES = 2_000
+MAX_TEXT_CHARS = 5_000_000
 
 
 class ReadError(ValueError):
@@ -41,13 +45,27 @@ class Extracted:
 
 
 def _decode(path: Path) -> str:
-    data = path.read_bytes()
+    data = _read_bytes(path)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ReadError(
             f"not valid UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start}"
         ) from None
+
+
+def _read_bytes(path: Path) -> bytes:
+    check_size(path)
+    return path.read_bytes()
+
+
+def check_size(path: Path) -> None:
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise ReadError(
+            f"the file is {size / 2**20:,.1f} MB; the limit is {MAX_FILE_BYTES // 2**20} MB "
+            "(split it, or raise knowledge.ingest.readers.MAX_FILE_BYTES)"
+        )
 
 
 def _fallback_title(path: Path) -> str:
@@ -138,10 +156,27 @@ def read_pdf(path: Path) -> list[Extracted]:
 def _read_pdf(path: Path) -> list[Extracted]:
     from pypdf import PdfReader
 
+    check_size(path)
     reader = PdfReader(str(path))
     if reader.is_encrypted and not reader.decrypt(""):
         raise ReadError("the PDF is encrypted with a password")
-    pages = [page.extract_text() or "" for page in reader.pages]
+    # The count the file declares first: counting the pages walks the whole page tree (50 s
+    # for 20,000 pages); a file that declares fewer than it has is caught by the count after.
+    declared = reader.trailer["/Root"]["/Pages"].get("/Count", 0)
+    for count in (lambda: declared, lambda: len(reader.pages)):
+        pages_in = count()
+        if isinstance(pages_in, int) and pages_in > MAX_PDF_PAGES:
+            raise ReadError(f"the PDF has {pages_in:,} pages; the limit is {MAX_PDF_PAGES:,}")
+    pages = []
+    extracted = 0
+    for page in reader.pages:
+        # pypdf bounds each stream's inflated size (a decompression bomb raises, and is
+        # reported as an unreadable PDF); this bounds the text of the whole file.
+        text = page.extract_text() or ""
+        extracted += len(text)
+        if extracted > MAX_TEXT_CHARS:
+            raise ReadError(f"the PDF holds over {MAX_TEXT_CHARS:,} characters of text")
+        pages.append(text)
     info = reader.metadata
     meta_title = str(info.title or "") if info is not None else ""
     # Pages stay paragraphs of their own; blank runs inside a page are kept as they are.
@@ -163,6 +198,8 @@ def _read_pdf(path: Path) -> list[Extracted]:
 def read_json(path: Path) -> list[Extracted]:
     try:
         data = json.loads(_decode(path))
+    except RecursionError:
+        raise ReadError("not valid JSON documents: nested too deeply to read") from None
     except json.JSONDecodeError as exc:
         raise ReadError(
             f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"

@@ -31,6 +31,7 @@ Status = Literal["ingested", "updated", "unchanged", "failed"]
 Progress = Callable[[int, int, str], None]
 
 _ID_UNSAFE = re.compile(r"[\s#]+")
+_KEY_UNSAFE = re.compile(r"[/\\]+|\.{2,}")
 
 
 class IngestError(ValueError):
@@ -164,7 +165,10 @@ def ingest_paths(
 def _document_id(pack: str, rel: str, key: str = "") -> str:
     ident = f"{pack}:{_ID_UNSAFE.sub('-', rel)}"
     if key:
-        ident += f"/{_ID_UNSAFE.sub('-', key)}"
+        # A key comes from inside the file (a JSON item's "id"): one segment, no "..", so the
+        # id names this document and a console link to it stays on its page.
+        flat = _KEY_UNSAFE.sub("-", _ID_UNSAFE.sub("-", key)).strip("-.") or "item"
+        ident += f"/{flat}"
     return ident
 
 

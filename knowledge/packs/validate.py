@@ -57,6 +57,12 @@ class PackInvalid(ValueError):
 
 
 MAX_SHOWN = 200
+# What a pack may hold. The largest pack here (patient-intake, from DDXPlus) has 457 nodes and
+# 19,979 links; 100,000 nodes took almost four minutes to refuse or import before these.
+MAX_NODES = 20_000
+MAX_LINKS = 500_000
+MAX_DOCUMENTS = 20_000
+MAX_PACK_BYTES = 200 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -105,12 +111,20 @@ def read_pack(path: str | Path) -> dict[str, Any]:
     source = str(path)
     file = location / PACK_FILE if location.is_dir() else location
     try:
+        size = file.stat().st_size
+        if size > MAX_PACK_BYTES:
+            limit = MAX_PACK_BYTES // 2**20
+            reason = f"the file is {size / 2**20:,.0f} MB; the limit is {limit} MB"
+            raise PackInvalid([Problem(source, "", reason)])
         raw = file.read_bytes()
     except OSError as exc:
         problem = Problem(source, "", f"cannot read {file}: {exc.strerror or exc}")
         raise PackInvalid([problem]) from exc
     try:
         data = json.loads(raw.decode("utf-8"))
+    except RecursionError as exc:
+        reason = "not a pack: JSON nested too deeply to read"
+        raise PackInvalid([Problem(source, "", reason)]) from exc
     except UnicodeDecodeError as exc:
         problem = Problem(source, "", f"not UTF-8 text ({exc.reason} at byte {exc.start})")
         raise PackInvalid([problem]) from exc
@@ -198,7 +212,29 @@ def check_pack(data: Any, *, source: str = "<pack>", check_schema: bool = True) 
     return _check(data, source, check_schema)[0]
 
 
+def _size_problems(data: Any) -> Iterator[tuple[str, str]]:
+    """Counts over the limits (``MAX_NODES``, ``MAX_LINKS``, ``MAX_DOCUMENTS``): checked first,
+    so a hostile pack is refused in milliseconds instead of minutes of validation and import."""
+    if not isinstance(data, Mapping):
+        return
+    network = data.get("network")
+    counted: list[tuple[str, Any, int]] = [("documents", data.get("documents"), MAX_DOCUMENTS)]
+    if isinstance(network, Mapping):
+        nodes = [network.get("hypotheses"), network.get("findings")]
+        total = sum(len(n) for n in nodes if isinstance(n, list))
+        if total > MAX_NODES:
+            yield "network", (f"{total:,} hypotheses and findings; the limit is {MAX_NODES:,} "
+                              "(knowledge.packs.validate.MAX_NODES)")
+        counted.append(("network.links", network.get("links"), MAX_LINKS))
+    for where, items, limit in counted:
+        if isinstance(items, list) and len(items) > limit:
+            yield where, f"{len(items):,} entries; the limit is {limit:,}"
+
+
 def _check(data: Any, source: str, check_schema: bool) -> tuple[list[Problem], ValidPack | None]:
+    too_big = [Problem(source, f, r) for f, r in _size_problems(data)]
+    if too_big:
+        return too_big, None
     if check_schema:
         problems = [Problem(source, f, r) for f, r in schema_problems(data)]
         if problems:
@@ -390,6 +426,39 @@ def _flow_problems(
                     json_path(["network", "flow", source, state]),
                     f"unknown target {target!r} (not a finding or hypothesis)",
                 )
+    cycle = _flow_cycle(network.get("flow", {}))
+    if cycle:
+        yield "network.flow", "the flow has a cycle: " + " -> ".join(cycle)
+
+
+def _flow_cycle(flow: Mapping[str, Any]) -> list[str]:
+    """A cycle of the flow (a chart's questions must lead somewhere), or [] (iterative: a
+    hostile pack's flow may be long)."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    for start in flow:
+        if state.get(start):
+            continue
+        path: list[str] = []
+        stack: list[tuple[str, Iterator[Any]]] = [(start, iter((flow.get(start) or {}).values()))]
+        state[start] = 1
+        path.append(start)
+        while stack:
+            node, targets = stack[-1]
+            target = next(targets, None)
+            if target is None:
+                stack.pop()
+                path.pop()
+                state[node] = 2
+                continue
+            if not isinstance(target, str):
+                continue
+            if state.get(target) == 1:
+                return [*path[path.index(target) :], target]
+            if not state.get(target) and isinstance(flow.get(target), Mapping):
+                state[target] = 1
+                path.append(target)
+                stack.append((target, iter(flow[target].values())))
+    return []
 
 
 def _routing_problems(routing: Mapping[str, Any], hyp_ids: set[str]) -> Iterator[tuple[str, str]]:
