@@ -41,6 +41,7 @@ from knowledge.packs.wording import is_scale
 from planning.evidence import Answer
 from planning.network import EvidentialNetwork, Finding
 
+from . import learned
 from . import text as tx
 from .base import (
     MAX_READ,
@@ -101,6 +102,37 @@ def categorical_states(text: str, finding: Finding) -> tuple[str, ...]:
     return tuple(found)
 
 
+# -- the learned reader's input -------------------------------------------------------------
+
+
+def learned_view(
+    normalised: str, pending: Finding, network: EvidentialNetwork, rules: Interpretation
+) -> tuple[learned.RuleView, tuple[str, str], Reading] | None:
+    """What the learned reader is shown of a message the rules read as ``rules``, or None
+    when the rules keep the last word: explicit answers, questions back, "not sure",
+    multi-choice options and non-yes/no findings. Training (``evaluation.answer_model``)
+    goes through here too, so the model is trained on the inputs it gets at run time."""
+    if pending.group or rules.intent not in ("answer", "unknown"):
+        return None
+    binary = labelled_yes_no(pending, network) or yes_no_states(pending)
+    if binary is None:
+        return None
+    mine = rules.answer_for(pending.id)
+    if rules.intent == "answer" and (mine is None or mine.states is None):
+        return None
+    reading = read_answer(normalised, pending.question)
+    if reading.strength >= EXPLICIT and reading.polarity != 0:
+        return None
+    state = None if mine is None or mine.states is None else mine.states[0]
+    view = learned.RuleView(
+        reading.polarity,
+        reading.strength,
+        None if state is None else ("yes" if state == binary[0] else "no"),
+        rules.intent == "answer",
+    )
+    return view, binary, reading
+
+
 # -- the interpreter -------------------------------------------------------------------------
 
 
@@ -109,8 +141,9 @@ class OfflineInterpreter(Interpreter):
 
     name = "offline"
 
-    def __init__(self, *, volunteer: bool = True) -> None:
+    def __init__(self, *, volunteer: bool = True, learned: bool = True) -> None:
         self.volunteer = volunteer
+        self.learned = learned
 
     def interpret(
         self,
@@ -147,7 +180,58 @@ class OfflineInterpreter(Interpreter):
                 return Interpretation("greeting", confidence=0.9, detail="greeting")
             intent: Intent = "answer" if volunteered else "unknown"
             return Interpretation(intent, (), volunteered, 0.5, detail="no pending question")
-        return self._reply_to(normalised, pending, volunteered, network)
+        rules = self._reply_to(normalised, pending, volunteered, network)
+        return self._learned(normalised, pending, network, rules)
+
+    def rules_reading(
+        self, text: str, pending: Finding, network: EvidentialNetwork
+    ) -> tuple[str, Interpretation]:
+        """(the normalised text, the rules' interpretation) of a reply to ``pending``, before
+        the learned reader has its say (training reads messages through here)."""
+        normalised = tx.normalise(text[:MAX_READ]).strip()
+        return normalised, self._reply_to(normalised, pending, (), network)
+
+    def _learned(
+        self,
+        normalised: str,
+        pending: Finding,
+        network: EvidentialNetwork,
+        rules: Interpretation,
+    ) -> Interpretation:
+        """The learned reader's say on a yes/no answer the rules read from its description
+        (:mod:`~bots.language.learned`). Explicit answers, questions back, unsure and
+        multi-choice options stay with the rules, and so does a message the rules could not
+        read at all (the bot asks again rather than guessing)."""
+        if not self.learned:
+            return rules
+        consulted = learned_view(normalised, pending, network, rules)
+        if consulted is None:
+            return rules
+        view, binary, reading = consulted
+        p_yes = learned.learned_polarity(pending.question, normalised, view)
+        if p_yes is None:
+            return rules
+        mine = rules.answer_for(pending.id)
+        sure = abs(p_yes - 0.5)
+        if rules.intent != "answer" or sure < learned.OVERRIDE_MARGIN:
+            # A message the rules found no answer in ("hmm", "let me look") stays unread, so
+            # the bot asks again; and a model not sure enough does not overrule the rules.
+            return rules
+        taken = binary[0] if p_yes >= 0.5 else binary[1]
+        # A message the rules found no answer in is read by the model alone: hedged.
+        reliability = (
+            min(reading.reliability, HEDGE_RELIABILITY) if mine is None else mine.reliability
+        )
+        answer = Answer(pending.id, (taken,), reliability)
+        # The model's own probability, not the rules' cue strength: it is what is calibrated.
+        confidence = round(min(0.9, 0.5 + sure), 3)
+        return Interpretation(
+            "answer",
+            (answer,),
+            rules.volunteered,
+            confidence,
+            detail=f"learned reader p(yes)={p_yes:.2f}; rules: {rules.detail}",
+        )
 
     def _reply_to(
         self,
@@ -236,4 +320,4 @@ class OfflineInterpreter(Interpreter):
         return Interpretation("answer", (answer,), volunteered, confidence, detail=f"{reading.cue}")
 
     def describe(self) -> Mapping[str, Any]:
-        return {"name": self.name, "volunteer": self.volunteer}
+        return {"name": self.name, "volunteer": self.volunteer, "learned": self.learned}
