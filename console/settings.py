@@ -210,6 +210,10 @@ LLM_API_KEY = env_str("LLM_API_KEY", env_str("OPENAI_API_KEY"))
 LLM_MODEL = env_str("LLM_MODEL", "gpt-4o-mini")
 LLM_TIMEOUT_S = env_float("LLM_TIMEOUT_S", "20")
 LANGUAGE_BACKEND = env_str("LANGUAGE_BACKEND", "llm" if LLM_BASE_URL or LLM_API_KEY else "offline")
+# The learned yes/no reader next to the rules (bots.language.learned). Off: measured, it gained
+# 7 of 580 held-out crowd rows and lost 9 of 371 on the rules' development table
+# (docs/answer-reader.md), not enough to change what users get by default.
+LANGUAGE_LEARNED_READER = env_bool("LANGUAGE_LEARNED_READER", default=False)
 LLM_MAX_RETRIES = env_int("LLM_MAX_RETRIES", "2")
 LLM_TOKEN_BUDGET = env_int("LLM_TOKEN_BUDGET", "0") or None  # unset: no limit
 LLM_REPHRASE_QUESTIONS = env_bool("LLM_REPHRASE_QUESTIONS", default=False)

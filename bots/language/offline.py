@@ -62,6 +62,7 @@ from .corrections import (
 from .cues import GREETING, HEDGE_RELIABILITY, HUMAN, RESTART, UNSURE, WHOLE_NO
 from .reader import (
     EXPLICIT,
+    JUDGED,
     Reading,
     clauses,
     is_asking,
@@ -141,8 +142,12 @@ class OfflineInterpreter(Interpreter):
 
     name = "offline"
 
-    def __init__(self, *, volunteer: bool = True, learned: bool = True) -> None:
+    def __init__(self, *, volunteer: bool = True, learned: bool | None = None) -> None:
         self.volunteer = volunteer
+        if learned is None:  # the LANGUAGE_LEARNED_READER setting (off by default)
+            from django.conf import settings
+
+            learned = bool(getattr(settings, "LANGUAGE_LEARNED_READER", False))
         self.learned = learned
 
     def interpret(
@@ -213,9 +218,13 @@ class OfflineInterpreter(Interpreter):
             return rules
         mine = rules.answer_for(pending.id)
         sure = abs(p_yes - 0.5)
-        if rules.intent != "answer" or sure < learned.OVERRIDE_MARGIN:
+        weak = reading.strength < JUDGED
+        if rules.intent != "answer" or not weak or sure < learned.OVERRIDE_MARGIN:
             # A message the rules found no answer in ("hmm", "let me look") stays unread, so
-            # the bot asks again; and a model not sure enough does not overrule the rules.
+            # the bot asks again; a judgement or an opposite the lexicon knows ("not quiet at
+            # all" to "noisy?") stays with the rules; and a model not sure enough does not
+            # overrule them. What it may overrule is a restatement ("it shakes at every
+            # speed" to "only at certain speeds?"), where the rules' guess is weakest.
             return rules
         taken = binary[0] if p_yes >= 0.5 else binary[1]
         # A message the rules found no answer in is read by the model alone: hedged.

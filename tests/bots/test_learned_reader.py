@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -72,7 +74,9 @@ def test_explicit_answers_stay_with_the_rules(question: str, text: str) -> None:
     rules = OfflineInterpreter(learned=False).interpret(
         text, pending=findings[question], network=network
     )
-    both = OfflineInterpreter().interpret(text, pending=findings[question], network=network)
+    both = OfflineInterpreter(learned=True).interpret(
+        text, pending=findings[question], network=network
+    )
     assert both.answers == rules.answers and both.detail == rules.detail
 
 
@@ -84,7 +88,9 @@ def test_without_weights_the_rules_read_alone(monkeypatch: pytest.MonkeyPatch) -
         rules = OfflineInterpreter(learned=False).interpret(
             text, pending=findings[question], network=network
         )
-        both = OfflineInterpreter().interpret(text, pending=findings[question], network=network)
+        both = OfflineInterpreter(learned=True).interpret(
+            text, pending=findings[question], network=network
+        )
         assert both == rules
 
 
@@ -97,7 +103,7 @@ def test_the_learned_reader_reads_a_held_out_table_better_than_the_rules() -> No
     overruled = []
     for name, interpreter in (
         ("rules", OfflineInterpreter(learned=False)),
-        ("both", OfflineInterpreter()),
+        ("both", OfflineInterpreter(learned=True)),
     ):
         right = 0
         for question, text, state in HELD_OUT_B:
@@ -116,5 +122,13 @@ def test_a_message_the_rules_cannot_read_is_asked_again() -> None:
     question = "Does the steering fail to return to center on its own after a turn?"
     network, findings = _network([question])
     for text in ("hmm", "let me have a look"):
-        meaning = OfflineInterpreter().interpret(text, pending=findings[question], network=network)
+        meaning = OfflineInterpreter(learned=True).interpret(
+            text, pending=findings[question], network=network
+        )
         assert meaning.intent != "answer" or meaning.answers[0].states is None, (text, meaning)
+
+
+def test_the_learned_reader_is_off_unless_configured(settings: Any) -> None:
+    assert OfflineInterpreter().learned is False
+    settings.LANGUAGE_LEARNED_READER = True
+    assert OfflineInterpreter().learned is True
