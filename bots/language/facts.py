@@ -106,6 +106,7 @@ _SAID_FOR = {
     "intermittent": "intermittent",
     "disconnect": "intermittent",
 }
+_SEEN = frozenset({"see", "sees", "saw", "seen", "seeing"})
 _PARENS = re.compile(r"\([^)]*\)")
 _SPLIT = re.compile(r",|;|\.\s|\s+(?:and|but|so|then|though|although|while)\s+")
 
@@ -124,6 +125,9 @@ def _words(text: str) -> list[str]:
     out = []
     # "upside-down" is the words "upside down" as people type them.
     for token in tx.tokens(tx.normalise(text).replace("-", " ")):
+        if token in _SEEN:
+            out.append("show")  # "can't see any networks": "does it show the network?"
+            continue
         if not tx.content([token]):
             continue
         word = _word(token)
@@ -371,7 +375,7 @@ def stated_facts(
     found = [index.candidates(fragment, sentence) for fragment, sentence in pieces]
     for (fragment, sentence), candidates in zip(pieces, found, strict=True):
         for rank, (finding, _coverage) in enumerate(candidates):
-            if finding.id in skip:
+            if finding.id in skip or not _names_its_standard(fragment, finding.question):
                 continue
             binary = yes_no_states(finding)
             assert binary is not None
@@ -422,3 +426,15 @@ def _contradicts(fragment: str, finding: Finding, polarity: int) -> bool:
     # Only a plain negation of the same words: an "opposite" or a judgement in another clause
     # ("fires up for a second, then dies") is about something else.
     return reading.polarity == -polarity and reading.cue in {"negated", "short negated", "no"}
+
+
+# A standard or model the question names ("802.11g", "DDR3"): nobody states it in passing
+# without naming it ("works fine on our router" says nothing about 802.11g).
+_STANDARD = re.compile(
+    r"\b(?=[a-z0-9.]*\d)(?=[a-z0-9.]*[a-z])[a-z0-9]+(?:\.[a-z0-9]+)+\b|\b[a-z]+\d+[a-z0-9]*\b"
+)
+
+
+def _names_its_standard(fragment: str, question: str) -> bool:
+    named = _STANDARD.findall(question.lower())
+    return all(n in fragment.lower() for n in named)
