@@ -55,15 +55,21 @@ class Pending:
     misunderstood: int = 0  # consecutive replies the interpreter could not place
     # A confirmation: the index of the earlier answer its reply replaces (planning.recovery).
     replaces: int | None = None
+    # A multi-choice question asked whole (bots.conversation.choice_list): every option the
+    # reply answers, ``finding`` (the option the policy asked about) first.
+    options: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "finding": self.finding,
             "text": self.text,
             "rationale": self.rationale,
             "misunderstood": self.misunderstood,
             "replaces": self.replaces,
         }
+        if self.options:
+            out["options"] = list(self.options)
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Pending:
@@ -73,6 +79,7 @@ class Pending:
             rationale=dict(data.get("rationale") or {}),
             misunderstood=int(data.get("misunderstood", 0)),
             replaces=None if data.get("replaces") is None else int(data["replaces"]),
+            options=tuple(str(o) for o in data.get("options") or ()),
         )
 
 

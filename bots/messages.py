@@ -19,6 +19,9 @@ Button payloads the service understands:
 ``human``           hand the case to a person
 ``restart``         start over (a new case in the same thread)
 ``pack:<name>``     choose the knowledge pack (web chat, before the complaint is routed)
+``pick:<a>,<b>``    answers a choice-list question (:attr:`Reply.choices`): the options
+                    chosen, several at once where the channel lets the user tick them;
+                    ``pick:none`` is "none of these"
 ==================  ====================================================================
 """
 
@@ -26,7 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
@@ -163,9 +166,13 @@ class Reply:
     """The one reply to one Inbound, rendering-neutral.
 
     ``parts`` are paragraphs in order (render as separate messages or blocks as the platform
-    prefers); ``buttons`` apply to the last part. ``status`` is the case's status after this
-    turn; ``question`` the finding id now pending (for adapters that track it); ``sources``
-    the passages the reply is grounded on; ``triage_level`` is set for patient intake.
+    prefers); ``buttons`` apply to the last part. ``choices`` is a choice list where several
+    may apply (a multi-choice question asked whole): a channel that can lets the user tick
+    several and sends ``pick:`` with every chosen payload's value joined by commas, else
+    each choice is a button of its own (and typing several works everywhere). ``status`` is
+    the case's status after this turn; ``question`` the finding id now pending (for adapters
+    that track it); ``sources`` the passages the reply is grounded on; ``triage_level`` is
+    set for patient intake.
     """
 
     parts: tuple[str, ...]
@@ -178,6 +185,7 @@ class Reply:
     triage_level: str = ""
     turn_id: int | None = None
     metadata: Mapping[str, Any] = field(default_factory=dict)
+    choices: tuple[Button, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.parts or not all(isinstance(p, str) and p.strip() for p in self.parts):
@@ -202,6 +210,7 @@ class Reply:
             "triage_level": self.triage_level,
             "turn_id": self.turn_id,
             "metadata": dict(self.metadata),
+            "choices": [b.to_dict() for b in self.choices],
         }
 
     @classmethod
@@ -227,18 +236,38 @@ class Reply:
             triage_level=str(data.get("triage_level") or ""),
             turn_id=data.get("turn_id"),
             metadata=dict(data.get("metadata") or {}),
+            choices=tuple(
+                Button(str(b["label"]), str(b["payload"])) for b in data.get("choices", [])
+            ),
         )
 
 
 def render_plain(reply: Reply, *, numbered: bool = True) -> str:
     """Plain text with the buttons listed ("[1] Yes  [2] No ..."), for terminals and logs."""
     lines = [reply.text]
+    if reply.choices:
+        # Numbered before the buttons: "1, 3" picks the first and third choices.
+        lines.append("Choose all that apply (e.g. 1, 3):" if numbered else "Choose all that apply:")
+        lines.extend(
+            f"  [{i}] {b.label}" if numbered else f"  [ ] {b.label}"
+            for i, b in enumerate(reply.choices, 1)
+        )
     if reply.buttons:
+        first = len(reply.choices) + 1
         if numbered:
-            lines.append("  ".join(f"[{i}] {b.label}" for i, b in enumerate(reply.buttons, 1)))
+            lines.append("  ".join(f"[{i}] {b.label}" for i, b in enumerate(reply.buttons, first)))
         else:
             lines.append("  ".join(f"[{b.label}]" for b in reply.buttons))
     return "\n".join(lines)
+
+
+PICK_PREFIX = "pick:"
+
+
+def picked(payloads: Sequence[str]) -> str:
+    """The one payload of several ticked choices (``pick:a`` + ``pick:b`` -> ``pick:a,b``)."""
+    values = [p[len(PICK_PREFIX) :] for p in payloads if p.startswith(PICK_PREFIX)]
+    return PICK_PREFIX + ",".join(v for v in values if v)
 
 
 # -- what can be stored -----------------------------------------------------------------------

@@ -103,14 +103,12 @@ class ConversationService:
     def _policy_for(self, stopping: StoppingRule) -> Policy:
         from planning.policies import make_policy
 
-        # The service asks one finding per message, so a multi-choice question's options go
-        # one at a time: the planner must score them that way too.
-        # A "not sure" is not asked again here: the service offers how to check instead, and
-        # the engine's confirmations handle the answers a conclusion rests on.
+        # A multi-choice question is asked whole (bots.conversation.choice_list), so the
+        # planner scores it whole (InfoGatherer's default). A "not sure" is not asked again:
+        # the service offers how to check instead, and the engine's confirmations handle the
+        # answers a conclusion rests on.
         params: dict[str, object] = (
-            {"multi_choice": "option", "ask_again_unsure": False}
-            if self.config.policy == "infogatherer"
-            else {}
+            {"ask_again_unsure": False} if self.config.policy == "infogatherer" else {}
         )
         params.update(self.config.policy_params)
         return make_policy(self.config.policy, stopping=stopping, seed=0, **params)
@@ -191,6 +189,7 @@ class ConversationService:
 
     def _finish(self, store: CaseStore, ctx: Context, outcome: Outcome, started: float) -> Reply:
         case = ctx.case
+        safety.keep_said_flags(ctx)
         if ctx.dialogue is not None and ctx.network is not None:
             case.state = dump_state(ctx.dialogue, ctx.network)
             case.pending_finding = ctx.dialogue.pending.finding if ctx.dialogue.pending else ""
@@ -226,6 +225,7 @@ class ConversationService:
             triage_level=reply.triage_level,
             turn_id=turn.pk,
             metadata={"pack": case.pack} if case.pack else {},
+            choices=reply.choices,
         )
 
     # -- what to do --------------------------------------------------------------------------

@@ -87,16 +87,22 @@ def play_case(
     reply = send(Inbound(CHANNEL, thread, text=case.complaint or "Hello", pack=pack))
     attempt = 0
     last_action: dict[str, Any] = _last_action(store, reply)
+    options: list[str] = list(last_action.get("options") or [])
     while reply.kind == "question" and reply.question and len(replies) < max_messages:
         finding = network.finding(reply.question)
         confirming = last_action.get("type") == "confirm"
-        text, button = speaker.reply(finding, attempt=attempt, confirming=confirming)
+        if options:  # a multi-choice question asked whole
+            shown = [network.finding(o) for o in options]
+            text, button = speaker.choose(shown, attempt=attempt)
+        else:
+            text, button = speaker.reply(finding, attempt=attempt, confirming=confirming)
         if last_action.get("type") in ("ask", "confirm"):
             asked.append(finding.id)
         reply = send(Inbound(CHANNEL, thread, text=text, button=button or None, pack=pack))
         last_action = _last_action(store, reply)
         if last_action.get("type") in ("ask", "confirm"):
             attempt = 0  # a new question (or the same one asked back as a confirmation)
+            options = list(last_action.get("options") or [])
         else:
             # Explained ("why", "how"), or not understood: the user's next try.
             misunderstood += last_action.get("type") == "reask"

@@ -8,7 +8,8 @@ other:
 - ``words``: the user types the answer as a person would say it: yes/no in one of several
   everyday phrasings; a categorical value by its meaning (DDXPlus ``release_evidences.json``
   ``value_meaning``, never its code); a scale as a number, in digits or in words; a
-  multi-choice option (the service asks one option at a time) yes or no. A reply the bot did
+  multi-choice question (asked whole) the chosen options' plain names ("upper chest and
+  left upper arm") or "none of these". A reply the bot did
   not understand is said again plainly, then "not sure";
 - ``utterances`` (FloDial): the real user's own words from the dialog, one after the other
   while the bot does not understand; a finding the dialog never discussed is answered as in
@@ -20,10 +21,11 @@ The phrasing is chosen by a hash of (case, finding), so a run is deterministic.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from bots.language.base import yes_no_states
+from knowledge.packs import wording
 from planning.evidence import Answer
 from planning.network import Finding
 from planning.simulation import SimulatedUser, stable_hash
@@ -33,6 +35,7 @@ ANSWER_MODES = ("exact", "words", "utterances")
 YES = ("yes", "Yes, I have.", "yeah", "yes I do", "yep, that's right")
 NO = ("no", "No, I haven't.", "nope", "no I don't", "no, not that")
 UNSURE = ("not sure", "I don't know", "I'm not sure")
+NONE_OF = ("none of these", "none of them", "no, none")
 NUMBERS = (
     "zero",
     "one",
@@ -54,9 +57,34 @@ class Speaker(Protocol):
         bot's "I didn't understand" to this question so far."""
         ...
 
+    def choose(self, options: Sequence[Finding], *, attempt: int) -> tuple[str, str]:
+        """(text, button payload) for a multi-choice question asked whole (its options, the
+        one the policy asked about first)."""
+        ...
+
 
 def _button(answer: Answer) -> str:
     return "answer:unsure" if answer.states is None else f"answer:{answer.states[0]}"
+
+
+def _chosen(user: SimulatedUser, options: Sequence[Finding]) -> list[Finding] | None:
+    """The options the user says yes to (None: "not sure" to the whole question), as the
+    harness's users answered a whole question (``SimulatedUser.answer_question``)."""
+    group = options[0].group or options[0].id
+    answers = user.answer_question(group, tuple((o.id, o.states) for o in options))
+    if answers[0].states is None:
+        return None
+    return [
+        o
+        for o, a in zip(options, answers, strict=True)
+        if a.states == ("yes",) and o.default_state != "yes"
+    ]
+
+
+def option_words(option: Finding) -> str:
+    """What a person calls an option: its meaning in plain words, never its code."""
+    said = option.question.rpartition(" - ")[2].strip()
+    return wording.plain_place(said).lower() if said else option.question
 
 
 class ExactSpeaker:
@@ -67,6 +95,12 @@ class ExactSpeaker:
 
     def reply(self, finding: Finding, *, attempt: int, confirming: bool) -> tuple[str, str]:
         return "", _button(self.user.answer(finding.id, finding.states))
+
+    def choose(self, options: Sequence[Finding], *, attempt: int) -> tuple[str, str]:
+        chosen = _chosen(self.user, options)
+        if chosen is None:
+            return "", "answer:unsure"
+        return "", "pick:" + (",".join(o.id for o in chosen) or "none")
 
 
 class WordsSpeaker:
@@ -84,6 +118,17 @@ class WordsSpeaker:
         if attempt == 0 or finding.id not in self._said:
             self._said[finding.id] = self.user.answer(finding.id, finding.states)
         return self.say(finding, self._said[finding.id], attempt), ""
+
+    def choose(self, options: Sequence[Finding], *, attempt: int) -> tuple[str, str]:
+        pick = stable_hash(f"{self.user.case.id}|{options[0].group}")
+        chosen = _chosen(self.user, options)
+        if chosen is None or attempt >= 2:
+            return UNSURE[pick % len(UNSURE)], ""
+        if not chosen:
+            return NONE_OF[0 if attempt else pick % len(NONE_OF)], ""
+        words = [option_words(o) for o in chosen]
+        said = ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
+        return (said if attempt or pick % 2 else f"my {said}"), ""
 
     def say(self, finding: Finding, answer: Answer, attempt: int = 0) -> str:
         pick = stable_hash(f"{self.user.case.id}|{finding.id}")
@@ -117,6 +162,9 @@ class UtteranceSpeaker:
     def __init__(self, user: SimulatedUser, words: WordsSpeaker) -> None:
         self.user = user
         self.words = words
+
+    def choose(self, options: Sequence[Finding], *, attempt: int) -> tuple[str, str]:
+        return self.words.choose(options, attempt=attempt)
 
     def reply(self, finding: Finding, *, attempt: int, confirming: bool) -> tuple[str, str]:
         utterances = self.user.utterances(finding.id)

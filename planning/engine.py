@@ -232,9 +232,13 @@ class Engine:
         *,
         confidence: float = 1.0,
         replaces: int | None = None,
+        also: Sequence[Answer] = (),
     ) -> None:
         """Record the reply to the question asked (``replaces``: the index of the answer a
-        confirmation asked again). ``confidence`` is the reader's (1.0 for a button)."""
+        confirmation asked again). ``confidence`` is the reader's (1.0 for a button).
+        ``also``: the other options of a multi-choice question asked whole, answered by the
+        same reply; the question is one turn, however many options it answers (the
+        DDXPlus questionnaire's way, on which its figures were measured)."""
         if replaces is not None:
             self._replace(dialogue, network, replaces, answer)
         else:
@@ -242,6 +246,14 @@ class Engine:
             dialogue.asked_flags.append(True)
             dialogue.since_confirmation += 1
         dialogue.confidence[answer.finding] = float(confidence)
+        for option in also:
+            if option.finding in dialogue.state.asked or option.finding == answer.finding:
+                continue
+            if option.finding not in network.finding_index:
+                raise EngineError(f"answered an unknown option {option.finding!r}")
+            dialogue.state.apply(option, network, asked=False)
+            dialogue.asked_flags.append(False)
+            dialogue.confidence[option.finding] = float(confidence)
 
     def _replace(
         self, dialogue: Dialogue, network: EvidentialNetwork, index: int, answer: Answer
@@ -328,12 +340,14 @@ class Engine:
         *,
         confidence: float = 1.0,
         replaces: int | None = None,
+        also: Sequence[Answer] = (),
         volunteered: Sequence[Answer] = (),
         escalate_red_flags: bool,
     ) -> Decision:
-        """One step: the reply to the pending question and the facts the same message
-        volunteered recorded, then the next decision."""
-        self.answer(dialogue, network, answer, confidence=confidence, replaces=replaces)
+        """One step: the reply to the pending question (with ``also``, the rest of a
+        multi-choice question's options) and the facts the same message volunteered
+        recorded, then the next decision."""
+        self.answer(dialogue, network, answer, confidence=confidence, replaces=replaces, also=also)
         self.volunteer(dialogue, network, volunteered)
         changed = changed_answer(dialogue, volunteered)
         if changed is not None:  # said otherwise before: asked back, not overwritten

@@ -49,7 +49,7 @@ from slack_sdk.socket_mode.response import SocketModeResponse
 
 from bots import ratelimit, schemas
 from bots.channels.base import ChannelAdapter, Inbox, oversized, register
-from bots.messages import Inbound
+from bots.messages import Inbound, picked
 from bots.models import Case, CaseStatus, Channel, OutboundMessage
 from bots.outbound import PermanentSendError, TransientSendError
 
@@ -64,6 +64,8 @@ SECTION_MAX = 3000
 LABEL_MAX = 75
 VALUE_MAX = 2000
 ACTIONS_MAX = 25
+OPTIONS_MAX = 100  # options of a select menu
+OPTION_VALUE_MAX = 150
 BLOCKS_MAX = 50
 TEXT_MAX = 4000
 # Message metadata on every reply: lets a retried send find out it landed already.
@@ -288,13 +290,18 @@ def received_from_action(body: dict[str, Any], action: dict[str, Any]) -> Inboun
     if not channel or not ts:
         return None
     label = str((action.get("text") or {}).get("text") or "")
+    value = str(action.get("value") or "")
+    selected = action.get("selected_options")
+    if isinstance(selected, list):  # the choice list: every option ticked, as one answer
+        label = ", ".join(str((o.get("text") or {}).get("text") or "") for o in selected)
+        value = picked([str(o.get("value") or "") for o in selected])
     press = body.get("trigger_id") or action.get("action_ts") or ""
     return Inbound(
         channel=Channel.SLACK,
         event_id=f"act:{channel}:{ts}:{press}",
         thread_id=_thread_of(channel, ts, str(message.get("thread_ts") or "")),
         text=label,
-        button=str(action.get("value") or ""),
+        button=value,
         user_id=str(user.get("id") or ""),
         user_display=str(user.get("username") or user.get("name") or user.get("id") or ""),
         meta={
@@ -372,6 +379,23 @@ def render_blocks(payload: dict[str, Any], intro: str = "") -> list[dict[str, An
             chunk = text[start : start + SECTION_MAX]
             if chunk.strip():
                 blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": chunk}})
+    choices = list(payload.get("choices") or [])[:OPTIONS_MAX]
+    if choices:
+        # Several may apply: a multi-select menu, whose ticked options come back as one
+        # answer (received_from_action).
+        menu = {
+            "type": "multi_static_select",
+            "action_id": f"{ACTION_PREFIX}choices",
+            "placeholder": {"type": "plain_text", "text": "Choose all that apply"},
+            "options": [
+                {
+                    "text": {"type": "plain_text", "text": str(c["label"])[:LABEL_MAX]},
+                    "value": str(c["payload"])[:OPTION_VALUE_MAX],
+                }
+                for c in choices
+            ],
+        }
+        blocks.append({"type": "actions", "block_id": "askfew-choices", "elements": [menu]})
     buttons = list(payload.get("buttons") or [])
     for first in range(0, len(buttons), ACTIONS_MAX):
         elements = [

@@ -59,6 +59,8 @@ logger = logging.getLogger(__name__)
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 TEXT_MAX = 4096
+# Telegram allows 100 buttons in a keyboard; the rest of a longer list is typed.
+CHOICES_MAX = 90
 CALLBACK_DATA_MAX = 64
 BUTTONS_PER_ROW = 3
 COMMANDS = {"/restart": "restart", "/human": "human", "/why": "why"}
@@ -285,7 +287,7 @@ def resolve_button(data: str, message: dict[str, Any], chat_id: str) -> tuple[st
             .only("payload")
             .first()
         )
-        buttons = (outbound.payload.get("buttons") or []) if outbound else []
+        buttons = keyboard_items(outbound.payload) if outbound else []
         if index.isdigit() and int(index) < len(buttons):
             chosen = buttons[int(index)]
             return str(chosen["payload"]), label or str(chosen["label"])
@@ -297,6 +299,9 @@ def resolve_button(data: str, message: dict[str, Any], chat_id: str) -> tuple[st
 
 def render_text(payload: dict[str, Any]) -> str:
     parts = [str(p) for p in payload.get("parts") or [] if str(p).strip()]
+    if payload.get("choices"):
+        # A keyboard button answers with one choice; several are typed.
+        parts.append('Tap the one that applies, or type all that apply (e.g. "my arm and my jaw").')
     if payload.get("role") == "operator":
         who = str(payload.get("operator") or "")
         parts.insert(0, f"{who} (operator):" if who else "Operator:")
@@ -304,8 +309,14 @@ def render_text(payload: dict[str, Any]) -> str:
     return text if len(text) <= TEXT_MAX else text[: TEXT_MAX - 1] + "…"
 
 
+def keyboard_items(payload: dict[str, Any]) -> list[dict[str, Any]]:
+    """The keyboard's buttons in order: the choices of a choice list, then the buttons."""
+    choices = list(payload.get("choices") or [])[:CHOICES_MAX]
+    return [*choices, *(payload.get("buttons") or [])]
+
+
 def render_keyboard(outbound: OutboundMessage) -> InlineKeyboardMarkup | None:
-    buttons = list(outbound.payload.get("buttons") or [])
+    buttons = keyboard_items(outbound.payload)
     if not buttons:
         return None
     keys = []
@@ -314,7 +325,11 @@ def render_keyboard(outbound: OutboundMessage) -> InlineKeyboardMarkup | None:
         if len(data.encode()) > CALLBACK_DATA_MAX:
             data = f"#{outbound.pk}:{index}"
         keys.append(InlineKeyboardButton(str(button["label"]), callback_data=data))
-    rows = [keys[i : i + BUTTONS_PER_ROW] for i in range(0, len(keys), BUTTONS_PER_ROW)]
+    choices = min(len(outbound.payload.get("choices") or []), CHOICES_MAX)
+    # Choices two to a row (their labels are short places), the usual buttons after them.
+    rows = [keys[i : i + 2] for i in range(0, choices, 2)]
+    rest = keys[choices:]
+    rows += [rest[i : i + BUTTONS_PER_ROW] for i in range(0, len(rest), BUTTONS_PER_ROW)]
     return InlineKeyboardMarkup(rows)
 
 

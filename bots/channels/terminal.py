@@ -9,11 +9,12 @@ reply stored for a terminal case later (an operator's) has no way to reach it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Protocol, TextIO
 
 from bots.channels.base import ChannelAdapter, PermanentSendError, register
-from bots.messages import Button, Inbound, Reply, render_plain
+from bots.messages import Button, Inbound, Reply, picked, render_plain
 from bots.models import Channel, OutboundMessage
 
 QUIT = {"quit", "exit", "/quit", "/exit"}
@@ -42,6 +43,7 @@ class TerminalAdapter(ChannelAdapter):
     ) -> None:
         """Read ``lines`` until end of input or "quit"; answer each with ``service``."""
         buttons: tuple[Button, ...] = ()
+        choices: tuple[Button, ...] = ()
         while True:
             if prompt is not None:
                 prompt()
@@ -53,7 +55,7 @@ class TerminalAdapter(ChannelAdapter):
                 continue
             if text.lower() in QUIT:
                 break
-            pressed = pressed_button(text, buttons)
+            pressed = pressed_button(text, buttons, choices)
             inbound = Inbound(
                 channel=self.name,
                 thread_id=thread,
@@ -64,19 +66,30 @@ class TerminalAdapter(ChannelAdapter):
             if echo_presses and pressed is not None:
                 write(f"(pressed: {pressed.label})")
             reply = service.handle(inbound)
-            buttons = reply.buttons
+            buttons, choices = reply.buttons, reply.choices
             write(render_plain(reply))
             write("")
 
 
-def pressed_button(text: str, buttons: tuple[Button, ...]) -> Button | None:
-    """The button a typed line presses: its label (case-insensitive), else its number."""
+def pressed_button(
+    text: str, buttons: tuple[Button, ...], choices: tuple[Button, ...] = ()
+) -> Button | None:
+    """The button a typed line presses: its label (case-insensitive), else its number (the
+    choices are numbered first, the buttons after them); several choice numbers ("1, 3",
+    "1 and 3") pick those choices together."""
     lowered = text.lower()
-    for button in buttons:
+    for button in (*choices, *buttons):
         if button.label.lower() == lowered:
             return button
-    if text.isdigit() and 1 <= int(text) <= len(buttons):
-        return buttons[int(text) - 1]
+    numbers = re.findall(r"\d+", text)
+    if choices and len(numbers) > 1 and not re.sub(r"\d+|,|\band\b|\s", "", lowered):
+        chosen = [int(n) for n in numbers]
+        if all(1 <= n <= len(choices) for n in chosen):
+            payload = picked([choices[n - 1].payload for n in chosen])
+            return Button(", ".join(choices[n - 1].label for n in chosen), payload)
+    items = (*choices, *buttons)
+    if text.isdigit() and 1 <= int(text) <= len(items):
+        return items[int(text) - 1]
     return None
 
 

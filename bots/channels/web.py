@@ -210,6 +210,7 @@ def transcript(case: Case) -> list[dict[str, Any]]:
                     "button": received.get("button", ""),
                     "parts": [],
                     "buttons": [],
+                    "choices": [],
                 },
             )
         )
@@ -227,6 +228,10 @@ def transcript(case: Case) -> list[dict[str, Any]]:
                     "buttons": [
                         {"label": str(b["label"]), "payload": str(b["payload"])}
                         for b in payload.get("buttons") or []
+                    ],
+                    "choices": [
+                        {"label": str(b["label"]), "payload": str(b["payload"])}
+                        for b in payload.get("choices") or []
                     ],
                     "kind": str(payload.get("kind") or ""),
                     "operator": str(payload.get("operator") or ""),

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bots.case_store import Pending
-from bots.conversation import follow_ups, handoff, presentation, safety
+from bots.conversation import choice_list, follow_ups, handoff, presentation, safety
 from bots.conversation.context import (
     NO_KNOWLEDGE,
     PACK_PREFIX,
@@ -24,7 +24,7 @@ from bots.conversation.context import (
 )
 from bots.language import Interpretation
 from bots.language.base import answer_to_dict
-from bots.messages import Inbound, Reply
+from bots.messages import PICK_PREFIX, Inbound, Reply
 from bots.models import CaseStatus
 from knowledge.packs import wording
 from planning.actions import Abstain, Action, Ask, Conclude, Escalate
@@ -42,6 +42,13 @@ def interpret(kit: Kit, ctx: Context, inbound: Inbound) -> Interpretation:
     button = inbound.button
     if button and button.startswith((PACK_PREFIX, SECTION_PREFIX)):
         return Interpretation("unknown", confidence=1.0, detail=f"button {button}")
+    asked = ctx.dialogue.pending if pending is not None and ctx.dialogue is not None else None
+    if asked is not None and asked.options:  # a multi-choice question asked whole
+        chose = choice_list.read(kit, ctx, inbound, asked)
+        if chose is not None:
+            return chose
+        if button.startswith(PICK_PREFIX):
+            return Interpretation("unknown", confidence=0.0, detail="stale choice")
     try:
         return kit.interpreter.interpret(
             inbound.text, pending=pending, network=network, button=button
@@ -89,6 +96,8 @@ def answered(kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding) 
         return presentation.misunderstood(ctx, pending, meaning)
     dialogue = ctx.dialogue
     replaces = dialogue.pending.replaces if dialogue.pending else None
+    options = set(dialogue.pending.options) - {pending.id} if dialogue.pending else set()
+    also = [a for a in meaning.answers if a.finding in options]
     dialogue.pending = None
     # The facts the step volunteers follow the answer (a confirmation's reply replaces one).
     first_fact = len(dialogue.asked_flags) + (1 if replaces is None else 0)
@@ -101,6 +110,7 @@ def answered(kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding) 
         answer,
         confidence=meaning.confidence,
         replaces=replaces,
+        also=also,
         volunteered=said,
         escalate_red_flags=safety.escalates_red_flags(kit, ctx),
     )

@@ -20,7 +20,7 @@ from bots.conclusions import (
     source_link,
 )
 from bots.config import max_message_chars
-from bots.conversation import safety
+from bots.conversation import choice_list, safety
 from bots.conversation.context import MISUNDERSTOOD_BEFORE_HUMAN, Context, Kit, Outcome
 from bots.language import Interpretation
 from bots.language.base import yes_no_states
@@ -61,9 +61,22 @@ def answer_buttons(
     return tuple(buttons)
 
 
+def controls(
+    ctx: Context, pending: Finding, *, human: bool = False
+) -> tuple[tuple[Button, ...], tuple[Button, ...]]:
+    """(buttons, choices) of the pending question, as it was first asked."""
+    options = ctx.dialogue.pending.options if ctx.dialogue and ctx.dialogue.pending else ()
+    if options and ctx.network is not None:
+        return choice_list.controls(ctx.network, options, human=human)
+    return answer_buttons(pending, ctx.network, human=human), ()
+
+
 def ask(kit: Kit, ctx: Context, action: Ask, intro: Sequence[str]) -> Outcome:
     assert ctx.dialogue is not None and ctx.network is not None
     finding = ctx.network.finding(action.finding)
+    options = choice_list.options_of(ctx, finding)
+    if len(options) > 1:  # a multi-choice question: asked whole, as one choice list
+        return choice_list.ask(kit, ctx, action, options, intro)
     shown = rephrase(kit, ctx, finding)
     rationale = rationale_dict(action, ctx.network)
     ctx.dialogue.pending = Pending(finding.id, shown, rationale)
@@ -162,11 +175,13 @@ def reask(
     if source is not None and not patient and (title := source_line(source)):
         parts.append(title)
     parts.append(ctx.dialogue.pending.text)
+    buttons, choices = controls(ctx, pending)
     reply = Reply(
         parts=tuple(parts),
         kind="question",
-        buttons=answer_buttons(pending, ctx.network),
+        buttons=buttons,
         sources=(source,) if source else (),
+        choices=choices,
     )
     return Outcome(
         reply,
@@ -232,18 +247,17 @@ def misunderstood(ctx: Context, pending: Finding, meaning: Interpretation) -> Ou
     assert ctx.dialogue is not None and ctx.dialogue.pending is not None
     ctx.dialogue.pending.misunderstood += 1
     offer_human = ctx.dialogue.pending.misunderstood >= MISUNDERSTOOD_BEFORE_HUMAN
-    if yes_no_states(pending) is not None and len(pending.states) == 2:
+    if ctx.dialogue.pending.options:
+        hint = "Please pick the ones that apply, or say none of these or not sure."
+    elif yes_no_states(pending) is not None and len(pending.states) == 2:
         hint = "Please answer yes, no or not sure, or ask me why I'm asking or how to check."
     else:
         labels = [wording.state_label(pending, s, ctx.network) for s in pending.states]
         hint = f"Please pick one of: {', '.join(labels)}."
     opener = "Hello!" if meaning.intent == "greeting" else "Sorry, I didn't understand that."
     parts = (opener, hint, ctx.dialogue.pending.text)
-    reply = Reply(
-        parts=parts,
-        kind="question",
-        buttons=answer_buttons(pending, ctx.network, human=offer_human),
-    )
+    buttons, choices = controls(ctx, pending, human=offer_human)
+    reply = Reply(parts=parts, kind="question", buttons=buttons, choices=choices)
     return Outcome(
         reply,
         action={"type": "reask", "finding": pending.id, "reason": meaning.intent},
@@ -264,10 +278,12 @@ def unreadable(ctx: Context, inbound: Inbound) -> Outcome:
     action = {"type": "unreadable", "reason": inbound.unreadable}
     pending = ctx.pending if ctx.case.status == CaseStatus.ACTIVE else None
     if pending is not None and ctx.dialogue is not None and ctx.dialogue.pending is not None:
+        buttons, choices = controls(ctx, pending)
         reply = Reply(
             parts=(notice, ctx.dialogue.pending.text),
             kind="question",
-            buttons=answer_buttons(pending, ctx.network),
+            buttons=buttons,
+            choices=choices,
         )
         return Outcome(
             reply,

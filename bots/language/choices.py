@@ -23,7 +23,7 @@ from planning.network import EvidentialNetwork, Finding
 from . import text as tx
 from .cues import UNSURE
 
-__all__ = ["labelled_yes_no", "option_answers", "read_choice", "scale_value"]
+__all__ = ["labelled_yes_no", "named_options", "option_answers", "read_choice", "scale_value"]
 
 _NUMBER_WORDS = {
     "zero": 0,
@@ -312,3 +312,61 @@ def _unique(answers: Sequence[Answer]) -> list[Answer]:
             seen.add(answer.finding)
             out.append(answer)
     return out
+
+
+# "None of these" said in words, to a whole multi-choice question.
+_NONE_OF = re.compile(
+    r"\bnone\b|\bneither\b|\bnothing\b|\bnot any\b|\bno(?:pe)?\b(?! \w+ (?:is|are)\b)|"
+    r"\bnot really\b"
+)
+
+
+def named_options(
+    text: str, options: Sequence[Finding], network: EvidentialNetwork
+) -> tuple[list[Finding], float] | None:
+    """The options of a multi-choice question asked whole that a message names, with how
+    sure the reading is: ``([], c)`` is "none of these"; None, no answer at all ("why?").
+
+    An option's own words count first ("upper chest" is that option, not every chest
+    option); everyday words ("my arm", "my tummy") then name every option they cover in what
+    is left of the message. A named option with a negation just before it ("not my arm") is
+    not chosen.
+    """
+    said = _words_of(text)
+    if not said or UNSURE.search(said):
+        return None
+    places = [o for o in options if o.default_state != "yes"]
+    sides = set(re.findall(r"\b(left|right)\b", said))
+    chosen: list[Finding] = []
+    rest = said
+    for option in sorted(places, key=lambda o: -len((_option_words(o) or ("", ""))[0])):
+        words = _option_words(option)
+        if words is None:
+            continue
+        plain, side = words
+        for match in re.finditer(rf"\b{re.escape(plain)}\b", rest):
+            if _negated_before(rest, match.start()) or (side and sides and side not in sides):
+                continue
+            chosen.append(option)
+            break
+    for option in chosen:  # what the options' own words said is read; the rest is left
+        plain = (_option_words(option) or ("", ""))[0]
+        rest = re.sub(rf"\b{re.escape(plain)}\b", " ", rest)
+    direct = len(chosen)
+    for pattern, covered in _PLACE_SYNONYMS:
+        match = re.search(pattern, rest)
+        if match is None or _negated_before(rest, match.start()):
+            continue
+        for option in places:
+            words = _option_words(option)
+            if words is None or option in chosen:
+                continue
+            plain, side = words
+            if any(p in plain for p in covered) and not (side and sides and side not in sides):
+                chosen.append(option)
+    if chosen:
+        # Everyday words may cover more options than the person meant: read with doubt.
+        return chosen, (0.95 if len(chosen) == direct else 0.85)
+    if _NOWHERE.search(said) or _NONE_OF.search(said):
+        return [], 0.95
+    return None

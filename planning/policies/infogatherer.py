@@ -55,9 +55,10 @@ whole as the harness now does, tau 0.99, at most 30 questions and links not disc
   binary findings sharing a ``group``) are one candidate, scored on the expected uncertainty
   after the whole answer (:mod:`~planning.policies.questions`); the Ask names the option whose
   answer is least predictable, and only plain findings are scored one by one. ``"option"``
-  scores each option alone, as when a channel can only ask them one at a time (the
-  conversation service). Exact answers: 98.7% success in 3.10 questions with ``"joint"``,
-  98.7% in 5.52 with ``"option"`` (noisy: 97.0% in 3.88 and 96.6% in 6.52).
+  scores each option alone, for a channel that can only ask them one at a time (the
+  conversation service asks the whole question, as one choice list). Exact answers: 98.7%
+  success in 3.10 questions with ``"joint"``, 98.7% in 5.52 with ``"option"`` (noisy: 97.0%
+  in 3.88 and 96.6% in 6.52).
 * ``settle_gain`` / ``settle_floor``: when no question is expected to reduce either
   nonspecificity or discord by ``settle_gain`` bits (0.02), the dialogue has nothing left to
   learn, and a leader with BetP >= ``settle_floor`` (0.5) and strictly ahead of the

@@ -2,7 +2,7 @@
 
 A multi-choice question ("Where is the pain?") is several binary findings sharing a ``group``;
 asking it whole answers every option at once, for one turn, as the DDXPlus questionnaire does
-(the conversation service asks one option per message and uses ``multi_choice="option"``).
+(the conversation service asks it whole too, as one choice list: ``bots.conversation.choice_list``).
 Scoring each option as if it were asked alone undervalues the question: its worth is what the
 whole answer does to the belief. That expectation runs over every combination of options,
 too many to enumerate, so it is estimated by sampling, stratified by hypothesis: for each

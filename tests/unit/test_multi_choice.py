@@ -1,6 +1,6 @@
 """Multi-choice questions: answered whole by the simulated user, scored whole by InfoGatherer
-(``multi_choice="joint"``). The conversation service asks one option per message, with
-InfoGatherer scoring options one at a time (``multi_choice="option"``)."""
+(``multi_choice="joint"``), as the conversation service asks them (one choice list,
+tests/bots/test_choice_list.py); ``multi_choice="option"`` scores options one at a time."""
 
 from __future__ import annotations
 

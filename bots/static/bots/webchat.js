@@ -55,6 +55,35 @@
       item.appendChild(who);
     }
     item.appendChild(document.createTextNode(message.text));
+    if (message.choices && message.choices.length) {
+      // A choice list where several may apply: tick them, then send them as one answer
+      // ("pick:<a>,<b>"; the text is their labels, never an id).
+      const form = document.createElement("div");
+      form.className = "buttons choices";
+      const boxes = [];
+      for (const choice of message.choices) {
+        const line = document.createElement("label");
+        const box = document.createElement("input");
+        box.type = "checkbox";
+        box.value = choice.payload;
+        boxes.push([box, choice]);
+        line.appendChild(box);
+        line.appendChild(document.createTextNode(" " + choice.label));
+        form.appendChild(line);
+      }
+      const submit = document.createElement("button");
+      submit.type = "button";
+      submit.textContent = "Send";
+      submit.addEventListener("click", () => {
+        const ticked = boxes.filter(([box]) => box.checked).map(([, choice]) => choice);
+        if (!ticked.length) { showError("Tick the ones that apply, or press None of these."); return; }
+        const values = ticked.map((c) => c.payload.slice("pick:".length));
+        send({ text: ticked.map((c) => c.label).join(", "), button: "pick:" + values.join(",") })
+          .catch(() => showError("Could not reach the server."));
+      });
+      form.appendChild(submit);
+      item.appendChild(form);
+    }
     if (message.buttons.length) {
       const row = document.createElement("div");
       row.className = "buttons";
@@ -75,9 +104,9 @@
 
   function disableOldButtons() {
     const rows = list.querySelectorAll(".buttons");
-    rows.forEach((row, index) => {
-      const latest = index === rows.length - 1 && row.parentElement === list.lastElementChild;
-      row.querySelectorAll("button").forEach((b) => { b.disabled = !latest; });
+    rows.forEach((row) => {
+      const latest = row.parentElement === list.lastElementChild;
+      row.querySelectorAll("button, input").forEach((b) => { b.disabled = !latest; });
     });
   }
 

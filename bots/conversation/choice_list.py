@@ -1,0 +1,148 @@
+"""A multi-choice question asked whole: one message, a choice list where several may apply.
+
+A multi-choice finding ("Where is the pain?") is several yes/no option findings sharing a
+``group`` (:meth:`planning.network.EvidentialNetwork.question_of`). Asked one option per
+message it takes a patient a dozen messages to say where it hurts; the policies score it as
+one question (InfoGatherer's ``multi_choice="joint"``) and the DDXPlus figures were measured
+that way. So when the engine asks about one option, the user gets the whole question: the
+options not answered yet as a choice list (their meanings, never a code), "None of these",
+"Not sure" and "Why?". The reply answers every listed option in one turn: those chosen yes,
+the others no; "none of these" says yes to the question's own "none" option (DDXPlus
+"nowhere", the default) where it has one.
+
+Read from a ``pick:`` payload (the choice buttons, or several ticked at once where the
+channel can) or from words: "my arm and my jaw", "it doesn't spread anywhere", "none of
+them" (:func:`bots.language.choices.named_options`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bots.case_store import Pending
+from bots.conversation.context import Context, Kit, Outcome
+from bots.language import Interpretation
+from bots.language.choices import named_options
+from bots.messages import PICK_PREFIX, Button, Inbound, Reply
+from bots.records import rationale_dict
+from knowledge.packs import wording
+from planning.actions import Ask
+from planning.evidence import Answer
+from planning.network import EvidentialNetwork, Finding
+
+NONE_PAYLOAD = f"{PICK_PREFIX}none"
+# Plain questions for the DDXPlus multi-choice stems; any other stem is asked as written.
+_STEMS = (
+    ("pain somewhere", "Where do you feel pain?"),
+    ("radiate", "Does the pain spread anywhere else? If so, where?"),
+    ("characterize your pain", "How would you describe the pain?"),
+    ("affected region", "Where on your body is the affected area?"),
+    ("swelling located", "Where is the swelling?"),
+)
+
+
+def options_of(ctx: Context, finding: Finding) -> tuple[str, ...]:
+    """The options a question about ``finding`` asks: ``finding`` first, then every other
+    option of its multi-choice question not answered yet; just ``finding`` when it is a
+    plain finding or the last option left."""
+    assert ctx.network is not None and ctx.dialogue is not None
+    asked = ctx.dialogue.state.asked
+    rest = [f for f in ctx.network.question_of(finding.id) if f != finding.id and f not in asked]
+    return (finding.id, *rest) if rest else (finding.id,)
+
+
+def is_none_option(finding: Finding) -> bool:
+    """The question's own "none" answer (DDXPlus "nowhere"/"NA": its default is yes)."""
+    return finding.default_state == "yes"
+
+
+def stem(finding: Finding) -> str:
+    question = finding.question.rpartition(" - ")[0].strip() or finding.question
+    lowered = question.lower()
+    for cue, plain in _STEMS:
+        if cue in lowered:
+            return plain
+    return question.rstrip(" :?") + "?"
+
+
+def label(finding: Finding, network: EvidentialNetwork) -> str:
+    option = finding.question.rpartition(" - ")[2].strip()
+    text = wording.plain_place(option) if option else wording.question_text(finding, network)
+    return text[:1].upper() + text[1:]
+
+
+def ask(
+    kit: Kit, ctx: Context, action: Ask, options: Sequence[str], intro: Sequence[str]
+) -> Outcome:
+    """The whole multi-choice question as one reply."""
+    assert ctx.dialogue is not None and ctx.network is not None
+    network = ctx.network
+    asked = network.finding(action.finding)
+    shown = f"{stem(asked)} Choose all that apply."
+    rationale = rationale_dict(action, network)
+    ctx.dialogue.pending = Pending(asked.id, shown, rationale, options=tuple(options))
+    buttons, choices = controls(network, options)
+    reply = Reply(parts=(*intro, shown), kind="question", buttons=buttons, choices=choices)
+    return Outcome(
+        reply,
+        action={"type": "ask", "finding": asked.id, "options": list(options)},
+        rationale=rationale,
+        canonical_text=asked.question,
+    )
+
+
+def controls(
+    network: EvidentialNetwork, options: Sequence[str], *, human: bool = False
+) -> tuple[tuple[Button, ...], tuple[Button, ...]]:
+    """(buttons, choices) of the question: a choice per option but the "none" one, then
+    "None of these", "Not sure", "Why?" (and "Talk to a person" when offered)."""
+    choices = tuple(
+        Button(label(network.finding(o), network), f"{PICK_PREFIX}{o}")
+        for o in options
+        if not is_none_option(network.finding(o))
+    )
+    buttons = [
+        Button("None of these", NONE_PAYLOAD),
+        Button("Not sure", "answer:unsure"),
+        Button("Why?", "why"),
+    ]
+    if human:
+        buttons.append(Button("Talk to a person", "human"))
+    return tuple(buttons), choices
+
+
+def answers_for(
+    network: EvidentialNetwork, options: Sequence[str], chosen: set[str] | None
+) -> tuple[Answer, ...]:
+    """Every option's answer: the chosen ones yes, the others no; ``None`` chosen is "none
+    of these" (the "none" option yes, where the question has one)."""
+    out = []
+    for option in options:
+        finding = network.finding(option)
+        yes = option in chosen if chosen else is_none_option(finding)
+        out.append(Answer.crisp(option, "yes" if yes else "no"))
+    return tuple(out)
+
+
+def read(kit: Kit, ctx: Context, inbound: Inbound, pending: Pending) -> Interpretation | None:
+    """The reply to a choice-list question, or None when it is not an answer (a "why?", a
+    request for a person: the usual reading takes over)."""
+    assert ctx.network is not None
+    network, options = ctx.network, pending.options
+    button = inbound.button.strip()
+    if button.startswith(PICK_PREFIX):
+        values = {v.strip() for v in button[len(PICK_PREFIX) :].split(",") if v.strip()}
+        if values == {"none"}:
+            values = set()
+        if not values <= set(options):  # a stale list (an earlier question's)
+            return Interpretation("unknown", confidence=0.0, detail="choice not offered")
+        answers = answers_for(network, options, values)
+        return Interpretation("answer", answers, confidence=1.0, detail=f"chose {len(values)}")
+    if button or not inbound.text.strip():
+        return None
+    named = named_options(inbound.text, [network.finding(o) for o in options], network)
+    if named is None:
+        return None
+    chosen, confidence = named
+    answers = answers_for(network, options, {f.id for f in chosen})
+    return Interpretation("answer", answers, confidence=confidence, detail="options named")

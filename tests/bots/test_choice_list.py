@@ -1,0 +1,167 @@
+"""A multi-choice finding is ONE question with a choice list where several may apply.
+
+Through the conversation's own code (presentation, reading, the engine's step) and the
+channels' renderers: the question shows the options' plain names (never a code) as one
+choice list with "None of these"; ticked choices (a ``pick:`` payload), typed names ("my arm
+and my jaw") or "none of these" answer every listed option in one turn.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from bots.case_store import StoredDialogue
+from bots.channels import slack, telegram
+from bots.channels.terminal import pressed_button
+from bots.conversation import answering, presentation
+from bots.conversation.context import Context
+from bots.messages import Button, Inbound, Reply, render_plain
+from bots.models import Case
+from planning.actions import Ask, Rationale
+from planning.dialogue import DialogueState
+
+INTERNAL = re.compile(r"\b[EV]_\d+\b|@V_|\bNA\b|\(R\)|\(L\)")
+RADIATES = "E_57"  # "Does the pain radiate to another location?" (DDXPlus)
+
+
+def _context(service: Any) -> Context:
+    pack = "patient-intake"
+    network = service.packs.network(pack)
+    ctx = Context(Case(channel="web", external_thread_id="choices", pack=pack))
+    ctx.info = service.packs.info(pack)
+    ctx.network = network
+    ctx.dialogue = StoredDialogue(
+        state=DialogueState.start(network),
+        asked_flags=[],
+        prior={},
+        open_world=None,
+        complaint="pain in my chest",
+    )
+    return ctx
+
+
+def _options(ctx: Context) -> list[Any]:
+    assert ctx.network is not None
+    return [f for f in ctx.network.findings if f.group == RADIATES]
+
+
+def _asked(service: Any) -> tuple[Context, Reply]:
+    ctx = _context(service)
+    first = _options(ctx)[3]  # the policy asks about one option; the user gets the question
+    action = Ask(first.id, Rationale((), 0.1, {}))
+    outcome = presentation.ask(service.kit, ctx, action, ())
+    return ctx, outcome.reply
+
+
+def _said(ctx: Context, inbound: Inbound, service: Any) -> dict[str, str]:
+    """What the reply answered: option label -> yes/no, through the engine's step."""
+    assert ctx.network is not None and ctx.dialogue is not None
+    meaning = answering.interpret(service.kit, ctx, inbound)
+    assert meaning.intent == "answer", meaning
+    pending = ctx.pending
+    assert pending is not None
+    answering.answered(service.kit, ctx, meaning, pending)
+    labels = {f.id: f.question.rpartition(" - ")[2] for f in _options(ctx)}
+    return {
+        labels[a.finding]: a.states[0]
+        for a in ctx.dialogue.state.answers
+        if a.finding in labels and a.states
+    }
+
+
+def test_a_multi_choice_question_is_one_choice_list_without_codes(service_factory: Any) -> None:
+    service = service_factory()
+    ctx, reply = _asked(service)
+    options = _options(ctx)
+    assert reply.kind == "question"
+    assert len(reply.parts) == 1 and "Choose all that apply" in reply.text
+    # Every option but "nowhere" is a choice ("None of these" says that one).
+    assert len(reply.choices) == len(options) - 1
+    labels = [c.label for c in reply.choices]
+    assert "Jaw" in labels and not any(label.lower() == "nowhere" for label in labels)
+    assert all(c.payload.startswith("pick:") for c in reply.choices)
+    assert [b.label for b in reply.buttons][:3] == ["None of these", "Not sure", "Why?"]
+    shown = [reply.text, *labels, *(b.label for b in reply.buttons), render_plain(reply)]
+    assert not [text for text in shown if INTERNAL.search(text)]
+
+
+def test_typed_names_select_every_option_they_name_in_one_turn(service_factory: Any) -> None:
+    service = service_factory()
+    ctx, _ = _asked(service)
+    said = _said(ctx, Inbound("web", "choices", text="it goes to my arm and my jaw"), service)
+    chosen = {label for label, state in said.items() if state == "yes"}
+    assert chosen == {"jaw", "biceps(R)", "biceps(L)", "triceps(R)", "triceps(L)"}
+    assert said["nowhere"] == "no" and said["chin"] == "no"
+    assert len(said) == len(_options(ctx))  # every option answered
+    assert ctx.dialogue is not None and ctx.dialogue.state.turns == 1  # ... in one turn
+
+
+def test_ticked_choices_and_none_of_these(service_factory: Any) -> None:
+    service = service_factory()
+    ctx, reply = _asked(service)
+    jaw, chin = (next(c for c in reply.choices if c.label == name) for name in ("Jaw", "Chin"))
+    payload = "pick:" + ",".join(c.payload.removeprefix("pick:") for c in (jaw, chin))
+    said = _said(ctx, Inbound("web", "choices", text="Jaw, Chin", button=payload), service)
+    assert {label for label, state in said.items() if state == "yes"} == {"jaw", "chin"}
+
+    for none in (Inbound("web", "c", button="pick:none"), Inbound("web", "c", text="none of them")):
+        ctx, _ = _asked(service)
+        said = _said(ctx, none, service)
+        assert {label for label, state in said.items() if state == "yes"} == {"nowhere"}
+
+
+def test_a_choice_from_an_older_question_is_not_read_as_an_answer(service_factory: Any) -> None:
+    service = service_factory()
+    ctx, _ = _asked(service)
+    meaning = answering.interpret(service.kit, ctx, Inbound("web", "c", button="pick:E_55@V_89"))
+    assert meaning.intent == "unknown"
+
+
+@pytest.mark.parametrize("typed", ["1, 3", "1 and 3"])
+def test_the_terminal_picks_several_choices_by_number(typed: str) -> None:
+    choices = (Button("Jaw", "pick:a"), Button("Chin", "pick:b"), Button("Nose", "pick:c"))
+    buttons = (Button("None of these", "pick:none"),)
+    pressed = pressed_button(typed, buttons, choices)
+    assert pressed is not None and pressed.payload == "pick:a,c" and pressed.label == "Jaw, Nose"
+    assert pressed_button("4", buttons, choices) == buttons[0]
+
+
+def _payload() -> dict[str, Any]:
+    return Reply(
+        parts=("Where is the pain? Choose all that apply.",),
+        kind="question",
+        buttons=(Button("None of these", "pick:none"), Button("Why?", "why")),
+        choices=(Button("Jaw", "pick:E_57@V_121"), Button("Chin", "pick:E_57@V_118")),
+    ).to_dict()
+
+
+@pytest.mark.django_db
+def test_slack_renders_a_multi_select_and_reads_every_ticked_option() -> None:
+    blocks = slack.render_blocks(_payload())
+    menus = [e for b in blocks if b["type"] == "actions" for e in b["elements"]]
+    menu = next(e for e in menus if e["type"] == "multi_static_select")
+    assert [o["text"]["text"] for o in menu["options"]] == ["Jaw", "Chin"]
+    body = {
+        "message": {"ts": "1.2", "thread_ts": "1.0"},
+        "channel": {"id": "C1"},
+        "user": {"id": "U1"},
+        "trigger_id": "t1",
+    }
+    action = {
+        "action_id": menu["action_id"],
+        "type": "multi_static_select",
+        "selected_options": menu["options"],
+    }
+    received = slack.received_from_action(body, action)
+    assert received is not None
+    assert received.button == "pick:E_57@V_121,E_57@V_118" and received.text == "Jaw, Chin"
+
+
+def test_telegram_shows_the_choices_on_the_keyboard_and_says_several_may_be_typed() -> None:
+    payload = _payload()
+    assert [b["label"] for b in telegram.keyboard_items(payload)][:2] == ["Jaw", "Chin"]
+    assert "type all that apply" in telegram.render_text(payload)
+    assert not INTERNAL.search(telegram.render_text(payload))
