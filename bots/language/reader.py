@@ -33,6 +33,7 @@ The strongest sentence decides ("but" clauses weigh a little more); hedges ("pro
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -448,7 +449,15 @@ def similar(a: str, b: str) -> bool:
     """Typo-tolerant word match ("volatge" / "voltag") for words of five letters or more."""
     if len(a) < 5 or len(b) < 5 or abs(len(a) - len(b)) > 2:
         return False
-    return difflib.SequenceMatcher(None, a, b).ratio() >= 0.8
+    return _similar(a, b)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _similar(a: str, b: str) -> bool:
+    # Every message is matched against a pack's whole vocabulary: the same pairs come back
+    # on every turn, and the cheap upper bounds rule most of them out first.
+    matcher = difflib.SequenceMatcher(None, a, b)
+    return matcher.quick_ratio() >= 0.8 and matcher.ratio() >= 0.8
 
 
 def _overlap(words: Sequence[str], question: frozenset[str]) -> int:

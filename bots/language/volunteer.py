@@ -26,6 +26,11 @@ from .reader import RESTATED, clauses, is_asking, question_profile, read_sentenc
 VOLUNTEER_MIN_COVERAGE = 0.7
 VOLUNTEER_MIN_SHARED = 2
 VOLUNTEER_RELIABILITY = 0.8
+# A sentence that restates the whole question ("I have had diarrhea or an increase in stool
+# frequency" to "Have you had diarrhea or an increase in stool frequency?") with a plain,
+# unhedged polarity is as clear as a pressed "yes": it is not discounted. Only a partial
+# restatement is, where the misread the discount guards against happens.
+WHOLE_RESTATEMENT = 0.95
 
 
 # -- volunteered facts -----------------------------------------------------------------------
@@ -100,7 +105,9 @@ class FindingIndex:
             coverage = sum(self.idf[w] for w in shared) / total if total else 0.0
             if coverage >= VOLUNTEER_MIN_COVERAGE:
                 out.append((finding, coverage, frozenset(shared)))
-        out.sort(key=lambda m: -m[1])
+        # Of equal coverage, the question that says more ("coughing up blood" over "a
+        # cough") is the one meant.
+        out.sort(key=lambda m: (-m[1], -len(m[2])))
         return out
 
 
@@ -137,8 +144,12 @@ def volunteered_facts(
         if is_asking(sentence) or UNSURE.search(sentence) or META.search(sentence):
             continue
         used: set[str] = set()
-        for finding, _coverage, shared in index.matches(sentence):
+        for finding, coverage, shared in index.matches(sentence):
             if finding.id in skip or finding.id in out or shared & used:
+                continue
+            if finding.group and not _says_option(sentence, finding):
+                # A multi-choice option ("pain somewhere? - nowhere"): restating the
+                # question's stem says nothing about this option.
                 continue
             binary = yes_no_states(finding)
             if binary is None:
@@ -157,14 +168,26 @@ def volunteered_facts(
             ):
                 continue
             state = binary[0] if reading.polarity > 0 else binary[1]
-            reliability = min(reading.reliability, VOLUNTEER_RELIABILITY)
+            reliability = reading.reliability
+            if coverage < WHOLE_RESTATEMENT:
+                reliability = min(reliability, VOLUNTEER_RELIABILITY)
             out[finding.id] = Answer(finding.id, (state,), reliability)
             used |= shared  # a word names one finding: "cough and fever" names two
     # Facts said in passing, fragment by fragment ("the starter cranks fine, battery is
     # strong"): only for findings the restatements above did not settle.
     for fact in stated_facts(text, network, skip=skip | frozenset(out)):
+        finding = network.finding(fact.finding)
+        if finding.group and not _says_option(tx.normalise(text), finding):
+            continue
         out[fact.finding] = fact
     return tuple(out.values())
+
+
+def _says_option(sentence: str, finding: Finding) -> bool:
+    """Whether the sentence names the option of a multi-choice option finding."""
+    option = finding.question.rpartition(" - ")[2]
+    words = set(tx.content(tx.tokens(tx.normalise(option))))
+    return bool(words) and words <= set(tx.content(tx.tokens(sentence)))
 
 
 def _subordinate_negation(sentence: str) -> bool:
