@@ -98,6 +98,9 @@ class Context:
     user_turn: Any = None
     # Where the case and its turns are kept (bots.case_store.CaseStore, or an evaluation's).
     store: Any = None
+    # Emergency words recorded, not escalated, under a configuration that measures diagnosis
+    # and triage apart (bots.conversation.safety.emergency_check); kept with the dialogue.
+    said_flags: list[Any] = field(default_factory=list)
 
     @property
     def pending(self) -> Finding | None:

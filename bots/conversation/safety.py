@@ -40,6 +40,21 @@ def escalates_red_flags(kit: Kit, ctx: Context) -> bool:
     return kit.patient_facing(ctx) and kit.config.patient_red_flags_escalate
 
 
+def escalates_emergencies(kit: Kit) -> bool:
+    """Whether emergency words stop the case: always for patients; only an evaluation's
+    configuration that records red flags without escalating (``red_flags="flag"``,
+    ``patient_red_flags_escalate`` off) lets the dialogue go on."""
+    return kit.config.stopping.red_flags == "escalate" or kit.config.patient_red_flags_escalate
+
+
+def keep_said_flags(ctx: Context) -> None:
+    """Add the emergency words recorded this turn to the dialogue's red flags."""
+    if ctx.said_flags and ctx.dialogue is not None:
+        flags = ctx.dialogue.state.red_flags
+        flags.extend(f for f in ctx.said_flags if f not in flags)
+        ctx.said_flags.clear()
+
+
 def emergency_check(kit: Kit, ctx: Context, inbound: Inbound) -> Outcome | None:
     """Escalate a patient's message whose words signal an emergency (bots.triage)."""
     kinds = emergency_kinds(inbound.text)
@@ -51,6 +66,12 @@ def emergency_check(kit: Kit, ctx: Context, inbound: Inbound) -> Outcome | None:
             return None
         set_pack(kit, ctx, pack)
     elif not kit.patient_facing(ctx):
+        return None
+    if not escalates_emergencies(kit):
+        # An evaluation that measures diagnosis and triage apart (red_flags "flag"): the
+        # emergency is a red flag of the case (its triage), and the dialogue goes on, as it
+        # does after a red-flag answer in that mode.
+        ctx.said_flags.extend(said_flag(kind) for kind in kinds)
         return None
     case = ctx.case
     if ctx.dialogue is None and ctx.network is not None and inbound.text.strip():

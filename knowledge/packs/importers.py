@@ -26,7 +26,7 @@ from knowledge.packs.passages import PARAGRAPHS
 from knowledge.packs.schema import FORMAT_VERSION, PACK_FORMAT
 from planning.network import Citation, EvidentialNetwork, Finding, Hypothesis, Link, RedFlag
 
-EXAMPLE_VERSION = "1.0.0"
+EXAMPLE_VERSION = "1.1.0"
 GENERATOR = "knowledge.packs.importers"
 
 _CHART_TITLES = {
@@ -76,6 +76,21 @@ _RED_FLAG_REASONS = {
 }
 
 
+# Each example pack's stopping rule (its ``metadata.stopping``, which the dialogue engine
+# takes over the settings): what the pack's users get, and what ``manage.py evaluate`` plays
+# the dataset's simulated users under. patient-intake: conclude at BetP 0.99, at most 30
+# questions, chosen on the DDXPlus dev patients (4-fold, InfoGatherer, multi-choice questions
+# asked whole: at 0.85 it concluded at 95% accuracy and missed 1 patient in 20; 30 questions is
+# the budget the dataset's own benchmark gives its agents; the median patient is done in 3).
+# The FloDial packs: 0.85 and 15 questions, the settings' defaults, on which the FloDial dev
+# dialogs end at 100% success.
+PACK_STOPPING: dict[str, dict[str, Any]] = {
+    "patient-intake": {"tau": 0.99, "max_turns": 30},
+    "it-laptop": {"tau": 0.85, "max_turns": 15},
+    "car": {"tau": 0.85, "max_turns": 15},
+}
+
+
 class ImporterError(RuntimeError):
     """The loaders produced something this importer cannot map (a bug, not bad input)."""
 
@@ -106,6 +121,8 @@ def _pack(
     if routing:
         pack["routing"] = dict(routing)
     pack["metadata"] = {"generated_by": GENERATOR, **metadata}
+    if name in PACK_STOPPING:
+        pack["metadata"]["stopping"] = dict(PACK_STOPPING[name])
     return pack
 
 

@@ -30,6 +30,7 @@ from evaluation.report import (
 from evaluation.sources import DATASETS, SPLITS, CaseSource, load_source
 from evaluation.speakers import ANSWER_MODES, Speaker
 from knowledge.datasets.common import DatasetError
+from knowledge.packs.importers import PACK_STOPPING
 from knowledge.progress import ProgressBar
 from planning import metrics
 from planning.engine import EngineError
@@ -45,12 +46,13 @@ SAFETY_RATE_FUNCTIONS = {
     "mild_urgent_rate": metrics.mild_urgent_rate,
 }
 
-# DDXPlus: 30 questions is the budget the dataset's own benchmark gives its agents (Fansi
-# Tchango et al. 2022); tau 0.99 was chosen on the dev patients (4-fold: with multi-choice
-# questions asked whole, 0.85 concluded at 95% accuracy and missed 1 in 20 patients).
+# What the users of the dataset's pack get (knowledge.packs.importers.PACK_STOPPING, the
+# pack's metadata.stopping, where each choice is stated): DDXPlus plays the patient-intake
+# pack's rule, FloDial the troubleshooting packs'. --tau / --max-turns override it for
+# experiments only.
 STOPPING_DEFAULTS: dict[str, dict[str, Any]] = {
-    "ddxplus": {"tau": 0.99, "max_turns": 30},
-    "flodial": {"tau": 0.85, "max_turns": 15},
+    "ddxplus": dict(PACK_STOPPING["patient-intake"]),
+    "flodial": dict(PACK_STOPPING["it-laptop"]),
 }
 
 RED_FLAGS_HELP = (
@@ -155,13 +157,14 @@ class Command(BaseCommand):
             "--max-turns",
             type=_non_negative,
             default=None,
-            help="abstain after N questions (default: 30 on DDXPlus, 15 on FloDial)",
+            help="abstain after N questions (default: the pack's, 30 on DDXPlus, 15 on FloDial)",
         )
         parser.add_argument(
             "--tau",
             type=_plausibility,
             default=None,
-            help="conclude when max BetP >= tau (default: 0.99 on DDXPlus, 0.85 on FloDial)",
+            help="conclude when max BetP >= tau (default: the pack's, 0.99 on DDXPlus, 0.85 on "
+            "FloDial)",
         )
         parser.add_argument(
             "--flip-rate", type=_rate, default=0.0, help="share of answers flipped to another state"
