@@ -221,6 +221,9 @@ class Engine:
                 raise EngineError(f"volunteered an unknown finding {fact.finding!r}")
             dialogue.state.apply(fact, network, asked=False)
             dialogue.asked_flags.append(False)
+            # A fact read with doubt (a discounted reading) is confirmed like a doubtful
+            # answer before a conclusion rests on it, or when the dialogue stalls on it.
+            dialogue.confidence[fact.finding] = min(1.0, float(fact.reliability))
             applied.append(fact)
         return applied
 

@@ -163,3 +163,29 @@ def test_the_suspect_is_the_latest_answer_whose_opposite_reopens_the_dialogue(po
         state, network, policy, volunteered=0, confirmed={"q1"}, confidence=lambda f: 0.0
     )
     assert unread == 1  # words the reader could not read are worth asking again
+
+
+class MisreadOpening(MisreadingUser):
+    """Says nothing wrong when asked, but the opening was read (with ``reliability``) as
+    q1 = yes, which the case contradicts."""
+
+    def __init__(self, reliability: float) -> None:
+        super().__init__({})
+        self.reliability = reliability
+
+    @property
+    def opening(self) -> tuple[Answer, ...]:
+        return (Answer("q1", ("yes",), self.reliability),)
+
+
+def test_a_fact_misread_in_passing_is_confirmed_when_the_dialogue_rests_on_it(policy) -> None:  # type: ignore[no-untyped-def]
+    assert not run_case(policy, chart(), CASE, MisreadOpening(0.8), STOP).correct
+    user = MisreadOpening(0.8)
+    result = run_case_recovering(policy, chart(), CASE, user, STOP)
+    assert result.correct and user.confirmed == ["q1"]
+
+
+def test_a_fact_read_crisply_in_passing_is_not_asked_back(policy) -> None:  # type: ignore[no-untyped-def]
+    user = MisreadOpening(1.0)
+    result = run_case_recovering(policy, chart(), CASE, user, STOP)
+    assert user.confirmed == [] and not result.correct
