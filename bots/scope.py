@@ -135,10 +135,11 @@ def out_of_scope(text: str, domains: tuple[str, ...] = tuple(_COVERED)) -> OutOf
     lowered = " ".join(text.lower().replace("’", "'").split())
     if not lowered:
         return None
-    for label, pattern in _REQUESTS:
-        if _find(pattern, lowered):
-            return OutOfScope(label, request=True)
     covered = _covered_positions(lowered, domains)
+    for label, pattern in _REQUESTS:
+        match = _find(pattern, _without_purposes(lowered) if covered else lowered)
+        if match:
+            return OutOfScope(label, request=True)
     pet = re.search(_PETS, lowered)
     if pet is not None:
         return OutOfScope("pet", request=False)
@@ -163,6 +164,18 @@ def out_of_scope(text: str, domains: tuple[str, ...] = tuple(_COVERED)) -> OutOf
 def _as_tool(text: str, match: re.Match[str]) -> bool:
     before = text[max(0, match.start() - 24) : match.start()]
     return bool(_AS_TOOL_BEFORE.search(before) or _AS_TOOL_AFTER.search(text[match.end() :]))
+
+
+# What a covered thing is needed for ("I need my laptop to pay my bills", "so I can book a
+# flight"): the fault is the subject, the errand is not a request to us.
+_PURPOSE = re.compile(
+    r"\b(?:to|so (?:that )?(?:i|we) can|in order to|for)\s+(?:\w+ing\b|pay|do|book|check|"
+    r"manage|finish|get|make|use)[^.,;!?]*"
+)
+
+
+def _without_purposes(text: str) -> str:
+    return _PURPOSE.sub(" ", text)
 
 
 def covered_phrase(domains: list[str]) -> str:

@@ -55,3 +55,15 @@ def test_what_it_is_about_is_said() -> None:
     assert out_of_scope("wifi keeps dropping on my laptop but my phone is fine") is None
     assert out_of_scope("not a laptop sorry, my phone wont charge") is not None
     assert covered_phrase(["it", "automotive"]) == "laptops and cars"
+
+
+def test_an_errand_the_broken_thing_is_needed_for_is_not_a_request_to_us() -> None:
+    from bots.scope import out_of_scope
+
+    said = (
+        "My HP Notebook 15 does not power up when I hit the on button. I need to use my "
+        "laptop to pay my bills so it would be really helpful if you can figure it out."
+    )
+    assert out_of_scope(said) is None
+    assert out_of_scope("I need to pay my bill") is not None  # the request itself
+    assert out_of_scope("I was charged twice for my laptop repair") is not None
