@@ -23,6 +23,8 @@ from bots.case_store import Pending
 from bots.conversation.context import Context, Kit, Outcome
 from bots.language import Interpretation
 from bots.language.choices import named_options
+from bots.language.cues import UNSURE
+from bots.language.text import normalise
 from bots.messages import PICK_PREFIX, Button, Inbound, Reply
 from bots.records import rationale_dict
 from knowledge.packs import wording
@@ -140,6 +142,16 @@ def read(kit: Kit, ctx: Context, inbound: Inbound, pending: Pending) -> Interpre
         return Interpretation("answer", answers, confidence=1.0, detail=f"chose {len(values)}")
     if button or not inbound.text.strip():
         return None
+    if UNSURE.search(normalise(inbound.text)):
+        # "Not sure. I have chest pain even at rest": not sure of the question; the rest is
+        # read as facts said in passing, as for any question.
+        try:
+            said = kit.interpreter.interpret(inbound.text, pending=None, network=network)
+            facts = tuple(f for f in said.volunteered if f.finding not in options)
+        except ValueError:
+            facts = ()
+        unsure = (Answer.unsure(pending.finding),)
+        return Interpretation("answer", unsure, facts, 0.8, detail="unsure cue")
     named = named_options(inbound.text, [network.finding(o) for o in options], network)
     if named is None:
         return None

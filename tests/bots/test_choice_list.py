@@ -165,3 +165,14 @@ def test_telegram_shows_the_choices_on_the_keyboard_and_says_several_may_be_type
     assert [b["label"] for b in telegram.keyboard_items(payload)][:2] == ["Jaw", "Chin"]
     assert "type all that apply" in telegram.render_text(payload)
     assert not INTERNAL.search(telegram.render_text(payload))
+
+
+def test_not_sure_answers_the_question_and_the_rest_is_read_in_passing(
+    service_factory: Any,
+) -> None:
+    service = service_factory()
+    ctx, _ = _asked(service)
+    said = Inbound("web", "choices", text="Not sure. I have chest pain even at rest.")
+    meaning = answering.interpret(service.kit, ctx, said)
+    assert meaning.intent == "answer" and meaning.answers[0].states is None
+    assert "E_14" in {fact.finding for fact in meaning.volunteered}
