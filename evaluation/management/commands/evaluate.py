@@ -10,6 +10,7 @@ bots' own code path: reading, the dialogue engine, red flags, confirmations, rep
 from __future__ import annotations
 
 import argparse
+import resource
 import time
 from argparse import ArgumentParser, ArgumentTypeError, BooleanOptionalAction
 from pathlib import Path
@@ -382,8 +383,12 @@ class Command(BaseCommand):
             "question_cost": rules.stopping.question_cost,
         }
         started = time.perf_counter()
+        cpu = _cpu_s()
         played = self._run(job, options)
         elapsed = time.perf_counter() - started
+        # CPU seconds of this process and its workers: on a shared machine the wall time says
+        # how busy the machine was as much as how fast the evaluation is.
+        cpu = _cpu_s() - cpu
         results = {name: [p.result for p in runs] for name, runs in played.items()}
         codes = {name: sum(p.user_visible_codes for p in runs) for name, runs in played.items()}
         extra: dict[str, Any] = {
@@ -391,6 +396,7 @@ class Command(BaseCommand):
             "in_force": in_force,
             "networks": source.describe_networks(),
             "elapsed_s": round(elapsed, 3),
+            "cpu_s": round(cpu, 3),
             "user_visible_codes": sum(codes.values()),
             "user_visible_codes_by_policy": codes,
             "user_visible_code_examples": sorted(
@@ -424,7 +430,8 @@ class Command(BaseCommand):
         self.stdout.write(
             f"{dataset} {split}: {len(source.cases)} cases, {len(names)} policies, through the "
             f"service, answers={options['answers']}, max_turns={rules.stopping.max_turns}, "
-            f"tau={rules.stopping.tau}, red_flags={rules.stopping.red_flags} ({elapsed:.1f} s)"
+            f"tau={rules.stopping.tau}, red_flags={rules.stopping.red_flags} ({elapsed:.1f} s, "
+            f"{cpu:.1f} CPU s)"
         )
         self.stdout.write(format_table(payload["policies"]))
         self.stdout.write("pathology-balanced (macro over true hypotheses) next to pooled:")
@@ -573,3 +580,9 @@ def _value_meanings(source: CaseSource) -> dict[str, dict[str, str]]:
         if evidence.meanings:
             out[evidence.id] = {code: text for code, text in evidence.meanings.items() if text}
     return out
+
+
+def _cpu_s() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    workers = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
