@@ -91,13 +91,15 @@ def noted(ctx: Context, facts: Sequence[Answer]) -> list[str]:
 def answered(kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding) -> Outcome:
     """The reply to the pending question: one step of the engine (planning.engine)."""
     assert ctx.dialogue is not None and ctx.network is not None
+    dialogue = ctx.dialogue
+    listed = set(dialogue.pending.options) if dialogue.pending else set()
     answer = meaning.answer_for(pending.id)
+    if answer is None and listed:  # a choice list whose reply left the asked option unsaid
+        answer = next((a for a in meaning.answers if a.finding in listed), None)
     if answer is None:
         return presentation.misunderstood(ctx, pending, meaning)
-    dialogue = ctx.dialogue
     replaces = dialogue.pending.replaces if dialogue.pending else None
-    options = set(dialogue.pending.options) - {pending.id} if dialogue.pending else set()
-    also = [a for a in meaning.answers if a.finding in options]
+    also = [a for a in meaning.answers if a.finding in listed - {answer.finding}]
     dialogue.pending = None
     # The facts the step volunteers follow the answer (a confirmation's reply replaces one).
     first_fact = len(dialogue.asked_flags) + (1 if replaces is None else 0)

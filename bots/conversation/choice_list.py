@@ -33,13 +33,16 @@ from planning.evidence import Answer
 from planning.network import EvidentialNetwork, Finding
 
 NONE_PAYLOAD = f"{PICK_PREFIX}none"
-# Plain questions for the DDXPlus multi-choice stems; any other stem is asked as written.
+# Plain questions for the DDXPlus multi-choice stems (any other stem is asked as written),
+# and whether "None of these" means the question's own "none" answer: "does it spread?" -
+# none of these places, so nowhere; "where is the pain?" (asked once the patient said there
+# is pain) - somewhere not listed, so every listed place no and "nowhere" not said.
 _STEMS = (
-    ("pain somewhere", "Where do you feel pain?"),
-    ("radiate", "Does the pain spread anywhere else? If so, where?"),
-    ("characterize your pain", "How would you describe the pain?"),
-    ("affected region", "Where on your body is the affected area?"),
-    ("swelling located", "Where is the swelling?"),
+    ("pain somewhere", "Where do you feel pain?", False),
+    ("radiate", "Does the pain spread anywhere else? If so, where?", True),
+    ("characterize your pain", "How would you describe the pain?", True),
+    ("affected region", "Where on your body is the affected area?", False),
+    ("swelling located", "Where is the swelling?", False),
 )
 
 
@@ -61,10 +64,17 @@ def is_none_option(finding: Finding) -> bool:
 def stem(finding: Finding) -> str:
     question = finding.question.rpartition(" - ")[0].strip() or finding.question
     lowered = question.lower()
-    for cue, plain in _STEMS:
+    for cue, plain, _ in _STEMS:
         if cue in lowered:
             return plain
     return question.rstrip(" :?") + "?"
+
+
+def none_means_none(finding: Finding) -> bool:
+    """Whether "None of these" to this question says its own "none" option (module
+    docstring, ``_STEMS``)."""
+    lowered = finding.question.lower()
+    return next((means for cue, _, means in _STEMS if cue in lowered), True)
 
 
 def label(finding: Finding, network: EvidentialNetwork) -> str:
@@ -121,6 +131,8 @@ def answers_for(
     out = []
     for option in options:
         finding = network.finding(option)
+        if not chosen and is_none_option(finding) and not none_means_none(finding):
+            continue  # somewhere not listed: "nowhere" is not what was said
         yes = option in chosen if chosen else is_none_option(finding)
         out.append(Answer.crisp(option, "yes" if yes else "no"))
     return tuple(out)
