@@ -158,7 +158,7 @@ class Command(BaseCommand):
             "--max-turns",
             type=_non_negative,
             default=None,
-            help="abstain after N questions (default: the pack's, 30 on DDXPlus, 15 on FloDial)",
+            help="abstain after N questions (default: the pack's, 15)",
         )
         parser.add_argument(
             "--tau",
