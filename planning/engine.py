@@ -221,8 +221,8 @@ class Engine:
                 raise EngineError(f"volunteered an unknown finding {fact.finding!r}")
             dialogue.state.apply(fact, network, asked=False)
             dialogue.asked_flags.append(False)
-            # A fact read with doubt (a discounted reading) is confirmed like a doubtful
-            # answer before a conclusion rests on it, or when the dialogue stalls on it.
+            # A fact read with doubt (a discounted reading) may be asked back at a dead end
+            # (planning.recovery.confirmation_candidate), never before a conclusion.
             dialogue.confidence[fact.finding] = min(1.0, float(fact.reliability))
             applied.append(fact)
         return applied
@@ -451,6 +451,7 @@ class Engine:
                 confidence=confidence,
                 asked=dialogue.asked_flags,
                 prior=prior,
+                dead_end=isinstance(action, Abstain),
             )
             reason = "stalled"
         if index is None:

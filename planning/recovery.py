@@ -108,12 +108,13 @@ def confirmation_candidate(
     confidence: Callable[[str], float] | None = None,
     asked: Sequence[bool] | None = None,
     prior: np.ndarray | None = None,
+    dead_end: bool = False,
 ) -> int | None:
     """Index in ``state.answers`` of the answer to confirm, or ``None`` (module docstring).
 
     ``volunteered``, ``asked`` and ``prior`` are as for :func:`replace_answer`.
-    Candidates are the asked answers not confirmed yet (and facts said in passing that were
-    read with doubt, ``confidence`` below 1), most recent first: crisp ones, and
+    Candidates are the asked answers not confirmed yet (and, at a dead end, facts said in
+    passing that were read with doubt, ``confidence`` below 1), most recent first: crisp ones, and
     "not sure" where the reader understood nothing (``confidence`` 0: the words were there but
     unreadable, unlike a "not sure" the user said). The first whose opposite (every other
     state; for "not sure", any state) would let ``policy`` ask or conclude is chosen.
@@ -121,9 +122,10 @@ def confirmation_candidate(
     flags = _asked_flags(state, volunteered, asked)
     for index in range(len(state.answers) - 1, -1, -1):
         answer = state.answers[index]
-        # A fact read in passing with doubt (a discounted reading) is as much a candidate as
-        # an asked answer: a stalled dialogue may rest on a misread of it.
-        doubtful = confidence is not None and confidence(answer.finding) < 1.0
+        # At a dead end (``dead_end``: the policy has nothing left to ask) a fact read in
+        # passing with doubt is a candidate too: asking it back beats handing the case on.
+        # Never otherwise: people are not asked again what they just said.
+        doubtful = dead_end and confidence is not None and confidence(answer.finding) < 1.0
         if not (flags[index] or doubtful) or answer.finding in confirmed:
             continue
         states = network.finding(answer.finding).states
@@ -200,15 +202,6 @@ def decisive_doubt(
     ``confirm_below``) and the conclusion rests on it (its opposite would not conclude the
     same). ``volunteered``, ``asked`` and ``prior`` are as for :func:`replace_answer`."""
     flags = _asked_flags(state, volunteered, asked)
-    # Facts said in passing and read with doubt: the conclusion must not rest on a misread of
-    # one either (nobody asked, so nothing else would ever check it).
-    for index, answer in enumerate(state.answers):
-        if flags[index] or answer.is_vacuous or answer.states is None:
-            continue
-        if answer.finding in confirmed or confidence(answer.finding) >= confirm_below:
-            continue
-        if _rests_on(state, network, policy, action, index, volunteered, open_world, flags, prior):
-            return index
     for index in range(len(state.answers) - 1, -1, -1):
         answer = state.answers[index]
         if not flags[index] or answer.is_vacuous or answer.states is None:
@@ -256,35 +249,3 @@ def is_stalled(
         and all(a.is_vacuous for a in asked[-window:])
     )
 
-
-def _rests_on(
-    state: DialogueState,
-    network: EvidentialNetwork,
-    policy: Policy,
-    action: Conclude,
-    index: int,
-    volunteered: int,
-    open_world: float | None,
-    asked: Sequence[bool],
-    prior: np.ndarray | None,
-) -> bool:
-    """Whether the conclusion would not be drawn had the answer at ``index`` been otherwise."""
-    answer = state.answers[index]
-    assert answer.states is not None
-    others = tuple(s for s in network.finding(answer.finding).states if s not in answer.states)
-    if not others:
-        return False
-    other = _choose_instead(
-        state,
-        network,
-        policy,
-        index,
-        Answer(answer.finding, others),
-        volunteered=volunteered,
-        open_world=open_world,
-        asked=asked,
-        prior=prior,
-    )
-    return other is not None and not (
-        isinstance(other, Conclude) and other.hypothesis == action.hypothesis
-    )
