@@ -109,3 +109,31 @@ def test_a_worker_crash_after_the_ack_still_answers_within_two_minutes() -> None
         assert len(replies.to(address)) == 1
         rows: Any = stack.restarts
         assert rows == [], rows
+
+
+def test_production_profile_rides_out_a_platform_outage() -> None:
+    """The outage of test_platform_outage against gunicorn + Celery + Redis: 12 s (the
+    hang half ties up worker threads on sends, never gunicorn's)."""
+    from tests.security.outage import Replies as ByAddress
+    from tests.security.outage import run_outage
+
+    require_stack()
+    replies = ByAddress()
+    config = StackConfig(datasets_dir=str(settings.DATASETS_DIR), workers=1, concurrency=2,
+                         web_workers=1, web_threads=4)
+    with ProductionStack(config, replies) as stack:
+        report = run_outage(
+            host="127.0.0.1", port=stack.web_port, slack=stack.slack, telegram=stack.telegram,
+            replies=replies, signing_secret=stack.signing_secret,
+            webhook_secret=stack.webhook_secret, outage_s=12.0, writes_during=4,
+        )
+    print(report.summary())
+    label = "12 s API outage (production)"
+    assert record("outage", f"/healthz within 1 s throughout a {label}",
+                  not report.failed_probes), report.failed_probes[:10]
+    assert record("outage", f"every webhook acknowledged during a {label}",
+                  all(status == 200 for _, status, _ in report.acks)), report.acks
+    assert record("outage", f"every reply delivered after a {label}",
+                  report.recovered_s is not None), report.replies
+    assert record("outage", f"no reply delivered twice after a {label}",
+                  all(n == 1 for n in report.replies.values())), report.replies
