@@ -106,7 +106,6 @@ _SAID_FOR = {
     "intermittent": "intermittent",
     "disconnect": "intermittent",
 }
-_SEEN = frozenset({"see", "sees", "saw", "seen", "seeing"})
 _PARENS = re.compile(r"\([^)]*\)")
 _SPLIT = re.compile(r",|;|\.\s|\s+(?:and|but|so|then|though|although|while)\s+")
 
@@ -125,9 +124,6 @@ def _words(text: str) -> list[str]:
     out = []
     # "upside-down" is the words "upside down" as people type them.
     for token in tx.tokens(tx.normalise(text).replace("-", " ")):
-        if token in _SEEN:
-            out.append("show")  # "can't see any networks": "does it show the network?"
-            continue
         if not tx.content([token]):
             continue
         word = _word(token)

@@ -147,11 +147,6 @@ def test_where_the_laptop_rests_answers_the_surface_question() -> None:
         assert answer is not None and answer.states == (state,), (said, meaning)
 
 
-def test_cannot_see_answers_does_it_show_and_a_standard_is_never_assumed() -> None:
-    read = _facts(
-        "laptop cant see ANY wifi networks at all, the list is just empty. my phone works fine "
-        "on our router",
-        "wireless",
-    )
-    assert read.get("q1") == ("no",)  # "does your laptop show the wireless network ...?"
+def test_a_standard_the_question_names_is_never_assumed() -> None:
+    read = _facts("my phone works fine on our router", "wireless")
     assert "q21" not in read  # "... working on the 802.11g protocols?" was never said
