@@ -4,9 +4,10 @@ Every import in the product's packages is read with ``ast`` (module level, insid
 under ``TYPE_CHECKING``, relative, and ``importlib.import_module("literal")``) and checked
 against the floor it may reach. Above the console sit the offline evaluation and, above it,
 the ops tooling (load tester, benchmarks, which time the networks the evaluation plays);
-``loopback`` (the stand-in Slack/Telegram/Elasticsearch/OpenAI servers) stands alone, used by ops and the tests; nothing in the product imports
-``tests``. Migrations are left out: they are frozen history, and one of the bots' migrations
-names the console migrations whose indexes it replaced.
+``loopback`` (the stand-in Slack/Telegram/Elasticsearch/OpenAI servers) stands alone, used
+by ops and the tests; nothing in the product imports ``tests``. Migrations are left out:
+they are frozen history, and one of the bots' migrations names the console migrations whose
+indexes it replaced.
 """
 
 from __future__ import annotations
