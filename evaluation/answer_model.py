@@ -5,7 +5,7 @@
 
 Training data: FloDial **dev** only (the users' own words about each question on the dialog's
 path; the branch the dialog took is the label) and the crowd phrasing tables the rules were
-not developed on (``tests/bots/crowd_tables.py``: GENERAL, STEERING_BATTERY,
+not developed on (``evaluation/tables/crowd_tables.py``: GENERAL, STEERING_BATTERY,
 STEERING_BATTERY_2). ``HELD_OUT_A``/``HELD_OUT_B`` and ``reading_tables.HELD_OUT`` are only
 measured. Every message goes through the interpreter's own rules and ``learned_view``, so the
 model is trained on exactly the inputs it is shown at run time.
@@ -85,7 +85,7 @@ def flodial_dev() -> Iterator[tuple[Any, Any, Any]]:
 
 
 def table(name: str) -> list[tuple[str, str, str]]:
-    from tests.bots import crowd_tables, reading_tables
+    from evaluation.tables import crowd_tables, reading_tables
 
     if name.startswith("reading:"):
         rows: list[tuple[str, str, str]] = getattr(reading_tables, name.split(":", 1)[1])

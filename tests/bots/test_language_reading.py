@@ -13,10 +13,9 @@ import pytest
 from bots.language import OfflineInterpreter
 from bots.language.comparison import Comparison, answer_value, question_comparison
 from bots.language.lexicon import opposites
+from evaluation.tables import crowd_tables
+from evaluation.tables.reading_tables import DEVELOPMENT, HELD_OUT
 from planning.network import EvidentialNetwork, Finding, Hypothesis
-
-from . import crowd_tables
-from .reading_tables import DEVELOPMENT, HELD_OUT
 
 READINGS = [
     # opposite states: the answer names the other side of the question's word

@@ -9,9 +9,8 @@ import pytest
 
 from bots.language import encoder, learned
 from bots.language.offline import OfflineInterpreter
+from evaluation.tables.crowd_tables import HELD_OUT_B
 from planning.network import EvidentialNetwork, Finding, Hypothesis
-
-from .crowd_tables import HELD_OUT_B
 
 
 def _network(questions: list[str]) -> tuple[EvidentialNetwork, dict[str, Finding]]:
