@@ -248,4 +248,3 @@ def is_stalled(
         and len(asked) >= window
         and all(a.is_vacuous for a in asked[-window:])
     )
-
