@@ -136,14 +136,37 @@ def _parts(hypothesis: Hypothesis) -> tuple[str, bool, list[str]]:
     return first, bool(_IMPERATIVE.match(first)), sentences[1:]
 
 
+# Steps that make it safe to work on the thing ("unplug the adapter and shut it down") come
+# first in many fixes but say nothing about what is wrong.
+_PREPARATION = re.compile(
+    r"^(?:(?:unplug|disconnect|shut|switch|turn|power)\b(?: \w+){0,4}?\s*"
+    r"(?:off|down|out|adapter|charger|cable|battery|laptop|engine|car|ignition)?"
+    r"(?:\s*(?:and|,)\s*(?:unplug|disconnect|shut|switch|turn|power|remove|allow|let|wait)"
+    r"\b.*)?|allow (?:it|the \w+) to cool\b.*|let (?:it|the \w+) cool\b.*|wait\b.*)$",
+    re.I,
+)
+
+
 def cause_title(hypothesis: Hypothesis, *, section_title: str = "") -> str:
     """A readable title for the cause: the resolution's first statement of what is wrong, or,
-    when the resolution starts with what to do, that action."""
+    when the resolution starts with what to do, the first action that is not only preparation
+    (the fix itself, not "unplug the AC adapter")."""
     if not _is_flowchart_cause(hypothesis):
         return hypothesis.name
-    first, action, _rest = _parts(hypothesis)
+    first, action, rest = _parts(hypothesis)
     if not action:
         return _sentence_case(first)
+    if _PREPARATION.match(first.rstrip(".")):
+        first = next(
+            (
+                r
+                for r in rest
+                if _IMPERATIVE.match(r)
+                and not r.lower().startswith("if ")
+                and not _PREPARATION.match(r.rstrip("."))
+            ),
+            first,
+        )
     action_text = _sentence_case(re.sub(r"^(please|just|simply)\s+", "", first, flags=re.I))
     prefix = f"{section_title}, fixed by: " if section_title else "Fixed by: "
     return prefix + action_text[:1].lower() + action_text[1:]
