@@ -59,7 +59,9 @@ def test_the_service_applies_the_rule_when_called_directly(
     """The terminal and the evaluation call the service without the runtime in between."""
     service = service_factory()
     first = service.handle(Inbound("slack", "C9:1.0", "my laptop won't charge"))
-    assert first.kind == "question"
+    # A question or, when the complaint fits two topics, the topic picker: either way a prompt
+    # the case waits on.
+    assert first.kind in ("question", "prompt")
     settings.BOT_MAX_MESSAGE_CHARS = 100
     reply = service.handle(Inbound("slack", "C9:1.0", "the light is off " * 50))
     assert reply.text.startswith("That message is too long for me to read")

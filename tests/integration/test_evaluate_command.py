@@ -164,7 +164,7 @@ def test_ddxplus_reports_the_clinical_safety_rates_per_policy(tmp_path: Path) ->
     assert metrics["mild_escalated_rate"] <= metrics["mild_urgent_rate"]
     assert "safety infogatherer: severe_flagged_rate " in out
     # DDXPlus's own stopping defaults (FloDial keeps 0.85 and 15: see the FloDial tests).
-    assert (payload["settings"]["tau"], payload["settings"]["max_turns"]) == (0.99, 30)
+    assert (payload["settings"]["tau"], payload["settings"]["max_turns"]) == (0.99, 15)
     assert payload["answer_reliability"] == 0.98  # exact answers: the 2% misfit discount
     # Played through the conversation service, which asks a multi-choice question one
     # option per message.

@@ -43,8 +43,8 @@ def test_packs_are_imported_on_first_start_only(
     (root / "flodial").symlink_to(datasets_dir() / "flodial")
     settings.DATASETS_DIR = root
     messages = list(import_example_packs())
-    assert messages[0].startswith("Example pack loaded: it-laptop 1.0.0: 85 hypotheses")
-    assert messages[1].startswith("Example pack loaded: car 1.0.0: 98 hypotheses")
+    assert messages[0].startswith("Example pack loaded: it-laptop 1.1.0: 85 hypotheses")
+    assert messages[1].startswith("Example pack loaded: car 1.1.0: 98 hypotheses")
     assert messages[2].startswith("Example pack patient-intake skipped: dataset file not found")
     assert sorted(Pack.objects.values_list("name", flat=True)) == ["car", "it-laptop"]
     assert len(load_network("car").hypotheses) == 98
