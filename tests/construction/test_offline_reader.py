@@ -233,3 +233,74 @@ def test_a_way_on_is_not_a_cause() -> None:
     causes = [c.text.lower() for c in read_decisions(text).causes]
     assert not any(c.startswith("the next test") for c in causes)
     assert any("line is down" in c for c in causes)
+
+
+FORUM_REPLY = """# Re: scanner not showing up
+
+Hi, been there. Work through this in order.
+
+### Q: Where do I start?
+
+Is the scanner's power light on? If it is, skip ahead to *"The light is on. Does the PC see it?"*
+If the light stays off, carry on with the next question.
+
+### Q: The light is off. Is the adapter warm?
+
+Feel the power brick after a minute. If it isn't warm at all, that's your problem. Order a new
+adapter from the maker.
+
+If the brick is warm, the power switch on the back has most likely failed. Bridge the switch
+and see whether the motor moves.
+
+### Q: The light is on. Does the PC see it?
+
+Open Devices and Printers. If it is listed, jump to *"Listed, but scans fail. Is the driver
+current?"* If it isn't, try another USB port.
+
+1. Swap the cable for one you trust.
+2. Still nothing? Plug it into a different computer and see whether it shows up there. If it
+   does, your own PC's USB controller is at fault, so have the board looked at. If it is
+   missing there too, the scanner's interface board is dead and needs replacing.
+
+### Q: Listed, but scans fail. Is the driver current?
+
+If the driver is current, turn to the troubleshooting section of your model's manual: it
+lists the error codes. If it is out of date, install the newest driver from the maker's site.
+"""
+
+
+def test_quoted_titles_verdicts_tests_and_restated_steps() -> None:
+    got = tree(FORUM_REPLY)
+    root = got["Is the scanner's power light on?"]  # type: ignore[index]
+    # A quoted title with two sentences in it is one pointer, resolved to its section.
+    seen = root["yes"]["Does the PC see it?"]
+    # "That's your problem." is a cause, with the fix that follows it.
+    adapter = root["no"]["Is the adapter warm?"]
+    assert adapter["no"].startswith("that's your problem") and "new adapter" in adapter["no"]
+    # "see whether the motor moves" after a cause explains the cause, no check of its own.
+    assert adapter["yes"].startswith("the power switch on the back has most likely failed")
+    assert "motor moves" in adapter["yes"]
+    # A pointer into the model's manual ends the diagnosis there, as a cause.
+    driver = seen["yes"]["Is the driver current?"]
+    assert "manual" in driver["yes"] and "newest driver" in driver["no"]
+    # "Still nothing?" only restates the way in; the test it asks for is the check, and the
+    # two sentences after it are its two sides.
+    other = seen["no"]
+    ((question, sides),) = other.items()
+    assert "shows up there" in question.lower() or "show up there" in question.lower()
+    assert "USB controller" in sides["yes"] and "interface board is dead" in sides["no"]
+
+
+def test_a_check_whose_answers_lead_to_the_same_place_is_not_asked() -> None:
+    text = """# Fan noise
+
+1. Is the fan spinning? If it is not, replace the fan.
+2. If the noise is still there, here is what I would do next.
+3. Is the noise a grinding sound? If so, the bearing is worn; replace it. Otherwise the
+   blade is loose, so tighten it.
+"""
+    decisions = read_decisions(text)
+    questions = [c.question for c in decisions.checks]
+    assert not any("noise is still there" in q.lower() or "still" in q.lower() for q in questions)
+    fan = tree(text)["Is the fan spinning?"]  # type: ignore[index]
+    assert "Is the noise a grinding sound?" in fan["yes"]

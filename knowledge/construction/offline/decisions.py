@@ -103,6 +103,8 @@ class Statement:
     parent: int = -1  # index of the statement (question) of the parent list item, or -1
     block: int = 0  # which block of the unit it was written in
     texts_joined_condition: bool = False
+    indirect: bool = False  # a "see whether X" question inside an instruction
+    heading: bool = False  # written as a heading ("IF THE BIOS DOESN'T SEE THE DRIVE")
 
 
 @dataclass
@@ -156,6 +158,7 @@ def read_decisions(text: str) -> Decisions:
             break
     if table_root is not None and (root is None or _reach(root) < _reach(table_root)):
         root = table_root
+    root = _bypass_converged(root)
     _drop_unreachable(root, builder)
     return Decisions(root, builder.checks, builder.causes, units)
 
@@ -221,16 +224,65 @@ def _statements(unit: Unit) -> list[Statement]:
         first = len(out)
         is_item = block.kind == "item"
         lead = lang.lead_condition(block.text) if is_item else None
+        if block.kind == "para" and lead is None:
+            # "You see the logo but it never reaches the desktop: try Safe Mode." after the
+            # question it answers: a branch written as a paragraph.
+            asked = ""
+            for said in reversed(out):
+                if said.kind == "question":
+                    asked = said.text
+                elif said.kind == "branch":
+                    asked = _asked(said.consequence)
+                if asked:
+                    break
+            para_lead = lang.lead_condition(block.text)
+            if (
+                asked
+                and para_lead is not None
+                and ":" in block.text
+                and "?" not in para_lead[1]
+                and not _INSTRUCTION.match(para_lead[0])
+                and lang.overlap(para_lead[0], asked) >= 0.3
+            ):
+                lead = para_lead
+        if (
+            lead is not None
+            and _still(lead[0])
+            and lang.strip_lead(block.text)[len(lead[0]) :].lstrip().startswith("?")
+        ):
+            lead = None  # "2. Still won't start? Unplug everything external..."
         if lead is not None and not lang.condition_split(block.text):
             condition, consequence = lead
             span = Span(block.start, block.end)
             if lang.is_yes_no_question(condition + "?") and condition.endswith("?"):
                 pass
-            out.append(
-                Statement(
-                    "branch", block.text, span, depth, condition, consequence, parent, block_no
+            parts = lang.sentences(consequence)
+            tested = bool(parts) and bool(_TEST.search(parts[0]))
+            if tested and any(lang.condition_split(p) for p in parts[1:]):
+                # "Still not listed: put the drive into another laptop and see whether it
+                # works there. If it does, ... If the drive is dead there too, ...": the test
+                # is the branch, and what follows it answers the test below it.
+                out.append(
+                    Statement(
+                        "branch", block.text, span, depth, condition, parts[0], parent, block_no
+                    )
                 )
-            )
+                for part in parts[1:]:
+                    split = lang.condition_split(part)
+                    if split is not None:
+                        out.append(
+                            Statement(
+                                "branch", part, span, depth + 1, split[0], split[1], -1, block_no
+                            )
+                        )
+                    else:
+                        out.append(Statement("text", part, span, depth + 1, block=block_no))
+            else:
+                out.append(
+                    Statement(
+                        "branch", block.text, span, depth, condition, consequence, parent, block_no
+                    )
+                )
         else:
             sentence_list = _sentence_spans(block)
             skip_next = False
@@ -251,13 +303,23 @@ def _statements(unit: Unit) -> list[Statement]:
                 if split is not None:
                     out.append(
                         Statement(
-                            "branch", sentence, span, depth, split[0], split[1], parent, block_no
+                            "branch",
+                            sentence,
+                            span,
+                            depth,
+                            split[0],
+                            split[1],
+                            parent,
+                            block_no,
+                            heading=block.kind == "heading",
                         )
                     )
                     continue
                 body = lang.strip_lead(sentence)
                 if lang.boilerplate(body):
                     continue
+                if lang.is_question(body) and _still(body):
+                    continue  # "Still won't start?": the way in from the step before
                 if lang.is_question(body):
                     body = lang.question_part(body)
                     if _negative_answer(body) and position + 1 < len(sentence_list):
@@ -283,13 +345,27 @@ def _statements(unit: Unit) -> list[Statement]:
                     )
                     continue
                 short = re.match(r"^([^.?!]{2,80})\?\s*$", body)
-                if short is None and out and out[-1].kind == "branch" and not out[-1].consequence:
+                if (
+                    short is None
+                    and out
+                    and out[-1].kind == "branch"
+                    and not out[-1].consequence
+                    and not out[-1].heading  # a section under a conditional heading
+                ):
                     out[-1].consequence = body  # "If X: <newline> Y" written as two sentences
                     continue
-                indirect = lang.whether_question(body) if not lang.pointer(body) else ""
+                indirect = _tested(body) if not lang.pointer(body) else ""
                 if indirect:
                     out.append(
-                        Statement("question", indirect, span, depth, parent=parent, block=block_no)
+                        Statement(
+                            "question",
+                            indirect,
+                            span,
+                            depth,
+                            parent=parent,
+                            block=block_no,
+                            indirect=True,
+                        )
                     )
                     continue
                 out.append(Statement("text", body, span, depth, parent=parent, block=block_no))
@@ -330,9 +406,43 @@ def _asked(consequence: str) -> str:
     if not parts:
         return ""
     first = lang.strip_lead(parts[0])
+    if not lang.is_question(first) and not lang.step_refs(first):
+        # "the only thing I'd ask is whether the drive has started clunking"
+        return _tested(first)
+    if lang.pointer(first) or lang.quoted(first):
+        return ""  # "jump to "It fires, but does it keep running?"": where to go, not a question
     if lang.is_question(first) and lang.is_yes_no_question(first) and len(parts) <= 2:
         return first[0].upper() + first[1:]
     return ""
+
+
+_INSTRUCTION = re.compile(
+    r"^(?:find out|look|check|see|test|try|listen|watch|measure|move on|use|pull|open|"
+    r"feel|ask|let|pin down|work out|start|turn|take|shut|run|restart|remove|unplug|"
+    r"disconnect|connect|plug|hold|push|press|boot|switch|notice|note|wait)\b",
+    re.I,
+)
+_TEST = re.compile(r"\b(?:see|check|test|find out|notice) (?:whether|if)\b", re.I)
+
+
+def _tested(sentence: str) -> str:
+    """The question a sentence asks indirectly ("the only thing I'd ask is whether the drive
+    clunks", "put it into another laptop and see whether it works there"); "" if none."""
+    asked = lang.whether_question(sentence)
+    test = _TEST.search(sentence)
+    if not asked and test is not None:
+        clause = re.split(r"[,;:(]", sentence[test.end() :], maxsplit=1)[0].strip(" .")
+        asked = lang.question_form(clause) if clause else ""
+    return asked
+
+
+def _still(question: str) -> bool:
+    """ "Still won't start?", "No luck?": a step's opening that restates how the reader got
+    there (the last step did not help), not a question of its own."""
+    return (
+        bool(re.match(r"^(?:still|no luck|didn't work|did not work|not fixed)\b", question, re.I))
+        and len(question.split()) <= 6
+    )
 
 
 def _negative_answer(question: str) -> bool:
@@ -411,13 +521,14 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
 
     for index, st in enumerate(statements):
         if (
-            st.kind == "text"
+            (st.kind == "text" or st.indirect)
             and told is not None
             and st.block == told[1]
             and not (lang.pointer(st.text) or lang.step_refs(st.text))
         ):
             cause = told[0]
-            cause.text = f"{cause.text.rstrip()} {st.text.strip()}"
+            said = b.text[st.span.start : st.span.end] if st.indirect else st.text
+            cause.text = f"{cause.text.rstrip()} {said.strip()}"
             cause.span = Span(cause.span.start, max(cause.span.end, st.span.end))
             continue
         if st.kind != "text":
@@ -491,6 +602,7 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
             check = b.check(asked, st.span, unit.index, explicit=True)
             owner.set(state, check)
             unit_checks.append(check)
+            opened[check.id] = st.block
             current = check
             cont = None
             continue
@@ -593,7 +705,8 @@ _FOLLOW_UP = re.compile(
 def _aside(st: Statement) -> bool:
     """ "If you have to press hard but it stops, count that as a yes": how to answer, not a
     branch."""
-    return bool(_ASIDE.search(st.consequence))
+    # "(If it's a brand new drive you just fitted, that's expected...)": a bracketed aside.
+    return bool(_ASIDE.search(st.consequence)) or st.text.lstrip().startswith("(")
 
 
 def _follow_up(st: Statement) -> bool:
@@ -654,6 +767,15 @@ def _owner(
         return parent, _side(st.condition, parent)
     if current is not None and lang.anaphoric(st.condition) and not nested:
         return current, _side(st.condition, current)
+    if (
+        current is not None
+        and current.explicit
+        and opened.get(current.id) == st.block
+        and current.free("yes") != current.free("no")
+    ):
+        # "...and see whether it works there. If it does, A. If it is dead there too, B.": the
+        # second branch of a test asked in the same paragraph is its other side.
+        return current, "yes" if current.free("yes") else "no"
     best, best_score = None, 0.0
     for check in unit_checks:
         if not (check.free("yes") or check.free("no")):
@@ -697,6 +819,8 @@ def _consequence(st: Statement, b: _Builder, unit: Unit) -> Target:
     if not text:
         return None
     first = lang.sentences(text)[0] if lang.sentences(text) else text
+    if lang.pointer(first) and lang.elsewhere(first):
+        return b.cause(text, st.span)  # "turn to the blink-code section of your manual"
     if lang.pointer(first) or (lang.step_refs(first) and len(first.split()) < 16):
         rest = text[len(first) :].strip()
         if not (rest and lang.cause_like(rest) and not lang.pointer(rest)):
@@ -705,16 +829,14 @@ def _consequence(st: Statement, b: _Builder, unit: Unit) -> Target:
             return ptr
     if re.search(r"\bruled? out\b", text, re.I) and len(lang.sentences(text)) == 1:
         return None
+    if lang.whether_question(first) or _TEST.search(first):
+        # "put the drive into another laptop and see whether it works there": a test whose
+        # outcome the next branches read, not a cause.
+        return None
     if (
         lang.cause_like(text)
-        and len(text.split()) >= 4
-        and not re.match(
-            r"^(?:find out|look|check|see|test|try|listen|watch|measure|move on|use|pull|open|"
-            r"feel|ask|let|pin down|work out|start|turn|take|shut|run|restart|remove|unplug|"
-            r"disconnect|connect|plug|hold|push|press|boot|switch|notice|note|wait)\b",
-            text,
-            re.I,
-        )
+        and (len(text.split()) >= 4 or lang.verdict(text))
+        and not _INSTRUCTION.match(text)
     ):
         return b.cause(text, st.span)
     return None
@@ -934,6 +1056,42 @@ def _by_title(texts: list[str], units: list[Unit], after: int = -1, strict: bool
                 best, best_score = unit.entry, score
     threshold = 0.5 if strict else 0.3
     return best if best_score >= threshold else None
+
+
+def _bypass_converged(root: Target) -> Target:
+    """A check both of whose answers lead to the same place ("If it doesn't make it to the
+    desktop, here's the sequence": a restatement of how the reader got here) tells nothing
+    about the way on: it is skipped, its place taken by where it leads."""
+
+    def through(node: Target, seen: frozenset[int] = frozenset()) -> Target:
+        while (
+            isinstance(node, Check)
+            and node.yes is node.no
+            and node.yes is not None
+            and id(node) not in seen
+        ):
+            seen = seen | {id(node)}
+            node = node.yes
+        return node
+
+    changed = True
+    while changed:
+        changed = False
+        done: set[int] = set()
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            if not isinstance(node, Check) or id(node) in done:
+                continue
+            done.add(id(node))
+            for state in ("yes", "no"):
+                target = through(node.slot(state))
+                if target is not node.slot(state):
+                    node.set(state, target)
+                    changed = True
+            stack.extend([node.yes, node.no])
+        root = through(root)
+    return root
 
 
 def _reach(root: Target) -> int:

@@ -95,7 +95,9 @@ _POINTER = re.compile(
     r"move on(?: to)?|read on|read the next|see the next|the next (?:question|section|step|"
     r"check|thing|test)|proceed (?:to|with)|turn to|head to|next question|next section|next step|"
     r"(?:check|test|try|look at|inspect|measure)\b[^.;]{0,60}\bnext\b|as described (?:under|in)|"
-    r"see (?:step|section|question|\")|the following (?:question|section)|is whether)",
+    r"see (?:step|section|question|\")|the following (?:question|section)|is whether|"
+    # "you need to check spark and fuel, starting with the spark plugs": the way on
+    r"(?:starting|beginning) with\b)",
     re.I,
 )
 _STEP_REF = re.compile(r"\bsteps?\s+(\d{1,3}|[a-z]\d{0,2})\b", re.I)
@@ -142,7 +144,10 @@ _ADMONITION = re.compile(
 def sentences(text: str) -> list[str]:
     """Sentences of ``text`` (a full stop, "!" or "?" before a capital starts a new one);
     "...; if it doesn't, ..." starts a new one too, so each condition has its own."""
-    parts = [p.strip() for p in _SENTENCE_END.split(text)]
+    # A quoted title ("skip ahead to "The engine cranks. Does it ever fire?"") is one
+    # reference, not two sentences: the spaces inside quotes are masked while splitting.
+    masked = _QUOTE_SPAN.sub(lambda m: m.group(0).translate(_MASK), text)
+    parts = [p.strip().translate(_UNMASK) for p in _SENTENCE_END.split(masked)]
     out: list[str] = []
     for part in parts:
         if _COND_START.match(strip_lead(part)):
@@ -154,6 +159,9 @@ def sentences(text: str) -> list[str]:
     return out
 
 
+_QUOTE_SPAN = re.compile(r"[\"“][^\"“”\n]{6,160}[\"”]")
+_MASK = str.maketrans({" ": "\ue000", "\t": "\ue001"})
+_UNMASK = str.maketrans({"\ue000": " ", "\ue001": "\t"})
 _SO_IF = re.compile(r"(?<=[,;])\s+(?:so|but)\s+(?=if\b)", re.I)
 
 
@@ -357,12 +365,26 @@ def yes_no_word(condition: str) -> str | None:
         if _NO_WORDS.match(text):
             return "no"
         if _YES_WORDS.match(text):
-            return "yes"
+            # "it is not", "they do not": the answer word with a negation after it
+            return "no" if negations(text) % 2 == 1 else "yes"
     return None
 
 
 def pointer(text: str) -> bool:
     return bool(_POINTER.search(text))
+
+
+_ELSEWHERE = re.compile(
+    r"\b(?:manual|handbook|documentation|user guide|owner's guide|service guide|website|"
+    r"support (?:site|page)|knowledge base)\b",
+    re.I,
+)
+
+
+def elsewhere(text: str) -> bool:
+    """ "Turn to the blink-code section of your model's manual": a pointer out of the article
+    (a document of its own), which ends the diagnosis here as a cause does."""
+    return bool(_ELSEWHERE.search(text))
 
 
 def step_refs(text: str) -> list[str]:
@@ -371,6 +393,18 @@ def step_refs(text: str) -> list[str]:
 
 def quoted(text: str) -> list[str]:
     return [m.group(1) or m.group(2) for m in _QUOTED.finditer(text)]
+
+
+_VERDICT = re.compile(
+    r"^(?:then\s+)?(?:that's|that is|this is|there's|there is|it's|it is|you've found|"
+    r"you have found)\s+(?:your|the|a)\s+(?:problem|culprit|cause|fault|answer)\b",
+    re.I,
+)
+
+
+def verdict(text: str) -> bool:
+    """ "That's your problem.": a short consequence that says the condition is the cause."""
+    return bool(_VERDICT.match(text.strip()))
 
 
 def cause_like(text: str) -> bool:
