@@ -94,6 +94,7 @@ def percent(confidence: float) -> str:
 
 _FILLER = re.compile(
     r"^(i have (narrowed down|figured out)|we have narrowed down|i understand the issue|"
+    r"i (now )?understand (now )?what is causing|"
     r"the issue is clear to me|hope this|i hope this|that should|this should|"
     r"that will|then you will be good)",
     re.I,
@@ -149,13 +150,24 @@ _PREPARATION = re.compile(
 
 def cause_title(hypothesis: Hypothesis, *, section_title: str = "") -> str:
     """A readable title for the cause: the resolution's first statement of what is wrong, or,
-    when the resolution starts with what to do, the first action that is not only preparation
-    (the fix itself, not "unplug the AC adapter")."""
+    when the resolution starts with what to do, "Fixed by: " and the first action that is not
+    only preparation (the fix itself, not "unplug the AC adapter")."""
+    text, is_fix = cause_or_fix(hypothesis)
+    if not is_fix:
+        return text
+    prefix = f"{section_title}, fixed by: " if section_title else "Fixed by: "
+    return prefix + text[:1].lower() + text[1:]
+
+
+def cause_or_fix(hypothesis: Hypothesis) -> tuple[str, bool]:
+    """(text, is_fix): what is wrong, or, for a resolution that only says what to do, the fix
+    itself, so that a conclusion can say "the most likely fix" instead of calling an action a
+    cause."""
     if not _is_flowchart_cause(hypothesis):
-        return hypothesis.name
+        return hypothesis.name, False
     first, action, rest = _parts(hypothesis)
     if not action:
-        return _sentence_case(first)
+        return _sentence_case(first), False
     if _PREPARATION.match(first.rstrip(".")):
         first = next(
             (
@@ -167,9 +179,11 @@ def cause_title(hypothesis: Hypothesis, *, section_title: str = "") -> str:
             ),
             first,
         )
-    action_text = _sentence_case(re.sub(r"^(please|just|simply)\s+", "", first, flags=re.I))
-    prefix = f"{section_title}, fixed by: " if section_title else "Fixed by: "
-    return prefix + action_text[:1].lower() + action_text[1:]
+    first = re.sub(r"^(please|just|simply)\s+", "", first, flags=re.I)
+    first = re.sub(
+        r"^to fix (the|this) (issue|problem),?\s+you (need|have) to\s+", "", first, flags=re.I
+    )
+    return _sentence_case(first), True
 
 
 def fix_steps(hypothesis: Hypothesis) -> list[str]:
@@ -194,8 +208,13 @@ def conclusion_lines(
 ) -> list[str]:
     """The conclusion's text: cause and confidence, numbered steps, and titled sources
     (``(title, link)`` pairs)."""
-    title = cause_title(hypothesis, section_title=section_title)
-    lines = [f"The most likely cause: {title} (about {percent(confidence)} sure)."]
+    text, is_fix = cause_or_fix(hypothesis)
+    if is_fix:
+        where = f" ({section_title})" if section_title else ""
+        lead = f"The most likely fix{where}: {text}"
+    else:
+        lead = f"The most likely cause: {text}"
+    lines = [f"{lead} (about {percent(confidence)} sure)."]
     steps = fix_steps(hypothesis)
     if steps:
         lines.append("What to do:\n" + "\n".join(f"{i}. {step}" for i, step in enumerate(steps, 1)))

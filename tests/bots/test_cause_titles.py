@@ -34,3 +34,29 @@ from planning.network import Hypothesis
 def test_preparation_is_not_the_cause(resolution: str, title: str) -> None:
     hypothesis = Hypothesis(id="chart:t1", name="raw chart text", resolution=resolution)
     assert cause_title(hypothesis) == title
+
+
+@pytest.mark.parametrize(
+    ("resolution", "lead"),
+    [
+        # A resolution that only says what to do is a fix, not a cause.
+        (
+            "Please tighten the lug nuts. If this happens often, replace them.",
+            "The most likely fix: Tighten the lug nuts (about 80% sure).",
+        ),
+        (
+            "To fix the issue, you need to replace the blinker bulb.",
+            "The most likely fix: Replace the blinker bulb (about 80% sure).",
+        ),
+        # Chatter before the cause is not the cause.
+        (
+            "I understand now what is causing you trouble. The cooling system has been overfilled.",
+            "The most likely cause: The cooling system has been overfilled (about 80% sure).",
+        ),
+    ],
+)
+def test_the_conclusion_calls_a_fix_a_fix(resolution: str, lead: str) -> None:
+    from bots.conclusions import conclusion_lines
+
+    hypothesis = Hypothesis(id="chart:t1", name="raw chart text", resolution=resolution)
+    assert conclusion_lines(hypothesis, 0.8, [])[0] == lead
