@@ -35,6 +35,30 @@ class BotsConfig(AppConfig):
 
         checks.register(check_targets, "bots")
 
+        from django.db.models.signals import post_migrate
+
+        post_migrate.connect(_ensure_transcript_index, sender=self)
+
+
+def _ensure_transcript_index(using: str = "default", plan: Any = None, **_: Any) -> None:
+    """SQLite's transcript word index after every migrate: a migration that rebuilt the turns
+    table dropped its triggers with it (``bots.transcript_index``). Not when the turns table
+    is not there (migrated back to zero) or when going back past the index's migration."""
+    from django.db import connections
+
+    from bots import transcript_index
+
+    connection = connections[using]
+    if connection.vendor != "sqlite":
+        return
+    if "bots_turn" not in connection.introspection.table_names():
+        return
+    from django.db.migrations.recorder import MigrationRecorder
+
+    applied = MigrationRecorder(connection).applied_migrations()
+    if ("bots", "0006_turn_word_index") in applied:
+        transcript_index.ensure(connection)
+
 
 def _worker_service() -> Any:
     from bots.service import worker_service
