@@ -33,6 +33,8 @@ from planning.evidence import Answer
 from planning.network import EvidentialNetwork, Finding
 
 NONE_PAYLOAD = f"{PICK_PREFIX}none"
+# Leading conditions whose links order a choice list (likely_first).
+_RANKED = 20
 # Plain questions for the DDXPlus multi-choice stems (any other stem is asked as written),
 # and whether "None of these" means the question's own "none" answer: "does it spread?" -
 # none of these places, so nowhere; "where is the pain?" (asked once the patient said there
@@ -53,7 +55,29 @@ def options_of(ctx: Context, finding: Finding) -> tuple[str, ...]:
     assert ctx.network is not None and ctx.dialogue is not None
     asked = ctx.dialogue.state.asked
     rest = [f for f in ctx.network.question_of(finding.id) if f != finding.id and f not in asked]
-    return (finding.id, *rest) if rest else (finding.id,)
+    if not rest:
+        return (finding.id,)
+    return tuple(likely_first(ctx, [finding.id, *rest]))
+
+
+def likely_first(ctx: Context, options: Sequence[str]) -> list[str]:
+    """``options`` ordered by how likely each is "yes" under the current belief (the leading
+    conditions' links), so that a list of fifty places starts with the few that matter for
+    this patient; ties keep the pack's order."""
+    assert ctx.network is not None and ctx.dialogue is not None
+    network = ctx.network
+    leaders = ctx.dialogue.state.ranking(network)[:_RANKED]
+
+    def score(option: str) -> float:
+        total = 0.0
+        for hypothesis, p in leaders:
+            link = network.link(hypothesis, option)
+            if link is not None:
+                total += p * link.plausibility(("yes",))
+        return total
+
+    scores = {o: score(o) for o in options}
+    return sorted(options, key=lambda o: -scores[o])
 
 
 def is_none_option(finding: Finding) -> bool:

@@ -176,3 +176,32 @@ def test_not_sure_answers_the_question_and_the_rest_is_read_in_passing(
     meaning = answering.interpret(service.kit, ctx, said)
     assert meaning.intent == "answer" and meaning.answers[0].states is None
     assert "E_14" in {fact.finding for fact in meaning.volunteered}
+
+
+def test_a_long_choice_list_starts_with_the_places_the_leading_conditions_point_at(
+    service_factory: Any,
+) -> None:
+    """Fifty places in the pack's order put the tonsils before the chest for a patient with
+    chest pain; ordered by the current belief, the places the leading conditions' links make
+    likely come first (and nothing is dropped)."""
+    from bots.conversation.choice_list import likely_first
+
+    service = service_factory()
+    ctx = _context(service)
+    assert ctx.network is not None and ctx.dialogue is not None
+    network = ctx.network
+    pericarditis = next(h for h in network.hypotheses if h.name.lower().startswith("pericarditis"))
+    state = ctx.dialogue.state
+    for i, h in enumerate(network.hypotheses):  # the patient's belief: pericarditis leads
+        if h.id != pericarditis.id:
+            state.belief.log_w[i] -= 5.0
+    options = [f.id for f in _options(ctx)]
+    ordered = likely_first(ctx, options)
+    assert sorted(ordered) == sorted(options)
+
+    def link_yes(option: str) -> float:
+        link = network.link(pericarditis.id, option)
+        return 0.0 if link is None else link.plausibility(("yes",))
+
+    top = [link_yes(o) for o in ordered[:3]]
+    assert min(top) >= max(link_yes(o) for o in ordered[3:]) - 1e-9
