@@ -227,24 +227,17 @@ def _statements(unit: Unit) -> list[Statement]:
         if block.kind == "para" and lead is None:
             # "You see the logo but it never reaches the desktop: try Safe Mode." after the
             # question it answers: a branch written as a paragraph.
-            asked = ""
-            for said in reversed(out):
-                if said.kind == "question":
-                    asked = said.text
-                elif said.kind == "branch":
-                    asked = _asked(said.consequence)
-                if asked:
-                    break
             para_lead = lang.lead_condition(block.text)
-            if (
-                asked
-                and para_lead is not None
-                and ":" in block.text
-                and "?" not in para_lead[1]
-                and not _INSTRUCTION.match(para_lead[0])
-                and lang.overlap(para_lead[0], asked) >= 0.3
-            ):
-                lead = para_lead
+            if para_lead is not None and ":" in block.text and not _INSTRUCTION.match(para_lead[0]):
+                for said in reversed(out):
+                    asked = ""
+                    if said.kind == "question":
+                        asked = said.text
+                    elif said.kind == "branch":
+                        asked = _asked(said.consequence)
+                    if asked and lang.overlap(para_lead[0], asked) >= 0.3:
+                        lead = para_lead
+                        break
         if (
             lead is not None
             and _still(lead[0])
@@ -257,7 +250,10 @@ def _statements(unit: Unit) -> list[Statement]:
             if lang.is_yes_no_question(condition + "?") and condition.endswith("?"):
                 pass
             parts = lang.sentences(consequence)
-            tested = bool(parts) and bool(_TEST.search(parts[0]))
+            tested = bool(parts) and (
+                bool(_TEST.search(parts[0]) or _INSTRUCTION.match(parts[0]))
+                or (lang.is_question(parts[0]) and lang.is_yes_no_question(parts[0]))
+            )
             if tested and any(lang.condition_split(p) for p in parts[1:]):
                 # "Still not listed: put the drive into another laptop and see whether it
                 # works there. If it does, ... If the drive is dead there too, ...": the test
@@ -277,6 +273,27 @@ def _statements(unit: Unit) -> list[Statement]:
                         )
                     else:
                         out.append(Statement("text", part, span, depth + 1, block=block_no))
+            elif block.kind == "para" and any(lang.is_question(p) for p in parts[1:]):
+                # "You don't even see the logo: boot from the DVD and run the partition tool.
+                # Can the partition manager see your drive?": the instruction is the branch,
+                # the question after it is asked below it.
+                said = [p for p in parts if not lang.is_question(p)]
+                out.append(
+                    Statement(
+                        "branch",
+                        block.text,
+                        span,
+                        depth,
+                        condition,
+                        " ".join(said),
+                        parent,
+                        block_no,
+                    )
+                )
+                for part in parts[len(said) :]:
+                    if lang.is_question(part) and lang.is_yes_no_question(part):
+                        question = lang.question_part(lang.strip_lead(part))
+                        out.append(Statement("question", question, span, depth, block=block_no))
             else:
                 out.append(
                     Statement(
@@ -365,6 +382,21 @@ def _statements(unit: Unit) -> list[Statement]:
                             parent=parent,
                             block=block_no,
                             indirect=True,
+                        )
+                    )
+                    continue
+                then = re.match(r"^then\b[,:]?\s*(.+)$", body, re.I | re.S)
+                if (
+                    then is not None
+                    and out
+                    and out[-1].kind == "question"
+                    and out[-1].block == block_no
+                    and not lang.pointer(body)
+                ):
+                    # "Do you get a "No Operating System" message? Then check the boot order."
+                    out.append(
+                        Statement(
+                            "branch", body, span, depth, "yes", then.group(1), parent, block_no
                         )
                     )
                     continue
