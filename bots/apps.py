@@ -61,6 +61,6 @@ def _ensure_transcript_index(using: str = "default", plan: Any = None, **_: Any)
 
 
 def _worker_service() -> Any:
-    from bots.service import worker_service
+    from bots.service_pool import worker_service
 
     return worker_service()

@@ -26,8 +26,8 @@ the patient gets next steps and a triage level; the differential is kept for sta
 
 The parts, one concern per module, live in :mod:`bots.conversation` (intake, answering,
 safety, presentation, hand-off); this module is the facade that loads and saves the case
-around them. A worker process builds one service (:func:`worker_service`) and uses it for
-every message.
+around them. A worker process builds one service
+(:func:`bots.service_pool.worker_service`) and uses it for every message.
 
 Settings: :mod:`bots.config`. Patient-facing triage: :mod:`bots.triage`. What a turn records
 (rationale, belief snapshot): :mod:`bots.records`. Packs, routing, FAQ and passages:
@@ -37,9 +37,7 @@ Settings: :mod:`bots.config`. Patient-facing triage: :mod:`bots.triage`. What a 
 from __future__ import annotations
 
 import logging
-import threading
 import time
-import weakref
 
 from bots import takeover
 from bots.case_store import CaseStore, dump_state, load_state
@@ -71,7 +69,6 @@ __all__ = [
     "SECTION_PREFIX",
     "ConversationService",
     "ServiceError",
-    "worker_service",
 ]
 
 log = logging.getLogger(__name__)
@@ -267,54 +264,3 @@ class ConversationService:
                 patient=kit.patient_facing(ctx),
             )
         return presentation.misunderstood(ctx, pending, meaning)
-
-
-# -- one service per worker --------------------------------------------------------------------
-
-_WORKER = threading.local()
-# Services whose thread has ended, by settings key, for the next new thread to take over.
-# runserver (the embedded profile) starts a thread per connection: building a service for
-# each one cost 1-4 s of CPU with the GIL held up to 1.4 s at a time, stalling every other
-# request of the process (/healthz included). A service is still used by one thread at a time.
-_SPARE: dict[tuple[object, ...], list[ConversationService]] = {}
-_SPARE_LOCK = threading.Lock()
-_SPARE_PER_KEY = 16
-
-
-def _hand_back(key: tuple[object, ...], service: ConversationService) -> None:
-    with _SPARE_LOCK:
-        spare = _SPARE.setdefault(key, [])
-        if len(spare) < _SPARE_PER_KEY:
-            spare.append(service)
-
-
-def _take_spare(key: tuple[object, ...]) -> ConversationService | None:
-    with _SPARE_LOCK:
-        spare = _SPARE.get(key)
-        return spare.pop() if spare else None
-
-
-def worker_service() -> ConversationService:
-    """The service of this worker (process and thread), built on first use and again only
-    when its settings change (a thread that ended leaves its service to the next new one);
-    a store is not shared, so pass one to ``handle``."""
-    from django.conf import settings
-
-    # The language layer and the search backend are built into the service: a change to
-    # either (a test's settings, a reconfigured worker) must build a new one.
-    watched = [
-        name
-        for name in dir(settings)
-        if name.startswith(("LLM_", "LANGUAGE_", "SEARCH_", "ELASTICSEARCH_"))
-    ]
-    key = (
-        repr(ServiceConfig.from_settings()),
-        tuple((name, repr(getattr(settings, name))) for name in sorted(watched)),
-    )
-    cached = getattr(_WORKER, "service", None)
-    if cached is None or _WORKER.key != key:
-        cached = _take_spare(key) or ConversationService()
-        _WORKER.service, _WORKER.key = cached, key
-        # Handed back when this thread's object goes away (the thread ended).
-        weakref.finalize(threading.current_thread(), _hand_back, key, cached)
-    return cached

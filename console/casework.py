@@ -208,7 +208,7 @@ def hand_back(case_id: int, user: Any) -> OutboundMessage:
     with its next question (``bots.takeover.resume``)."""
     from bots.case_store import CaseStore
     from bots.runtime import reply_payload
-    from bots.service import worker_service
+    from bots.service_pool import worker_service
 
     with transaction.atomic():
         case = _locked(case_id)
