@@ -242,7 +242,7 @@ def _option_words(finding: Finding) -> tuple[str, str] | None:
     if not finding.group or " - " not in finding.question:
         return None
     option = finding.question.rpartition(" - ")[2].strip()
-    plain = wording.plain_place(option).lower()
+    plain = _words_of(wording.plain_place(option))  # as the message is read ("adam's")
     side = ""
     if plain.startswith(("left ", "right ")):
         side, plain = plain.split(" ", 1)
@@ -327,35 +327,47 @@ def named_options(
     """The options of a multi-choice question asked whole that a message names, with how
     sure the reading is: ``([], c)`` is "none of these"; None, no answer at all ("why?").
 
-    An option's own words count first ("upper chest" is that option, not every chest
-    option); everyday words ("my arm", "my tummy") then name every option they cover in what
-    is left of the message. A named option with a negation just before it ("not my arm") is
-    not chosen.
+    An option's own words count first, longest first, and each place said is read once:
+    "left shoulder blade" is that option, not also the shoulders; "back of the ankle" is not
+    also the ankle. A side belongs to the place it is said with ("left cheek, right temple"
+    is not the right cheek); a place said without one ("my temples", "both cheeks") is
+    either side. Everyday words ("my arm", "my tummy") then name every option they cover in
+    what is left of the message. A named option with a negation just before it ("not my
+    arm") is not chosen.
     """
     said = _words_of(text)
     if not said or UNSURE.search(said):
         return None
     places = [o for o in options if o.default_state != "yes"]
-    sides = set(re.findall(r"\b(left|right)\b", said))
     chosen: list[Finding] = []
-    rest = said
-    for option in sorted(places, key=lambda o: -len((_option_words(o) or ("", ""))[0])):
+    # "the side of my chest" is the option "side of the chest".
+    rest = re.sub(r"\b(of|on|in) (?:my|his|her|their|your)\b", r"\1 the", said)
+    by_words: dict[str, list[tuple[Finding, str]]] = {}
+    for option in places:
         words = _option_words(option)
-        if words is None:
-            continue
-        plain, side = words
-        for match in re.finditer(rf"\b{re.escape(plain)}\b", rest):
-            if _negated_before(rest, match.start()) or (side and sides and side not in sides):
-                continue
-            chosen.append(option)
-            break
-    for option in chosen:  # what the options' own words said is read; the rest is left
-        plain = (_option_words(option) or ("", ""))[0]
-        rest = re.sub(rf"\b{re.escape(plain)}\b", " ", rest)
+        if words is not None:
+            by_words.setdefault(words[0], []).append((option, words[1]))
+    for plain in sorted(by_words, key=len, reverse=True):
+        spans: list[tuple[int, int]] = []
+        for option, side in by_words[plain]:
+            for match in re.finditer(rf"(?<!\w){re.escape(plain)}(?:e?s)?(?!\w)", rest):
+                start, sides = _side_said(rest, match.start())
+                if _negated_before(rest, start) or (side and sides and side not in sides):
+                    continue
+                chosen.append(option)
+                spans.append((start, match.end()))
+                break
+        # Read once: a shorter place inside it ("ankle" in "back of the ankle"), or its
+        # side, is not said again.
+        for start, end in sorted(set(spans), reverse=True):
+            rest = f"{rest[:start]} | {rest[end:]}"
     direct = len(chosen)
     for pattern, covered in _PLACE_SYNONYMS:
         match = re.search(pattern, rest)
-        if match is None or _negated_before(rest, match.start()):
+        if match is None:
+            continue
+        start, sides = _side_said(rest, match.start())
+        if _negated_before(rest, start):
             continue
         for option in places:
             words = _option_words(option)
@@ -370,3 +382,27 @@ def named_options(
     if _NOWHERE.search(said) or _NONE_OF.search(said):
         return [], 0.95
     return None
+
+
+_SIDE_FILLERS = frozenset(("my", "the", "both", "and", "&", "on", "of", "sides"))
+
+
+def _side_said(said: str, start: int) -> tuple[int, set[str]]:
+    """Where the words for the place starting at ``start`` begin, its side included, and the
+    side said with it (``{"left"}`` for "my left cheek"; none for "my temple", "both
+    temples" or "left and right temple": either side). A word followed by a comma belongs
+    to the place before."""
+    sides: set[str] = set()
+    begin = start
+    for word in reversed(list(re.finditer(r"\S+", said[:start]))):
+        token = word.group()
+        if token in ("left", "right"):
+            sides.add(token)
+        elif token == "both":
+            sides = {"left", "right"}
+        elif token not in _SIDE_FILLERS:
+            break
+        begin = word.start()
+    if not sides:
+        return start, set()
+    return begin, (set() if len(sides) == 2 else sides)

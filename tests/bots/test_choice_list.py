@@ -99,6 +99,38 @@ def test_typed_names_select_every_option_they_name_in_one_turn(service_factory: 
     assert ctx.dialogue is not None and ctx.dialogue.state.turns == 1  # ... in one turn
 
 
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        # Each place is read once: a shorter place inside a longer one is not said too.
+        (
+            "left shoulder blade and the right side of my chest",
+            {"scapula(L)", "side of the chest(R)"},
+        ),
+        # A side belongs to the place it is said with, not to every place in the message.
+        (
+            "left shoulder blade, right temple and left temple",
+            {"scapula(L)", "temple(R)", "temple(L)"},
+        ),
+        # Said without a side, or with both: either side.
+        ("both temples and my left shoulder blade", {"temple(R)", "temple(L)", "scapula(L)"}),
+        ("left and right shoulder", {"shoulder(R)", "shoulder(L)"}),
+        # A name with punctuation in it is still that option.
+        (
+            "front of the neck (adam's apple) and under the jaw",
+            {"thyroid cartilage", "under the jaw"},
+        ),
+    ],
+)
+def test_several_places_said_at_once_are_each_read_once_with_their_own_side(
+    service_factory: Any, typed: str, expected: set[str]
+) -> None:
+    service = service_factory()
+    ctx, _ = _asked(service)
+    said = _said(ctx, Inbound("web", "choices", text=typed), service)
+    assert {label for label, state in said.items() if state == "yes"} == expected
+
+
 def test_ticked_choices_and_none_of_these(service_factory: Any) -> None:
     service = service_factory()
     ctx, reply = _asked(service)
