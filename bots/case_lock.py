@@ -192,3 +192,10 @@ def local_lock(case_id: int, wait_s: float = LOCAL_WAIT_S) -> Iterator[Held]:
         yield Held(case_id)
     finally:
         local.release()
+
+
+def local_busy(case_id: int) -> bool:
+    """Someone in this process holds the case's local lock now (a turn is in flight)."""
+    with _local_locks_guard:
+        local = _local_locks.get(case_id)
+    return local is not None and local.locked()

@@ -53,7 +53,7 @@ from typing import Any, Protocol
 
 from celery import current_app
 from django.conf import settings
-from django.db import transaction
+from django.db import OperationalError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -186,11 +186,25 @@ def handle_event(event: InboundEvent) -> OutboundMessage | None:
             return outbound
     except BackendUnavailable as exc:
         return _stored(retry_later(event.pk, exc, fail=_fail))
+    except OperationalError as exc:
+        if _database_busy(exc):
+            # SQLite's write lock is another turn's (a transaction holds it until it commits):
+            # nothing is wrong with this message. The turn rolled back and the event is still
+            # RECEIVED: try it again shortly (bots.tasks) instead of apologising for it, which
+            # would need the same lock and fail too, leaving it to the sweep a minute later.
+            raise CaseBusy(f"event {event.pk}: the database is busy ({exc})") from exc
+        logger.exception("processing %s failed", event.pk)
+        return _stored(_fail(event.pk, exc))
     except Exception as exc:
         # The service failed (a bug, a pack that does not load): the transaction rolled back,
         # so record the failure on its own and still answer, once.
         logger.exception("processing %s failed", event.pk)
         return _stored(_fail(event.pk, exc))
+
+
+def _database_busy(exc: OperationalError) -> bool:
+    """SQLite's "database is locked" (its busy timeout ran out behind another writer)."""
+    return connection.vendor == "sqlite" and "locked" in str(exc).lower()
 
 
 def _case_of(event: InboundEvent, inbound: Inbound, case_id: int | None) -> Case:

@@ -15,13 +15,11 @@ from collections.abc import Sequence
 import numpy as np
 
 from bots.grounding import Grounding, Section
-from bots.language.facts import encode, fragments, main_question
+from bots.language.facts import encode, encode_pack_texts, fragments, main_question
 
 # The mean of the section's three nearest questions: one question near by chance is not a
 # topic.
 NEAREST = 3
-# A section's vectors, by its title and questions (they change only with the pack).
-_SECTIONS: dict[tuple[str, ...], np.ndarray] = {}
 
 
 def by_meaning(grounding: Grounding, pack: str, complaint: str) -> list[Section]:
@@ -31,24 +29,26 @@ def by_meaning(grounding: Grounding, pack: str, complaint: str) -> list[Section]
     if said is None:
         return []
     out = []
+    for gid, title, texts in section_texts(grounding, pack):
+        vectors = encode_pack_texts(texts)
+        if vectors is None:
+            return []
+        nearest = np.sort((said @ vectors.T).max(0))[::-1][:NEAREST]
+        out.append(Section(gid, title, float(nearest.mean())))
+    out.sort(key=lambda s: -s.score)
+    return out
+
+
+def section_texts(grounding: Grounding, pack: str) -> list[tuple[str, str, list[str]]]:
+    """(id, title, the texts it is known by: title and questions) of each section."""
+    out = []
     for group in grounding.groups(pack):
         gid, title = str(group["id"]), str(group.get("title") or group["id"])
         try:
             network = grounding.section_network(pack, gid)
         except KeyError:
             continue
-        texts = (title, *(main_question(f.question) for f in network.findings))
-        vectors = _SECTIONS.get(texts)
-        if vectors is None:
-            vectors = encode(texts)
-            if vectors is None:
-                return []
-            if len(_SECTIONS) > 256:
-                _SECTIONS.clear()
-            _SECTIONS[texts] = vectors
-        nearest = np.sort((said @ vectors.T).max(0))[::-1][:NEAREST]
-        out.append(Section(gid, title, float(nearest.mean())))
-    out.sort(key=lambda s: -s.score)
+        out.append((gid, title, [title, *(main_question(f.question) for f in network.findings)]))
     return out
 
 

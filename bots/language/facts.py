@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -293,10 +294,18 @@ class FactIndex:
         vectors = encode([fragment])
         if vectors is None:
             return None
-        if self._vectors is None:
-            self._vectors = encode([main_question(q.finding.question) for q in self.questions])
-        assert self._vectors is not None
-        return self._vectors @ vectors[0]
+        questions = self.vectors()
+        assert questions is not None
+        return questions @ vectors[0]
+
+    def vectors(self) -> np.ndarray | None:
+        """The questions' sentence vectors (None without the encoder), computed once per
+        process (:func:`encode_pack_texts`); ``manage.py serve`` does it before serving."""
+        if self._vectors is None and self.questions:
+            self._vectors = encode_pack_texts(
+                [main_question(q.finding.question) for q in self.questions]
+            )
+        return self._vectors
 
     def close_in_meaning(self, fragment: str) -> list[tuple[Finding, float]]:
         """The finding whose question the fragment says in other words (sentence embeddings,
@@ -332,6 +341,35 @@ def encode(texts: Sequence[str]) -> np.ndarray | None:
         return None
     with threadpool_limits(1):
         return encoder.encode(list(texts))
+
+
+# The vectors of a pack's own texts (questions, section titles), by text: they change only
+# with the pack, and a turn that had to encode them all (hundreds of questions: 5 s on an idle
+# machine, 30 s and more on a loaded one) did so inside its database transaction, which on
+# SQLite holds the write lock, so every other turn of the process failed or waited behind it.
+_PACK_VECTORS: dict[str, np.ndarray] = {}
+_PACK_VECTORS_LOCK = threading.Lock()
+_PACK_VECTORS_MAX = 50_000
+
+
+def encode_pack_texts(texts: Sequence[str]) -> np.ndarray | None:
+    """Like :func:`encode`, for texts of a pack (not a user's words): each is encoded once per
+    process. Threads that need the same texts wait for the one computing them instead of
+    encoding them again alongside it."""
+    if not texts:
+        return encode(texts)
+    with _PACK_VECTORS_LOCK:
+        wanted = list(dict.fromkeys(texts))
+        missing = [t for t in wanted if t not in _PACK_VECTORS]
+        if missing and len(_PACK_VECTORS) + len(missing) > _PACK_VECTORS_MAX:
+            _PACK_VECTORS.clear()
+            missing = wanted
+        if missing:
+            fresh = encode(missing)
+            if fresh is None:
+                return None
+            _PACK_VECTORS.update(zip(missing, fresh, strict=True))
+        return np.stack([_PACK_VECTORS[t] for t in texts])
 
 
 _INDEXES: dict[tuple[str, int], FactIndex] = {}

@@ -117,8 +117,12 @@ def _due(payload: Any, key: str, now: datetime) -> bool:
 
 def _claim(client: Any, kind: str, pk: int, case_id: int, age: float) -> str:
     """"go" to re-queue, "locked" when the case is busy, "recent" when re-queued lately."""
-    if client is None:  # eager or non-Redis broker: nothing to coordinate with
-        return "go"
+    if client is None:
+        # Eager (the embedded sweeper): a case whose turn is in flight in this process is its
+        # holder's; queuing behind its lock would stall the sweep of every other case.
+        from bots.case_lock import local_busy
+
+        return "locked" if local_busy(case_id) else "go"
     if client.exists(CASE_LOCK_KEY.format(case_id=case_id)):
         return "locked"
     fresh = client.set(MARK_KEY.format(kind=kind, pk=pk), "1", nx=True, ex=max(1, int(age)))

@@ -55,17 +55,14 @@ class Command(BaseCommand):
         )
 
     def _warm_up(self) -> None:
-        """Parse each pack's network and index its findings before serving. Done by the first
-        message instead, it held the GIL for up to a second at a time (JSON decoding, the
-        network's validation): every request of the process waited, health probes included."""
-        from bots.language.facts import fact_index
-        from knowledge.packs.store import PackError, current_names, load_network
+        """Do before serving what each pack's first message would do (``bots.warmup``): done
+        by the first message, it held the GIL for up to a second at a time (every request of
+        the process waited, health probes included) and, on SQLite, the database's write lock
+        for tens of seconds (every other message waited, failed and was left to the sweep)."""
+        from bots.warmup import warm_packs
 
-        for name in current_names():
-            try:
-                fact_index(load_network(name))
-            except PackError:
-                continue  # a pack with documents only: nothing to parse yet
+        for line in warm_packs():
+            self.stdout.write(line)
 
     def _announce_when_listening(self, addrport: str) -> None:
         """Print the URL once the server accepts connections, not before: a port already in
