@@ -69,7 +69,16 @@ def database_from_url(url: str, base_dir: Path) -> dict[str, object]:
         # sqlite:///relative/path or sqlite:////absolute/path: drop the separator slash.
         path = unquote(parsed.path)[1:]
         name = Path(path) if Path(path).is_absolute() else base_dir / path
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": str(name)}
+        # IMMEDIATE: a transaction takes the write lock when it begins, waiting for it (the
+        # busy timeout) if another writer has it. DEFERRED, SQLite's default, reads first and
+        # upgrades at the first write; when another transaction is committing meanwhile, the
+        # upgrade fails at once with "database is locked" whatever the timeout (the embedded
+        # sweep and a reply's delivery did, while turns of other cases committed).
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(name),
+            "OPTIONS": {"transaction_mode": "IMMEDIATE"},
+        }
     if scheme in {"postgres", "postgresql", "pgsql"}:
         # django-environ: host, port, credentials, and every query option (sslmode=require,
         # connect_timeout=5, ...) into OPTIONS, except its own conn_max_age and friends.
