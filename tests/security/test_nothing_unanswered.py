@@ -95,3 +95,48 @@ def test_an_api_outage_does_not_hold_the_request_and_every_reply_goes_once(
     texts = [c.params["text"] for c in telegram.calls_to("sendMessage")]
     assert record("nothing unanswered", "reply delivered once after the outage",
                   OutboundMessage.objects.filter(status="sent").count() == 1), texts
+
+
+def test_the_sweep_leaves_a_case_in_flight_to_its_holder_and_answers_the_others(
+    telegram: FakeTelegram, service: StandInService, sweeping: None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import threading
+
+    from bots.case_lock import local_lock
+
+    # Two acknowledged updates left RECEIVED; the first case's turn is still running in this
+    # process (its lock held) when the sweep finds both. Before, the sweep queued behind that
+    # lock (30 s, then again) and the other case waited with it.
+    monkeypatch.setattr("bots.inbox.run_now", lambda pks: None)
+    assert post(text_update(701, "my head hurts", chat_id=701)).status_code == 200
+    assert post(text_update(702, "my ear hurts", chat_id=702)).status_code == 200
+    monkeypatch.undo()
+    first = InboundEvent.objects.order_by("pk").first()
+    assert first is not None
+    taken, release = threading.Event(), threading.Event()
+
+    def in_flight() -> None:
+        with local_lock(first.case_id):
+            taken.set()
+            release.wait(20)
+
+    holder = threading.Thread(target=in_flight, daemon=True)
+    holder.start()
+    assert taken.wait(5)
+    try:
+        sweeper.start_in_background()
+
+        def answered(chat_id: int) -> bool:
+            sent = telegram.calls_to("sendMessage")
+            return any(str(c.params["chat_id"]) == str(chat_id) for c in sent)
+
+        assert wait_for(lambda: answered(702), timeout_s=10) is not None
+        assert not answered(701)  # its holder's, while it holds it
+    finally:
+        release.set()
+        holder.join(5)
+    assert wait_for(lambda: answered(701), timeout_s=10) is not None
+    time.sleep(1.5)  # later sweeps send nothing twice
+    chats = sorted(int(c.params["chat_id"]) for c in telegram.calls_to("sendMessage"))
+    assert chats == [701, 702]
