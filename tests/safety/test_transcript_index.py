@@ -167,6 +167,19 @@ def test_index_follows_every_write(turns: dict[int, str]) -> None:
     assert found("monitor black") == {raw_pk}
     for query in [*QUERIES, "keyboard", "router", "monitor", "coffee -keyboard"]:
         assert found(query) == expected(texts, query) == found_by_substring(query), query
+    # The index column alone rewritten, as a reindex writes a stale index (bots.reencrypt):
+    # first made stale by hand, then put right by the reindex.
+    stale_pk = next(iter(texts))
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE bots_turn SET search_tokens = %s WHERE id = %s",
+                       [crypto.index_text(["quokka festival"]), stale_pk])
+    assert found("quokka") == {stale_pk} == found_by_substring("quokka")
+    from bots.reencrypt import bots_models, encrypt_all
+
+    tally = encrypt_all(bots_models())["Turn"]
+    assert tally.rewritten == 1 and not found("quokka") and not found_by_substring("quokka")
+    for query in [*QUERIES, "keyboard"]:
+        assert found(query) == expected(texts, query), query
     with connection.cursor() as cursor:  # FTS5's own consistency check of the index
         cursor.execute(
             f"INSERT INTO {transcript_index.TABLE}({transcript_index.TABLE}, rank) "
@@ -227,3 +240,21 @@ def test_a_rebuilt_turns_table_gets_its_index_back(turns: dict[int, str]) -> Non
     assert_all_queries_agree(texts)
     assert found("scanner offline") == {late.pk}
     assert f"{transcript_index.TABLE} MATCH" in str(matching_turns("scanner").query)
+
+
+def test_the_migration_indexes_the_turns_already_there(turns: dict[int, str]) -> None:
+    import importlib
+    from types import SimpleNamespace
+
+    from django.apps import apps
+
+    migration = importlib.import_module("bots.migrations.0006_turn_word_index")
+    editor = SimpleNamespace(connection=connection)
+    migration.drop(apps, editor)  # as before the migration: no index, the substring match
+    assert not transcript_index.usable(connection)
+    before = {q: found(q) for q in QUERIES}
+    assert before == {q: expected(turns, q) for q in QUERIES}
+    migration.create(apps, editor)
+    assert transcript_index.usable(connection)
+    assert {q: found(q) for q in QUERIES} == before
+    assert_all_queries_agree(turns)
