@@ -912,11 +912,18 @@ def _read_table(rows: list[Block], b: _Builder, text: str) -> Target:
     rows_conds: list[tuple[dict[int, str], Block, str]] = []
     for group_text, members in groups:
         group_atoms = _atoms(lang.strip_lead(group_text)) if group_text else []
+        previous: dict[int, str] = {}
         for conditions, row in members:
             found: dict[int, str] = {}
             for atom in [*group_atoms[:1], *conditions]:
                 key, state = _canonical(atom, vocabulary)
                 found.setdefault(key, state)
+            if _CONTINUES.search(" ".join(conditions)):
+                # "Won't power up without the battery either, but starts once...": the row
+                # goes on from the one above it, whose other conditions still hold.
+                for key, state in previous.items():
+                    found.setdefault(key, state)
+            previous = found
             outcome = " ".join(
                 row.cells[i].strip().rstrip(".") + "."
                 for i in sorted(outcome_cols)
@@ -975,15 +982,18 @@ def _read_table(rows: list[Block], b: _Builder, text: str) -> Target:
     return build(list(range(len(rows_conds))), frozenset())
 
 
+_CONTINUES = re.compile(r"\b(?:either|even|as well|too|also)\b", re.I)
+
+
 def _flip(state: str) -> str:
     return "no" if state == "yes" else "yes"
 
 
-_VERB = r"(?:is|are|was|were|reads?|shows?|tests?|passes|fails?|measures?|works?)"
+_VERB = r"(?:is|are|was|were|reads?|shows?|tests?|passes|fails?|measures?|works?|fits?|feels?)"
 _ATOM_SPLIT = re.compile(
     r"(?:;|\.\s+|,\s*(?:and|but)\s+|\s+but\s+"
     rf"|\s+and\s+(?=[a-z ]{{0,30}}\b(?:{_VERB}|the)\b)"
-    rf"|,\s+(?=[a-z]+\s+[a-z]+\s+{_VERB}))",
+    rf"|,\s+(?=(?:[a-z']+\s+){{1,2}}{_VERB}\b))",
     re.I,
 )
 
@@ -1020,6 +1030,7 @@ def _topic(condition: str) -> set[str]:
     """What a condition is about: its content words, without the words that only say which
     way it goes, and without an aside in brackets."""
     text = re.sub(r"\([^)]*\)", " ", condition)
+    text = re.sub(r"['’]s\b", "", text)  # "the adapter's output" is about the adapter
     drop = {lang.stem(w) for w in lang.state_words(text)}
     return lang.content(text) - drop
 
