@@ -123,6 +123,19 @@ class _Builder:
         self.checks: list[Check] = []
         self.causes: list[Cause] = []
         self.pointers: list[Pointer] = []
+        self.titles: list[tuple[int, str]] = []  # (unit index, heading) of every unit
+
+    def names_later_title(self, text: str, after: int) -> bool:
+        """Whether ``text`` names a later section by its heading ("skip ahead to The surface
+        under the laptop"), quoted or not."""
+        words = lang.content(_POINTER_WORDS.sub(" ", text))
+        if not words:
+            return False
+        for index, title in self.titles:
+            heading = lang.content(title)
+            if index > after and len(heading) >= 2 and heading <= words:
+                return True
+        return False
 
     def check(self, question: str, span: Span, unit: int, explicit: bool) -> Check:
         made = Check(f"c{len(self.checks) + 1}", question, span, unit=unit, explicit=explicit)
@@ -143,6 +156,7 @@ def read_decisions(text: str) -> Decisions:
     blocks = outline(text)
     builder = _Builder(text)
     units = _units(blocks)
+    builder.titles = [(u.index, u.title) for u in units if u.title]
     rows = [b for b in blocks if b.kind == "row"]
     for unit in units:
         unit.entry = _read_unit(unit, builder)
@@ -526,6 +540,8 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
     # Sides a check's branches took by their wording alone (explicit checks): the check id ->
     # (state, negation count) in the order written; settled jointly at the end of the unit.
     worded: dict[str, list[tuple[str, int]]] = {}
+    # Checks asked after an instruction on one side of another check: check id -> that side.
+    under: dict[str, tuple[Check, str]] = {}
 
     def hang(check: Check) -> None:
         nonlocal entry, cont
@@ -534,6 +550,8 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
             if owner.slot(state) is cont or owner.free(state):
                 owner.set(state, check)
                 check.context = " ".join(t.text for t in cont.texts)
+                if cont.texts and not check.explicit:
+                    under[check.id] = (owner, state)
                 pendings.remove(cont)
             cont = None
             return
@@ -655,6 +673,7 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
             and not target.steps
             and not target.quotes
             and (deeper or (onward and not re.search(r"\bnext\b", st.consequence, re.I)))
+            and not b.names_later_title(st.consequence, unit.index)
         ):
             # "No: check the hoses." with the hose question nested below: go on below.
             b.pointers.remove(target)
@@ -718,6 +737,19 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
                 said = []
                 continue
             check.set(state, NEXT)
+    # "Take the battery out and run on the adapter alone. If the overheating has gone, the
+    # battery is to blame." with nothing said otherwise: a test that only confirms a cause
+    # is part of that cause, not a check of its own.
+    for check in unit_checks:
+        if check.id not in under:
+            continue
+        owner, state = under[check.id]
+        sides = (check.yes, check.no)
+        causes = [t for t in sides if isinstance(t, Cause)]
+        if owner.slot(state) is check and len(causes) == 1 and any(t is NEXT for t in sides):
+            found = causes[0]
+            found.text = f"{found.text.rstrip()} {check.context.strip()}"
+            owner.set(state, found)
     return entry
 
 
@@ -742,7 +774,13 @@ def _aside(st: Statement) -> bool:
 
 
 def _follow_up(st: Statement) -> bool:
-    return bool(_FOLLOW_UP.search(st.condition)) and not lang.pointer(st.consequence)
+    return (
+        bool(_FOLLOW_UP.search(st.condition))
+        and not lang.pointer(st.consequence)
+        # "If neither the BIOS nor the power settings have been touched": the other answer
+        # to the checks before, not a follow-up of the last fix.
+        and not re.match(r"^neither\b", st.condition.strip(), re.I)
+    )
 
 
 def _consequence_text(st: Statement) -> str:
