@@ -130,6 +130,13 @@ def _covered_positions(text: str, domains: tuple[str, ...]) -> list[int]:
     return sorted(out)
 
 
+def names_covered(text: str, domain: str) -> bool:
+    """Whether ``text`` names something the packs of ``domain`` cover (and not as "not a
+    laptop")."""
+    lowered = " ".join(text.lower().replace("’", "'").split())
+    return bool(_covered_positions(lowered, (domain,)))
+
+
 def out_of_scope(text: str, domains: tuple[str, ...] = tuple(_COVERED)) -> OutOfScope | None:
     """What ``text`` is about when no pack of ``domains`` covers it, else None."""
     lowered = " ".join(text.lower().replace("’", "'").split())

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from bots.case_store import StoredDialogue
 from bots.config import ServiceError
-from bots.conversation import answering, follow_ups, handoff, meaning_check
+from bots.conversation import answering, follow_ups, handoff, meaning_check, scope_check
 from bots.conversation.context import (
     ANY_SECTION,
     MISUNDERSTOOD_BEFORE_HUMAN,
@@ -32,6 +32,9 @@ from planning.evidence import Answer
 
 log = logging.getLogger("bots.service")
 
+# The topic picker's "None of these" (choose_pack).
+NONE_OF_THE_PACKS = "*"
+
 
 def start(kit: Kit, ctx: Context, inbound: Inbound, meaning: Interpretation) -> Outcome:
     """A message of a case with no dialogue yet."""
@@ -43,6 +46,8 @@ def start(kit: Kit, ctx: Context, inbound: Inbound, meaning: Interpretation) -> 
     facts = meaning.volunteered if ctx.network is not None and not button else None
     if button.startswith(PACK_PREFIX):
         chosen = button[len(PACK_PREFIX) :]
+        if chosen == NONE_OF_THE_PACKS:
+            return none_fits(kit, ctx)
         if chosen not in kit.packs.names():
             return prompt(kit, ctx, inbound, intro=(f"I don't know the topic {chosen!r}.",))
         set_pack(kit, ctx, chosen)
@@ -69,6 +74,10 @@ def start(kit: Kit, ctx: Context, inbound: Inbound, meaning: Interpretation) -> 
             complaint, facts = str(case.state.get("complaint", "")), None
             if not complaint:
                 return prompt(kit, ctx, inbound)
+        else:
+            # More words about the problem: route the whole description again.
+            complaint = f"{case.state.get('complaint', '')} {complaint}".strip()
+            facts = None
     elif case.state.get("awaiting_section"):
         options = case.state.get("options", [])
         choice = pick(complaint, [str(o["title"]) for o in options])
@@ -88,6 +97,16 @@ def start(kit: Kit, ctx: Context, inbound: Inbound, meaning: Interpretation) -> 
         if pack is None:
             case.state = {"awaiting_pack": True, "complaint": complaint}
             return choose_pack(kit)
+        if inbound.pack != pack and not scope_check.plausible(
+            kit.packs.network(pack), kit.packs.info(pack).domain, complaint
+        ):
+            # Routed (or fixed by the channel), not chosen, and nothing like what the pack
+            # covers: the user says which topic it is, or that none fits.
+            if case.state.get("awaiting_pack"):
+                case.state = {**case.state, "complaint": complaint}
+                return none_fits(kit, ctx)  # told more, and still like no topic
+            case.state = {"awaiting_pack": True, "complaint": complaint}
+            return choose_pack(kit, unsure=True)
         set_pack(kit, ctx, pack)
         facts = None
     section, routes = focus(kit, ctx, complaint)
@@ -297,10 +316,17 @@ def prompt(kit: Kit, ctx: Context, inbound: Inbound, *, intro: Sequence[str] = (
     )
 
 
-def choose_pack(kit: Kit) -> Outcome:
-    parts = ("I'm not sure which topic this is. Please pick one:",)
+def choose_pack(kit: Kit, *, unsure: bool = False) -> Outcome:
+    """The topic picker; ``unsure``: the complaint may be about none of the topics
+    (:mod:`bots.conversation.scope_check`), so "None of these" is offered too."""
+    if unsure:
+        parts = ("I'm not sure I can help with this. Which of these is it about?",)
+        buttons = (*pack_buttons(kit), Button("None of these", f"{PACK_PREFIX}{NONE_OF_THE_PACKS}"))
+    else:
+        parts = ("I'm not sure which topic this is. Please pick one:",)
+        buttons = pack_buttons(kit)
     return Outcome(
-        Reply(parts=parts, kind="prompt", buttons=pack_buttons(kit)),
+        Reply(parts=parts, kind="prompt", buttons=buttons),
         action={"type": "choose_pack"},
     )
 
