@@ -42,8 +42,9 @@ def test_an_faq_with_next_question_pointers() -> None:
     auth = root["yes"]['Does the VPN client show "authentication failed"?']
     assert auth["yes"].startswith("your password has probably expired")
     client = auth["no"]["Is the VPN client up to date?"]
-    assert "outdated client is the cause" in client["yes"]
-    assert "missing VPN access" in client["no"]
+    # "If the version is older than the one on the portal" answers "up to date?" no.
+    assert "outdated client is the cause" in client["no"]
+    assert "missing VPN access" in client["yes"]
 
 
 def test_a_symptom_cause_fix_table() -> None:

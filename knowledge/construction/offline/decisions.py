@@ -539,7 +539,7 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
     told: tuple[Cause, int] | None = None
     # Sides a check's branches took by their wording alone (explicit checks): the check id ->
     # (state, negation count) in the order written; settled jointly at the end of the unit.
-    worded: dict[str, list[tuple[str, int]]] = {}
+    worded: dict[str, list[tuple[str, int, str]]] = {}
     # Checks asked after an instruction on one side of another check: check id -> that side.
     under: dict[str, tuple[Check, str]] = {}
 
@@ -645,7 +645,9 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
         if not owner.free(state) and owner.free(_other(state)):
             state = _other(state)
         if owner.explicit and lang.yes_no_word(st.condition) is None:
-            worded.setdefault(owner.id, []).append((state, lang.negations(st.condition)))
+            worded.setdefault(owner.id, []).append(
+                (state, lang.negations(st.condition), st.condition)
+            )
         asked = _asked(st.consequence)
         if asked:
             # "If it ticks on the straight too, have the tyres been changed recently?"
@@ -790,7 +792,7 @@ def _consequence_text(st: Statement) -> str:
     return st.consequence if st.kind == "branch" else st.text
 
 
-def _settle_sides(check: Check, sides: list[tuple[str, int]]) -> None:
+def _settle_sides(check: Check, sides: list[tuple[str, int, str]]) -> None:
     """Two branches that answer a check asked in the article's words ("Decide whether
     Windows is loading blind" / "If Windows appears to start but nothing reaches the LCD,
     ..." / "If Windows never starts at all, ...") took their sides one at a time, each by
@@ -800,10 +802,15 @@ def _settle_sides(check: Check, sides: list[tuple[str, int]]) -> None:
     the case the question names first)."""
     if len(sides) != 2 or {sides[0][0], sides[1][0]} != {"yes", "no"}:
         return
-    (first, n1), (_, n2) = sides
+    (first, n1, c1), (_, n2, c2) = sides
     if (n1 > 0) != (n2 > 0):
         return  # one reads negatively, the other does not: the sides were told apart
-    if n1 == n2:
+    o1, o2 = lang.opposed(c1, check.question), lang.opposed(c2, check.question)
+    if o1 != o2:
+        # "Is the client up to date?" / "If the version is older..." / "If it is current...":
+        # the condition that says the opposite of the question is its "no".
+        first_should = "no" if o1 else "yes"
+    elif n1 == n2:
         first_should = "yes"
     else:
         plain = "yes" if not lang.negative(check.question) else "no"
@@ -877,6 +884,8 @@ def _side(condition: str, check: Check) -> str:
     if word is not None:
         return word
     neg = lang.negative(condition) != lang.negative(check.question)
+    if lang.opposed(condition, check.question):
+        neg = not neg  # "If the version is older" answers "Is the client up to date?" no
     state = "no" if neg else "yes"
     if not check.free(state) and check.free(_other(state)):
         state = _other(state)

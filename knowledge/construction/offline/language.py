@@ -287,6 +287,34 @@ def bad_state(text: str) -> bool:
     return any(w in BAD_STATE for w in words(text))
 
 
+# Pairs of words that state opposite conditions of one part (general English, no product).
+_OPPOSITES = (
+    ({"old", "older", "outdated", "out-of-date", "obsolete"}, {"current", "latest", "up-to-date"}),
+    ({"dirty", "corroded", "oxidised", "oxidized", "fouled"}, {"clean"}),
+    ({"cold", "cool"}, {"warm", "hot"}),
+    ({"dead"}, {"live", "alive"}),
+    ({"low"}, {"high"}),
+    ({"loose", "wobbly"}, {"tight", "snug", "solid", "firm"}),
+    ({"silent", "quiet"}, {"noisy", "loud"}),
+)
+
+
+def opposed(condition: str, question: str) -> bool:
+    """Whether ``condition`` says the opposite of what ``question`` asks by an antonym ("the
+    version is older" against "Is the client up to date?"), with no word of the question's
+    side in the condition."""
+    cw = set(
+        words(condition.replace("up to date", "up-to-date").replace("out of date", "out-of-date"))
+    )
+    qw = set(
+        words(question.replace("up to date", "up-to-date").replace("out of date", "out-of-date"))
+    )
+    for a, b in _OPPOSITES:
+        if (cw & a and qw & b and not cw & b) or (cw & b and qw & a and not cw & a):
+            return True
+    return False
+
+
 def negative(text: str) -> bool:
     """Whether a condition reads negatively (it has a negation word)."""
     # "no smoke and no burning smell" is negative; a double negative is too rare in these
