@@ -26,7 +26,7 @@ PROBE = "warming up"  # a complaint that matters to nobody: only the caches it f
 
 def warm_packs() -> Iterator[str]:
     """Warm every current pack; yields one line per pack (what was done, how long it took)."""
-    from bots.conversation import meaning_check
+    from bots.conversation import meaning_check, scope_check
     from bots.grounding import Grounding, StoredPacks
     from bots.language.facts import encode_pack_texts, fact_index
     from knowledge.packs.store import PackError
@@ -39,6 +39,7 @@ def warm_packs() -> Iterator[str]:
         try:
             network = packs.network(name)
             fact_index(network).vectors()
+            encode_pack_texts(scope_check.pack_texts(network))
             grounding.prior(name, PROBE, network)
             for _gid, _title, texts in meaning_check.section_texts(grounding, name):
                 encode_pack_texts(texts)

@@ -16,11 +16,9 @@ rows are only reported (``tests/bots/test_scope_meaning.py``).
 
 from __future__ import annotations
 
-import threading
-
 import numpy as np
 
-from bots.language.facts import encode, fragments, main_question
+from bots.language.facts import encode, encode_pack_texts, fragments, main_question
 from bots.scope import names_covered
 from planning.network import EvidentialNetwork
 
@@ -28,11 +26,8 @@ from planning.network import EvidentialNetwork
 PLAUSIBLE = 0.35
 NEAREST = 3
 
-_VECTORS: dict[tuple[str, int], np.ndarray] = {}
-_LOCK = threading.Lock()
 
-
-def _texts(network: EvidentialNetwork) -> list[str]:
+def pack_texts(network: EvidentialNetwork) -> list[str]:
     """The pack's questions (each once: a multi-choice question's options share one) and the
     names of its conditions (a flowchart's causes are chart text, not names)."""
     seen: dict[str, None] = {}
@@ -44,26 +39,11 @@ def _texts(network: EvidentialNetwork) -> list[str]:
     return [t for t in seen if t.strip()]
 
 
-def _vectors(network: EvidentialNetwork) -> np.ndarray | None:
-    key = (network.name, hash(tuple((f.id, f.question) for f in network.findings)))
-    with _LOCK:
-        found = _VECTORS.get(key)
-    if found is not None:
-        return found
-    vectors = encode(_texts(network))
-    if vectors is None:
-        return None
-    with _LOCK:
-        if len(_VECTORS) > 32:
-            _VECTORS.clear()
-        _VECTORS[key] = vectors
-    return vectors
-
-
 def meaning_score(network: EvidentialNetwork, complaint: str) -> float | None:
     """How near in meaning the complaint comes to the pack (None: no encoder)."""
     clauses = [f for f, _ in fragments(complaint)] or [complaint]
-    vectors = _vectors(network)
+    # Encoded once per process (bots.warmup does it before serving).
+    vectors = encode_pack_texts(pack_texts(network))
     if vectors is None or not len(vectors):
         return None
     said = encode(clauses)

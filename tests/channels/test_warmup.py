@@ -28,7 +28,8 @@ def test_after_warming_a_first_turn_encodes_only_the_users_words(
     monkeypatch.setattr(facts, "_PACK_VECTORS", {})  # a fresh process
     monkeypatch.setattr(facts, "_INDEXES", {})
     lines = list(warm_packs())
-    assert [line.split()[1] for line in lines] == ["it-laptop"]
+    # Other tests of the same worker may have left packs in the database: they warm too.
+    assert "it-laptop" in [line.split()[1] for line in lines]
     warmed = len(facts._PACK_VECTORS)
     assert warmed >= 80  # its questions and section titles
 
