@@ -271,7 +271,7 @@ lists the error codes. If it is out of date, install the newest driver from the 
 
 
 def test_quoted_titles_verdicts_tests_and_restated_steps() -> None:
-    got = tree(FORUM_REPLY)
+    got = tree(markdown_to_text(FORUM_REPLY)[1])  # as ingest stores it
     root = got["Is the scanner's power light on?"]  # type: ignore[index]
     # A quoted title with two sentences in it is one pointer, resolved to its section.
     seen = root["yes"]["Does the PC see it?"]
@@ -305,3 +305,16 @@ def test_a_check_whose_answers_lead_to_the_same_place_is_not_asked() -> None:
     assert not any("noise is still there" in q.lower() or "still" in q.lower() for q in questions)
     fan = tree(text)["Is the fan spinning?"]  # type: ignore[index]
     assert "Is the noise a grinding sound?" in fan["yes"]
+
+
+def test_a_condition_that_widens_an_only_question_answers_it_no() -> None:
+    text = """# Squeaky chair
+
+### Does it only squeak when you lean back?
+
+If it squeaks when you sit upright as well, the gas lift is worn: replace the cylinder.
+If it does, the tilt spring is dry: spray it with silicone lubricant.
+"""
+    got = tree(markdown_to_text(text)[1])["Does it only squeak when you lean back?"]  # type: ignore[index]
+    assert got["no"].startswith("the gas lift is worn")
+    assert got["yes"].startswith("the tilt spring is dry")

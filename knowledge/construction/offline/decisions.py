@@ -886,6 +886,10 @@ def _side(condition: str, check: Check) -> str:
     neg = lang.negative(condition) != lang.negative(check.question)
     if lang.opposed(condition, check.question):
         neg = not neg  # "If the version is older" answers "Is the client up to date?" no
+    if re.search(r"\bonly\b", check.question, re.I) and re.search(
+        r"\b(?:as well|too|also)\b", condition, re.I
+    ):
+        neg = not neg  # "Does it only tick in turns?" / "If it ticks on the straight as well"
     state = "no" if neg else "yes"
     if not check.free(state) and check.free(_other(state)):
         state = _other(state)
