@@ -320,7 +320,12 @@ def choose_pack(kit: Kit, *, unsure: bool = False) -> Outcome:
     """The topic picker; ``unsure``: the complaint may be about none of the topics
     (:mod:`bots.conversation.scope_check`), so "None of these" is offered too."""
     if unsure:
-        parts = ("I'm not sure I can help with this. Which of these is it about?",)
+        domains = [kit.packs.info(n).domain for n in kit.packs.names()]
+        parts = (
+            f"I'm not sure this is something I can help with: I can only help with "
+            f"{covered_phrase(domains)}. If it is about one of these, pick it; if not, choose "
+            '"None of these" and a person will take it.',
+        )
         buttons = (*pack_buttons(kit), Button("None of these", f"{PACK_PREFIX}{NONE_OF_THE_PACKS}"))
     else:
         parts = ("I'm not sure which topic this is. Please pick one:",)

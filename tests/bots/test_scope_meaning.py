@@ -67,6 +67,7 @@ def test_an_email_problem_is_not_taken_into_the_patient_intake(service_factory: 
     )
     assert reply.kind == "prompt", reply
     assert "cough" not in reply.text.lower()
+    assert "I can only help with" in reply.text  # said plainly, with what it does cover
     labels = [b.label for b in reply.buttons]
     assert "None of these" in labels, labels
     after = service.handle(
