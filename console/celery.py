@@ -1,5 +1,6 @@
 """The Celery application. Configuration comes from Django settings (CELERY_* names)."""
 
+import logging
 import os
 from typing import Any
 
@@ -27,3 +28,28 @@ def _usable_connections(task: Any = None, **kwargs: Any) -> None:
 
 
 signals.task_prerun.connect(_usable_connections, dispatch_uid="askfew-db-connections")
+
+
+def _warm_packs(**kwargs: Any) -> None:
+    """Warm every pack in the worker's main process before it forks its pool, so each pool
+    process starts with the packs parsed and their texts encoded (``bots.warmup``). Otherwise
+    each pool process did it in its first turn of each pack: tens of seconds on a loaded
+    machine, added to the wait of a message the sweep had just re-queued after a crash."""
+    log = logging.getLogger("console.celery")
+    try:
+        import django
+
+        django.setup()
+        from bots.warmup import warm_packs
+
+        for line in warm_packs():
+            log.info(line)
+    except Exception:  # an optimisation: the first turns do whatever is left
+        log.exception("warming the packs failed")
+    finally:
+        from django.db import connections
+
+        connections.close_all()  # the pool processes must not share the parent's connections
+
+
+signals.worker_init.connect(_warm_packs, dispatch_uid="askfew-warm-packs")
