@@ -117,7 +117,8 @@ def confirmation_candidate(
     passing that were read with doubt, ``confidence`` below 1), most recent first: crisp ones, and
     "not sure" where the reader understood nothing (``confidence`` 0: the words were there but
     unreadable, unlike a "not sure" the user said). The first whose opposite (every other
-    state; for "not sure", any state) would let ``policy`` ask or conclude is chosen.
+    state; for "not sure", any state; for a reading with doubt at a dead end, also the same
+    answer said plainly) would let ``policy`` ask or conclude is chosen.
     """
     flags = _asked_flags(state, volunteered, asked)
     for index in range(len(state.answers) - 1, -1, -1):
@@ -136,6 +137,10 @@ def confirmation_candidate(
         else:
             others = tuple(s for s in states if s not in answer.states)
             alternatives = [others] if others else []
+            if doubtful:
+                # The same answer said plainly may be what the dead end lacks: a discounted
+                # reading leaves the cause it points to short of the stopping rule.
+                alternatives.append(answer.states)
         for alternative in alternatives:
             action = _choose_instead(
                 state,

@@ -259,6 +259,36 @@ def test_the_reply_to_a_confirmation_replaces_the_answer_and_costs_a_turn() -> N
     assert isinstance(decision, Conclude) and decision.hypothesis in ("h2", "h3")
 
 
+class StopsAtTau:
+    """Asks nothing; concludes the leader at ``tau``, otherwise has nothing left to ask."""
+
+    def __init__(self, tau: float) -> None:
+        self.tau = tau
+
+    def choose(self, state: DialogueState, network: EvidentialNetwork) -> Action:
+        ranking = state.ranking(network)
+        best, p = ranking[0]
+        if p >= self.tau:
+            return Conclude(best, p)
+        return Abstain("no_questions", tuple(ranking))
+
+
+def test_a_doubtful_fact_said_in_passing_is_asked_back_at_a_dead_end() -> None:
+    # "yes" to f1 read in passing with doubt (0.7) leaves h1 short of tau 0.8, and "no"
+    # would not settle anything either; "yes" said plainly would (BetP 0.813): asking it
+    # back beats handing the case on.
+    stop = StoppingRule(tau=0.8, max_turns=3, red_flags="flag")
+    engine = Engine(StopsAtTau(0.8), Rules(stop))
+    dialogue = engine.start(NET)
+    engine.volunteer(dialogue, NET, [Answer("f1", ("yes",), 0.7)])
+    decision = engine.decide(dialogue, NET, escalate_red_flags=False)
+    assert isinstance(decision, Confirm) and decision.finding == "f1"
+    assert decision.reason == "stalled"
+    engine.answer(dialogue, NET, Answer.crisp("f1", "yes"), replaces=decision.index)
+    decision = engine.decide(dialogue, NET, escalate_red_flags=False)
+    assert isinstance(decision, Conclude) and decision.hypothesis == "h1"
+
+
 def test_no_confirmation_when_the_rules_allow_none() -> None:
     engine = Engine(ScriptedPolicy(["f1"], STOP), Rules(STOP, max_confirmations=0))
     dialogue = engine.start(NET)
