@@ -20,6 +20,7 @@ import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from threadpoolctl import threadpool_limits
@@ -31,7 +32,7 @@ from . import text as tx
 from .base import yes_no_states
 from .cues import META, UNSURE
 from .encoder import get_encoder
-from .reader import is_asking, question_profile, read_sentence, similar
+from .reader import RESTATED, Reading, is_asking, question_profile, read_sentence, similar
 
 # A fragment (with its sentence) must cover this IDF-weighted share of the question.
 MIN_COVERAGE = 0.5
@@ -121,6 +122,16 @@ def _word(token: str) -> str:
     return base if base.endswith("eed") else tx.canonical(token)
 
 
+@lru_cache(maxsize=1)
+def _said_for() -> dict[str, str]:
+    """``_SAID_FOR`` in the stemmer's forms on both sides: "puddle" is read as "puddl", and
+    the question's "parking" as "park"."""
+    table = {}
+    for said, meant in _SAID_FOR.items():
+        table[said] = table[_word(said)] = _word(meant)
+    return table
+
+
 def _words(text: str) -> list[str]:
     out = []
     # "upside-down" is the words "upside down" as people type them.
@@ -128,10 +139,18 @@ def _words(text: str) -> list[str]:
         if not tx.content([token]):
             continue
         word = _word(token)
-        word = _SAID_FOR.get(word, word)
+        word = _said_for().get(word, word)
         if word not in _GENERIC:
             out.append(word)
     return out
+
+
+def _asked(question: str) -> str:
+    """The question's last asked sentence, its leading condition kept."""
+    text = _PARENS.sub(" ", question)
+    parts = [p for p in re.split(r"(?<=[.?!])\s+", text.strip()) if p.strip()]
+    asked = [p for p in parts if p.rstrip().endswith("?")]
+    return asked[-1] if asked else text
 
 
 def main_question(question: str) -> str:
@@ -206,7 +225,9 @@ class FactIndex:
             head = question[: trailing.start()] if trailing else question
             main = frozenset(_words(head))
             mains.append(main)
-            conditions.append(frozenset(_words(question)) - main)
+            # A leading condition ("If you pull over and stay idle, does the temperature
+            # return to normal?") is part of what is asked: "it's running hot" does not answer.
+            conditions.append(frozenset(_words(_asked(f.question))) - main)
         df: Counter[str] = Counter()
         for main, condition in zip(mains, conditions, strict=True):
             df.update(main | condition)
@@ -223,6 +244,22 @@ class FactIndex:
             )
             total = sum(self.idf[w] for w in main) + 0.5 * sum(self.idf[w] for w in condition)
             self.questions.append(_Question(finding, main, condition, specific, total))
+
+    def taken_away(self, fragment: str) -> list[tuple[Finding, float]]:
+        """Questions asked "without X" whose X the fragment takes away or needs ("if i pull
+        the charger out it cuts off" to "does it power up without the charger?")."""
+        said = set(_words(fragment))
+        out = []
+        for q in self.questions:
+            match = _WITHOUT.search(q.finding.question.lower())
+            if match is None or not _without_condition(fragment, q.finding.question):
+                continue
+            things = set(_words(q.finding.question.lower()[match.end() :])[:2])
+            # "as soon as i unplug it": unplugging takes away what is plugged in.
+            unplugged = {"adapter"} if re.search(r"\bunplug", fragment) else set()
+            if things & (said | unplugged):
+                out.append((q.finding, 1.0))
+        return out
 
     def names_other(self, fragment: str, finding: Finding) -> bool:
         """The fragment names something this question does not ask about."""
@@ -390,8 +427,20 @@ def fragments(text: str) -> list[tuple[str, str]]:
     normalised = tx.normalise(text)
     out = []
     for sentence in tx.sentences(normalised) or [normalised]:
-        out.extend((p.strip(), sentence) for p in _SPLIT.split(sentence) if p and p.strip())
+        parts: list[str] = []
+        for part in (p.strip() for p in _SPLIT.split(sentence) if p and p.strip()):
+            # "ticking noise, only when turning": a condition belongs to what it conditions.
+            if parts and _CONDITION_ONLY.match(part):
+                parts[-1] = f"{parts[-1]} {part}"
+            else:
+                parts.append(part)
+        out.extend((p, sentence) for p in parts)
     return out
+
+
+_CONDITION_ONLY = re.compile(
+    r"^(?:only|just|but only|mostly|always)\s+(?:when|if|while|on|in|at|after|during)\b"
+)
 
 
 def stated_facts(
@@ -406,7 +455,10 @@ def stated_facts(
         for fragment, sentence in fragments(text)
         if not (is_asking(fragment) or UNSURE.search(fragment) or META.search(fragment))
     ]
-    found = [index.candidates(fragment, sentence) for fragment, sentence in pieces]
+    found = [
+        index.taken_away(fragment) + index.candidates(fragment, sentence)
+        for fragment, sentence in pieces
+    ]
     for (fragment, sentence), candidates in zip(pieces, found, strict=True):
         for rank, (finding, _coverage) in enumerate(candidates):
             if finding.id in skip or not _names_its_standard(fragment, finding.question):
@@ -415,6 +467,9 @@ def stated_facts(
             assert binary is not None
             profile = question_profile(finding.question)
             reading = read_sentence(_without_quoted(fragment, finding.question), profile)
+            polarity = _without_condition(fragment, finding.question)
+            if polarity:
+                reading = Reading(polarity, RESTATED, reading.reliability, "without condition")
             if reading.polarity == 0 or (
                 rank and reading.polarity < 0 and not _ABSOLUTE.search(fragment)
             ):
@@ -439,7 +494,11 @@ def stated_facts(
                 and not (_NEGATION.search(fragment))
             ):
                 continue  # "freezes when it gets hot" does not say "even when it is not hot"
-            if reading.polarity < 0 and index.names_other(fragment, finding):
+            if (
+                reading.polarity < 0
+                and reading.cue != "without condition"
+                and index.names_other(fragment, finding)
+            ):
                 continue  # "not blinking green" denies green, not the blinking asked about
             earlier = strength.get(finding.id, 0.0)
             if earlier and earlier >= reading.strength:
@@ -449,6 +508,33 @@ def stated_facts(
             reliability = min(reading.reliability, FACT_RELIABILITY)
             out[finding.id] = Answer(finding.id, (state,), reliability)
     return tuple(out.values())
+
+
+# "... without the charger plugged in?": the user says the condition as taking it away
+# ("as soon as i unplug it", "if i pull the charger out"), or says it works only with it.
+_WITHOUT = re.compile(r"\bwithout\b")
+_TAKEN_AWAY = re.compile(
+    r"\b(?:unplug\w*|disconnect\w*|(?:pull|take|took|yank)\w*\b.{0,20}\bout|remov\w+|"
+    r"on (?:the )?battery(?: alone| only| power)?|off (?:the )?(?:charger|mains|power))\b"
+)
+_ONLY_WITH = re.compile(r"\b(?:only|just)\b[^,;]{0,40}\bwith\b|\bunless\b[^,;]{0,30}\bplugged\b")
+_STOPS = re.compile(
+    r"\b(?:dies|died|dying|cuts? (?:out|off)|cutting (?:out|off)|shuts? (?:off|down)|"
+    r"shutting (?:off|down)|turns? off|switch(?:es)? off|goes (?:off|dead|black)|"
+    r"powers? (?:off|down)|dead|nothing|no power)\b|n't|\b(?:not|wont|doesnt|cant|never)\b"
+)
+
+
+def _without_condition(fragment: str, question: str) -> int:
+    """The answer to a question asked "without X" that the fragment gives by taking X away
+    or by saying it works only with X (0: none)."""
+    if not _WITHOUT.search(question.lower()) or _WITHOUT.search(fragment):
+        return 0
+    if _ONLY_WITH.search(fragment):
+        return -1
+    if _TAKEN_AWAY.search(fragment):
+        return -1 if _STOPS.search(fragment) else 1
+    return 0
 
 
 def _contradicts(fragment: str, finding: Finding, polarity: int) -> bool:
