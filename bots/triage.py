@@ -29,6 +29,7 @@ from planning.triage import (
 from planning.triage import triage_level as _triage_level
 
 __all__ = [
+    "ESCALATION_DISCLAIMER",
     "INTAKE_DISCLAIMER",
     "NOT_A_DIAGNOSIS",
     "SELF_HARM_ADVICE",
@@ -69,6 +70,12 @@ INTAKE_DISCLAIMER = (
     "diagnose you or tell you what you have; I ask about your symptoms, suggest how soon to "
     "seek care, and pass your answers to a nurse. If you think this is an emergency, call "
     "emergency services (112 or 911) now."
+)
+# The disclaimer of a first reply that is an escalation: with the instruction, in the same
+# message and before it, short enough not to delay it (the full one is about the questions to
+# come, which an escalation does not ask).
+ESCALATION_DISCLAIMER = (
+    "I'm an automated assistant, not a doctor or nurse, and I can't diagnose you."
 )
 SELF_HARM_ADVICE = (
     "If you are thinking about harming yourself, you can also call or text a crisis line now "

@@ -103,6 +103,7 @@ def answered(kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding) 
     dialogue.pending = None
     # The facts the step volunteers follow the answer (a confirmation's reply replaces one).
     first_fact = len(dialogue.asked_flags) + (1 if replaces is None else 0)
+    earlier = [a for i, a in enumerate(dialogue.state.answers) if i != replaces]
     so_far = {a.finding: a.states for a in dialogue.state.answers}
     so_far[answer.finding] = answer.states
     said = follow_ups.without_orphans(meaning.volunteered, so_far, ctx.network)
@@ -116,6 +117,10 @@ def answered(kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding) 
         volunteered=said,
         escalate_red_flags=safety.escalates_red_flags(kit, ctx),
     )
+    # The answer by any path (button, words, choice list) gets the check a message's words get.
+    emergency = safety.answer_check(kit, ctx, (answer, *also), earlier)
+    if emergency is not None:
+        return emergency
     # Only what the user said is noted back: not the follow-ups their answer settled
     # unasked ("no pain" settles every question about the pain, a hundred of them).
     spoken = {f.finding for f in said}

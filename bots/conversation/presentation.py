@@ -27,7 +27,7 @@ from bots.language.base import yes_no_states
 from bots.messages import Button, Inbound, Reply, Source
 from bots.models import CaseStatus
 from bots.records import rationale_dict
-from bots.triage import INTAKE_DISCLAIMER, NOT_A_DIAGNOSIS, TRIAGE_ADVICE
+from bots.triage import ESCALATION_DISCLAIMER, INTAKE_DISCLAIMER, NOT_A_DIAGNOSIS, TRIAGE_ADVICE
 from knowledge.packs import wording
 from planning.actions import Ask, Conclude
 from planning.network import EvidentialNetwork, Finding
@@ -323,10 +323,10 @@ def closed(ctx: Context) -> Outcome:
 
 
 def with_disclaimer(reply: Reply) -> Reply:
-    """The reply with the intake disclaimer: first, except after an emergency instruction,
-    which must come before anything else."""
-    if reply.kind == "escalation":
-        parts = (*reply.parts, INTAKE_DISCLAIMER)
+    """The reply with the intake disclaimer first. An escalation's instruction is not delayed
+    by it: a one-sentence disclaimer opens the instruction's own message, never after it."""
+    if reply.kind == "escalation" and reply.parts:
+        parts = (f"{ESCALATION_DISCLAIMER} {reply.parts[0]}", *reply.parts[1:])
     else:
         parts = (INTAKE_DISCLAIMER, *reply.parts)
     return dataclasses.replace(reply, parts=parts)

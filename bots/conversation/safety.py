@@ -9,6 +9,7 @@ from bots import alerts
 from bots.conversation.context import Context, Kit, Outcome, differential, set_pack
 from bots.messages import Inbound, Reply
 from bots.models import CaseStatus
+from bots.safety.affirmed import affirmed_statements
 from bots.triage import (
     NOT_A_DIAGNOSIS,
     TRIAGE_ADVICE,
@@ -19,6 +20,7 @@ from bots.triage import (
     triage_level,
 )
 from planning.actions import Escalate
+from planning.evidence import Answer
 
 
 def triage(ctx: Context) -> str:
@@ -73,19 +75,50 @@ def emergency_check(kit: Kit, ctx: Context, inbound: Inbound) -> Outcome | None:
         # does after a red-flag answer in that mode.
         ctx.said_flags.extend(said_flag(kind) for kind in kinds)
         return None
-    case = ctx.case
     if ctx.dialogue is None and ctx.network is not None and inbound.text.strip():
         # An emergency in the opening message: what it says still goes to staff, with the
         # differential it makes plausible.
         from bots.conversation.intake import new_dialogue
 
         new_dialogue(kit, ctx, inbound.text.strip())
+    return emergency_escalation(ctx, kinds, detail=", ".join(kinds))
+
+
+def answer_check(
+    kit: Kit, ctx: Context, answers: Sequence[Answer], earlier: Sequence[Answer]
+) -> Outcome | None:
+    """Escalate an answer to the asked question that affirms an emergency, whatever way it
+    came (a button, typed words, a choice list): the same check as a message's words, read on
+    the sentence the answer affirms (bots.safety.affirmed), with the earlier answers as
+    context ("pain in the chest" then "it spreads to the left arm"). Only a kind this answer
+    adds counts: the context alone was checked when it was said."""
+    if ctx.network is None or not kit.patient_facing(ctx):
+        return None
+    said = affirmed_statements(answers, ctx.network)
+    if not said:
+        return None
+    before = affirmed_statements(earlier, ctx.network)
+    already = set(emergency_kinds(" ".join(before))) if before else set()
+    kinds = [k for k in emergency_kinds(" ".join((*before, *said))) if k not in already]
+    if not kinds:
+        return None
+    if not escalates_emergencies(kit):  # an evaluation measuring triage apart (emergency_check)
+        ctx.said_flags.extend(said_flag(kind) for kind in kinds)
+        return None
+    detail = f"{', '.join(kinds)} (answer: {' '.join(said)})"
+    return emergency_escalation(ctx, kinds, detail=detail)
+
+
+def emergency_escalation(ctx: Context, kinds: Sequence[str], *, detail: str) -> Outcome:
+    """Escalate the case as an emergency signalled by ``kinds``: the instruction first."""
+    case = ctx.case
     case.status = CaseStatus.ESCALATED
     case.triage_level = "emergency"
     flags = [said_flag(kind) for kind in kinds]
     if ctx.dialogue is not None and ctx.network is not None:
         ctx.dialogue.pending = None
-        ctx.dialogue.state.red_flags.extend(flags)
+        known = ctx.dialogue.state.red_flags
+        known.extend(f for f in flags if f not in known)
         case.differential = differential(ctx)
     else:  # no dialogue yet: keep the flags where staff look for them
         case.state = {
@@ -104,7 +137,6 @@ def emergency_check(kit: Kit, ctx: Context, inbound: Inbound) -> Outcome | None:
         *emergency_advice(kinds),
         alerts.staff_notice(),
     )
-    detail = ", ".join(kinds)
     return Outcome(
         Reply(parts=parts, kind="escalation", triage_level="emergency"),
         action={

@@ -23,9 +23,11 @@ import pytest
 from bots.config import ServiceConfig
 from bots.messages import Inbound, Reply
 from bots.models import Case, CaseStatus, Role
-from bots.triage import INTAKE_DISCLAIMER, TRIAGE_LEVELS, emergency_kinds
+from bots.safety.affirmed import affirmed_statements
+from bots.triage import ESCALATION_DISCLAIMER, INTAKE_DISCLAIMER, TRIAGE_LEVELS, emergency_kinds
 from console.case_queries import queue
 from planning.dialogue import StoppingRule
+from planning.evidence import Answer
 from planning.network import EvidentialNetwork
 from planning.simulation import Case as Patient
 from planning.simulation import SimulatedUser
@@ -65,6 +67,14 @@ def network(packs: tuple[str, ...]) -> EvidentialNetwork:
 def _has_red_flag(patient: Patient, network: EvidentialNetwork) -> bool:
     flagged = {(f.finding, s) for f in network.red_flags for s in f.states}
     return any((fid, state) in flagged for fid, state in patient.answers.items())
+
+
+def _affirms_an_emergency(patient: Patient, network: EvidentialNetwork) -> bool:
+    """Whether an answer the patient would give says an emergency in the product's own terms
+    (bots.safety.affirmed): "significant difficulty breathing" escalates whatever the
+    pathology's severity, pressed or typed."""
+    answers = [Answer(fid, (state,)) for fid, state in patient.answers.items()]
+    return bool(emergency_kinds(" ".join(affirmed_statements(answers, network))))
 
 
 def _pick(network: EvidentialNetwork, keep: Callable[[Patient], bool], count: int) -> list[Patient]:
@@ -142,7 +152,9 @@ def test_severe_patients_are_escalated_or_sent_to_care_without_being_told_a_cond
         final = replies[-1]
         case = Case.objects.get(pk=final.case_id)
         where = f"{patient.id} ({patient.true_hypothesis}, severity {patient.metadata['severity']})"
-        assert INTAKE_DISCLAIMER in replies[0].parts, where
+        assert INTAKE_DISCLAIMER in replies[0].parts or replies[0].parts[0].startswith(
+            ESCALATION_DISCLAIMER
+        ), where
         assert case.status == CaseStatus.ESCALATED or final.triage_level in (
             "emergency",
             "urgent",
@@ -170,7 +182,11 @@ def test_mild_patients_are_not_escalated(
 ) -> None:
     mild = _pick(
         network,
-        lambda p: p.metadata["severity"] >= 4 and not _has_red_flag(p, network),
+        lambda p: (
+            p.metadata["severity"] >= 4
+            and not _has_red_flag(p, network)
+            and not _affirms_an_emergency(p, network)
+        ),
         MILD_PATIENTS,
     )
     assert len(mild) == MILD_PATIENTS
@@ -232,8 +248,9 @@ def test_emergency_words_as_the_first_web_message_go_to_the_patient_pack(
     reply = say(service_factory(), "web-words", "Help, I cannot breathe", channel="web")
     assert reply.kind == "escalation" and reply.triage_level == "emergency"
     assert EMERGENCY_INSTRUCTION in reply.parts[0]
-    # The disclaimer follows the instruction, never delays it.
-    assert reply.parts[-1] == INTAKE_DISCLAIMER
+    # The disclaimer comes with the instruction, before it, in the same message; never after.
+    assert reply.parts[0].startswith(f"{ESCALATION_DISCLAIMER} This may be an emergency.")
+    assert INTAKE_DISCLAIMER not in reply.parts
     case = Case.objects.get(pk=reply.case_id)
     assert case.pack == PACK and case.status == CaseStatus.ESCALATED
     assert case.state["red_flags"][0]["finding"] == "said:breathing"
