@@ -19,6 +19,7 @@ from . import text as tx
 from .base import yes_no_states
 from .cues import META, NEGATIONS, UNSURE
 from .facts import LEXICAL_FLOOR, fact_index, stated_facts
+from .qualifiers import unsaid_qualifier
 from .reader import RESTATED, clauses, is_asking, question_profile, read_sentence, similar
 
 # Volunteered facts: the IDF-weighted share of a finding's question a sentence must restate,
@@ -167,6 +168,8 @@ def volunteered_facts(
                 index.specific_words(sentence) - profile.words or _subordinate_negation(sentence)
             ):
                 continue
+            if reading.polarity > 0 and unsaid_qualifier(finding.question, sentence):
+                continue  # the symptom without the question's condition ("at rest")
             state = binary[0] if reading.polarity > 0 else binary[1]
             reliability = reading.reliability
             if coverage < WHOLE_RESTATEMENT:
@@ -179,8 +182,57 @@ def volunteered_facts(
         finding = network.finding(fact.finding)
         if finding.group and not _says_option(tx.normalise(text), finding):
             continue
+        if _affirms(fact, finding) and unsaid_qualifier(finding.question, tx.normalise(text)):
+            continue
         out[fact.finding] = fact
-    return tuple(out.values())
+    said = tx.content_set(text)
+    return tuple(
+        a
+        for a in out.values()
+        if not (
+            _affirms(a, network.finding(a.finding)) and _narrower_unsaid(a.finding, network, said)
+        )
+    )
+
+
+def _narrower_unsaid(finding: str, network: EvidentialNetwork, said: set[str]) -> bool:
+    """Whether the finding is a narrower question than another one the words say, and the
+    words do not say what narrows it: "cough keeps waking me up" says "Do you have a cough?",
+    not "Have you been coughing up blood?"."""
+    words = _question_words(network)
+    own = words.get(finding)
+    if not own:
+        return False
+    idf = finding_index(network).idf
+    for other, broad in words.items():
+        if other == finding or not broad or not broad < own or not broad <= said:
+            continue
+        # What narrows it ("blood"; a particle such as "up" narrows nothing) must be said.
+        narrowing = {w for w in own - broad if len(w) > 2}
+        if narrowing and max(narrowing, key=lambda w: (idf.get(w, 0.0), w)) not in said:
+            return True
+    return False
+
+
+_WORDS: dict[tuple[str, int], dict[str, frozenset[str]]] = {}
+
+
+def _question_words(network: EvidentialNetwork) -> dict[str, frozenset[str]]:
+    """Content words of each plain yes/no question (not a multi-choice option)."""
+    key = (network.name, len(network.findings))
+    found = _WORDS.get(key)
+    if found is None:
+        found = _WORDS[key] = {
+            f.id: frozenset(tx.content_set(_PARENTHESES.sub(" ", f.question)))
+            for f in network.findings
+            if not f.group and yes_no_states(f) is not None
+        }
+    return found
+
+
+def _affirms(fact: Answer, finding: Finding) -> bool:
+    binary = yes_no_states(finding)
+    return binary is not None and fact.states == (binary[0],)
 
 
 def _says_option(sentence: str, finding: Finding) -> bool:

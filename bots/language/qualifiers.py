@@ -1,0 +1,104 @@
+"""A question's qualifier that a statement must also say before it answers the question "yes".
+
+Many questions ask about a symptom *under a condition*: "chest pain **even at rest**",
+"shortness of breath **in a significant way**", "out of breath **with minimal physical
+effort**", "**family members** diagnosed with cluster headaches", "cheeks **suddenly** turned
+red". A patient who writes "my chest has been hurting on and off, worse when I take a deep
+breath" or "I get a bit short of breath on the stairs" says the symptom, not the qualifier;
+read by meaning, the sentence is close to the question, and a "yes" would put words in the
+patient's mouth (and can send them to urgent care on a finding they never stated).
+
+So a statement answers such a question "yes" only when it also says the qualifier, in any of
+the ways people say it; a statement that says the opposite ("only when I climb the stairs",
+"on and off", "a bit") certainly does not. A "no" needs no qualifier: "no chest pain" is no to
+"chest pain even at rest" too. The table is by class of qualifier, not by question: each
+entry is (how a question states it, how a patient says it, what says the opposite).
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import text as tx
+
+__all__ = ["unsaid_qualifier"]
+
+_FAMILY = (
+    r"family|relatives?|mum|mom|mother|dad|father|parents?|brothers?|sisters?|siblings?|"
+    r"grand\w*|gran|nan|nana|aunt\w*|uncle|cousins?|sons?|daughters?|kids?|children|"
+    r"runs in|wife|husband"
+)
+_INTENSE = (
+    r"really|very|badly|bad|severe\w*|terribl\w*|awful|horribl\w*|struggl\w*|can ?not|"
+    r"cant|can't|hardly|barely|significant\w*|a lot|lots|loads|heav\w*|extreme\w*|intense\w*|"
+    r"massive\w*|constant\w*|worst|unbearable|excessive\w*|serious\w*|gasping|"
+    r"fighting|scary|scared|frighten\w*|panick?\w*|out of control|all the time"
+)
+_MILD = (
+    r"a (?:little )?bit|bit of|slight\w*|mild\w*|a little|not (?:too|that|very|so) bad|minor|"
+    r"tiny"
+)
+_AT_REST = (
+    r"rest\w*|sitting|sat|lying|laying|in bed|doing nothing|not doing anything|still|"
+    r"all the time|constant\w*|even when|at night|asleep|sleep\w*|watching|relax\w*"
+)
+_ONLY_WHEN = (
+    r"only (?:when|if|after|on|with|during)|on and off|off and on|comes and goes|"
+    r"come and go|now and (?:then|again)|once in a while|sometimes|when i (?:walk|run|climb|"
+    r"exercise|go up|move|breathe|cough|swallow|lift|bend)|on the stairs|up (?:the )?stairs|"
+    r"climbing|worse when|after (?:a |the )?(?:run|walk|gym|exercise)"
+)
+_MINIMAL_EFFORT = (
+    r"walk\w*|stairs|dress\w*|shower\w*|talk\w*|anything|slightest|little|tiny|least|barely|"
+    r"just (?:getting|going|moving|standing)|across the room|hardly|even"
+)
+_SUDDEN = (
+    r"sudden\w*|all at once|out of nowhere|out of the blue|overnight|quickly|within "
+    r"(?:minutes|an hour|seconds)|straight away|just like that|in a flash|instantly"
+)
+_NIGHT = r"wak\w*|woke|night\w*|sleep\w*|asleep|bed"
+
+# (the qualifier in a question, how a statement says it, how a statement says the opposite)
+_QUALIFIERS: tuple[tuple[str, str, str], ...] = (
+    (r"\bfamily\b|\brelatives?\b|\bmembers? of your family\b", _FAMILY, r"(?!)"),
+    (r"\beven at rest\b|\bat rest\b", _AT_REST, _ONLY_WHEN),
+    (
+        r"\bsignificant(?:ly)?\b|\bsevere(?:ly)?\b|\bintense\b|\bexcessive(?:ly)?\b|"
+        r"\bvery abundant\b",
+        _INTENSE,
+        _MILD,
+    ),
+    (r"\bminimal (?:physical )?effort\b", _MINIMAL_EFFORT, r"only (?:when|on|if)|run\w*|gym"),
+    (r"\bsudden(?:ly)?\b", _SUDDEN, r"gradual\w*|slowly|over (?:weeks|months|days)"),
+    (r"\bwake you up\b|\bat night\b", _NIGHT, r"(?!)"),
+)
+_COMPILED = tuple(
+    (re.compile(q, re.IGNORECASE), re.compile(rf"\b(?:{s})\b"), re.compile(rf"\b(?:{o})\b"))
+    for q, s, o in _QUALIFIERS
+)
+
+
+# A circumstance the question attaches to the symptom: "vomit **after coughing**", "treated
+# **with an oral antibiotic** for an ear infection". At least one of its words must be said.
+_CIRCUMSTANCE = re.compile(
+    r"\b(?:after|when|while|during|with|by)\b(.*?)(?=\b(?:for|after|when|while|during|with|by|or)\b|$)"
+)
+_PARENTHESES = re.compile(r"\([^)]*\)")
+
+
+def unsaid_qualifier(question: str, said: str) -> str | None:
+    """The question's qualifier that ``said`` (a patient's words, any case) does not state, or
+    contradicts; ``None`` when the statement says every qualifier of the question."""
+    text = said.lower()
+    words = tx.content_set(text)
+    for found in _CIRCUMSTANCE.finditer(_PARENTHESES.sub(" ", question.lower()).rstrip("?")):
+        tail = tx.content_set(found.group(1))
+        if tail and not tail & words:
+            return found.group(0).strip()
+    for asked, says, opposite in _COMPILED:
+        found = asked.search(question)
+        if found is None:
+            continue
+        if opposite.search(text) or not says.search(text):
+            return found.group(0)
+    return None
