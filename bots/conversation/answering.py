@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bots.case_store import Pending
-from bots.conversation import choice_list, follow_ups, handoff, presentation, safety
+from bots.conversation import carer, choice_list, follow_ups, handoff, presentation, safety
 from bots.conversation.context import (
     NO_KNOWLEDGE,
     PACK_PREFIX,
@@ -49,10 +49,10 @@ def interpret(kit: Kit, ctx: Context, inbound: Inbound) -> Interpretation:
             return chose
         if button.startswith(PICK_PREFIX):
             return Interpretation("unknown", confidence=0.0, detail="stale choice")
+    # A carer's words read as the patient's own ("his ear hurts": bots.conversation.carer).
+    text = carer.own_words(kit, ctx, inbound.text, opening=inbound.text)
     try:
-        return kit.interpreter.interpret(
-            inbound.text, pending=pending, network=network, button=button
-        )
+        return kit.interpreter.interpret(text, pending=pending, network=network, button=button)
     except ValueError as exc:
         # A stale button (an old question's answer) or a bad payload: not the user's fault.
         # The button's payload is ours; what the user typed is never logged.
@@ -73,16 +73,19 @@ def volunteered(kit: Kit, text: str, network: EvidentialNetwork) -> tuple[Answer
 def apply_volunteered(kit: Kit, ctx: Context, facts: Sequence[Answer]) -> list[str]:
     """Apply volunteered facts (they cost no turn); what was noted, for the reply."""
     assert ctx.dialogue is not None and ctx.network is not None
-    return noted(ctx, kit.engine(ctx).volunteer(ctx.dialogue, ctx.network, facts))
+    return noted(ctx, kit.engine(ctx).volunteer(ctx.dialogue, ctx.network, facts), kit)
 
 
-def noted(ctx: Context, facts: Sequence[Answer]) -> list[str]:
+def noted(ctx: Context, facts: Sequence[Answer], kit: Kit | None = None) -> list[str]:
     assert ctx.network is not None
     out = []
     for fact in facts:
         if fact.states is not None:
             finding = ctx.network.finding(fact.finding)
-            question = wording.question_text(finding, ctx.network).rstrip("?")
+            question = wording.question_text(finding, ctx.network)
+            if kit is not None:
+                question = carer.addressed(kit, ctx, question)
+            question = question.rstrip("?")
             said = "/".join(_said(finding, st, ctx.network) for st in fact.states)
             out.append(f"{question}? {said}")
     return out
@@ -124,7 +127,7 @@ def answered(kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding) 
     # Only what the user said is noted back: not the follow-ups their answer settled
     # unasked ("no pain" settles every question about the pain, a hundred of them).
     spoken = {f.finding for f in said}
-    facts = noted(ctx, [a for a in dialogue.state.answers[first_fact:] if a.finding in spoken])
+    facts = noted(ctx, [a for a in dialogue.state.answers[first_fact:] if a.finding in spoken], kit)
     intro = (f"Also noted: {'; '.join(facts)}.",) if facts else ()
     return present(kit, ctx, decision, intro)
 
@@ -145,7 +148,7 @@ def present(kit: Kit, ctx: Context, decision: Decision, intro: Sequence[str]) ->
     """A decision of the engine as the reply (and the case's new status)."""
     assert ctx.dialogue is not None
     if isinstance(decision, Confirm):
-        return confirm(ctx, decision, intro)
+        return confirm(kit, ctx, decision, intro)
     if isinstance(decision, Ask):
         return presentation.ask(kit, ctx, decision, intro)
     ctx.dialogue.pending = None
@@ -215,13 +218,15 @@ def in_order(
     )
 
 
-def confirm(ctx: Context, decision: Confirm, intro: Sequence[str]) -> Outcome:
+def confirm(kit: Kit, ctx: Context, decision: Confirm, intro: Sequence[str]) -> Outcome:
     """Ask an earlier answer again; the reply will replace it (``Pending.replaces``)."""
     assert ctx.dialogue is not None and ctx.network is not None
     index = decision.index
     earlier = ctx.dialogue.state.answers[index]
     finding = ctx.network.finding(earlier.finding)
-    shown = f"Just to be sure: {wording.question_text(finding, ctx.network)}"
+    shown = (
+        f"Just to be sure: {carer.addressed(kit, ctx, wording.question_text(finding, ctx.network))}"
+    )
     understood = (
         "not sure"
         if earlier.states is None

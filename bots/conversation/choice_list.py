@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bots.case_store import Pending
+from bots.conversation import carer
 from bots.conversation.context import Context, Kit, Outcome
 from bots.language import Interpretation
 from bots.language.choices import named_options
@@ -114,7 +115,7 @@ def ask(
     assert ctx.dialogue is not None and ctx.network is not None
     network = ctx.network
     asked = network.finding(action.finding)
-    shown = f"{stem(asked)} Choose all that apply."
+    shown = f"{carer.addressed(kit, ctx, stem(asked))} Choose all that apply."
     rationale = rationale_dict(action, network)
     ctx.dialogue.pending = Pending(asked.id, shown, rationale, options=tuple(options))
     buttons, choices = controls(network, options)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from bots.case_store import StoredDialogue
 from bots.config import ServiceError
-from bots.conversation import answering, follow_ups, handoff, meaning_check, scope_check
+from bots.conversation import answering, carer, follow_ups, handoff, meaning_check, scope_check
 from bots.conversation.context import (
     ANY_SECTION,
     MISUNDERSTOOD_BEFORE_HUMAN,
@@ -245,7 +245,9 @@ def new_dialogue(
     """Start the dialogue state from the complaint; what it volunteered, as noted."""
     assert ctx.network is not None and ctx.info is not None
     network = ctx.network
-    prior = kit.grounding.prior(ctx.info.name, complaint, network)
+    # A carer's opening ("my son's ear hurts") read as the patient's own words.
+    read = carer.own_words(kit, ctx, complaint, opening=complaint)
+    prior = kit.grounding.prior(ctx.info.name, read, network)
     started = kit.engine(ctx).start(network, prior)
     ctx.dialogue = StoredDialogue(
         **{f.name: getattr(started, f.name) for f in dataclasses.fields(started)},
@@ -255,11 +257,9 @@ def new_dialogue(
     noted: list[str] = []
     if complaint:
         if facts is None or section:
-            facts = answering.volunteered(kit, complaint, network)
+            facts = answering.volunteered(kit, read, network)
         said = {f.finding for f in facts}
-        plain = tuple(
-            f for f in follow_ups.complaint_facts(complaint, network) if f.finding not in said
-        )
+        plain = tuple(f for f in follow_ups.complaint_facts(read, network) if f.finding not in said)
         stated = follow_ups.without_orphans((*facts, *plain), {}, network)
         noted = answering.apply_volunteered(kit, ctx, stated)
         record_opening_facts(ctx, stated)

@@ -20,7 +20,7 @@ from bots.conclusions import (
     source_link,
 )
 from bots.config import max_message_chars
-from bots.conversation import choice_list, safety
+from bots.conversation import carer, choice_list, safety
 from bots.conversation.context import MISUNDERSTOOD_BEFORE_HUMAN, Context, Kit, Outcome
 from bots.language import Interpretation
 from bots.language.base import yes_no_states
@@ -77,7 +77,7 @@ def ask(kit: Kit, ctx: Context, action: Ask, intro: Sequence[str]) -> Outcome:
     options = choice_list.options_of(ctx, finding)
     if len(options) > 1:  # a multi-choice question: asked whole, as one choice list
         return choice_list.ask(kit, ctx, action, options, intro)
-    shown = rephrase(kit, ctx, finding)
+    shown = carer.addressed(kit, ctx, rephrase(kit, ctx, finding))
     rationale = rationale_dict(action, ctx.network)
     ctx.dialogue.pending = Pending(finding.id, shown, rationale)
     reply = Reply(

@@ -1,0 +1,129 @@
+"""A carer speaking for someone else is understood, and asked about the patient, not "you".
+
+Through the conversation service on the patient-intake pack: the opening is read as the
+patient's own words (its facts noted), and no question of the first ones says "Do you" /
+"Are you" / "Have you" to the carer; it says "he", "she", "they" or is neutral. A patient
+speaking for themselves is still asked "Do you ...". Rows are written as carers write; the
+held-out rows were written with the others and not developed on.
+
+Rows: (opening, the same said by the patient themselves, the pronoun questions use or None
+for the writer themselves). Understood means read as the patient's own words are read (what
+the reader cannot read in either voice is the reader's gap, not the carer's).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from bots.language.subject import about_them, subject_of
+from bots.messages import Inbound
+from bots.models import Case
+
+Row = tuple[str, str, str | None]
+
+DEVELOPMENT: list[Row] = [
+    (
+        "my son has had a cough for 3 days and his throat is sore",
+        "i have had a cough for 3 days and my throat is sore",
+        "he",
+    ),
+    ("she's had a fever since tuesday", "i've had a fever since tuesday", "she"),
+    ("my mum keeps being sick and has a cough", "i keep being sick and have a cough", "she"),
+    (
+        "my 4 year old has a runny nose and a temperature",
+        "i have a runny nose and a temperature",
+        "they",
+    ),
+    ("his ear hurts and he has a fever", "my ear hurts and i have a fever", "he"),
+    ("i have a cough and a sore throat", "i have a cough and a sore throat", None),
+]
+
+HELD_OUT: list[Row] = [
+    ("my daughter has had a fever all night", "i have had a fever all night", "she"),
+    (
+        "our little boy has been coughing loads since the weekend",
+        "i have been coughing loads since the weekend",
+        "he",
+    ),
+    ("my husband has a really sore throat", "i have a really sore throat", "he"),
+    (
+        "worried about my dad, hes got a cough that wont go",
+        "worried, ive got a cough that wont go",
+        "he",
+    ),
+    ("ive had a sore throat for a week", "ive had a sore throat for a week", None),
+]
+
+TO_YOU = re.compile(r"^(?:do|are|have|did|were|can|would) you\b", re.IGNORECASE)
+
+
+def _questions(service: Any, thread: str, opening: str, count: int = 3) -> tuple[Any, list[str]]:
+    reply = service.handle(Inbound("web", thread, opening, user_id="u1", pack="patient-intake"))
+    first, asked = reply, []
+    for _ in range(count):
+        if reply.kind != "question":
+            break
+        asked.append(reply.parts[-1])
+        reply = service.handle(Inbound("web", thread, "", button="answer:unsure", user_id="u1"))
+    return first, asked
+
+
+def _read(thread: str) -> set[str]:
+    case = Case.objects.get(external_thread_id=thread)
+    return {a["finding"] for a in case.state.get("answers", []) if a.get("states") == ["yes"]}
+
+
+def _score(service: Any, name: str, rows: list[Row]) -> tuple[int, list[str]]:
+    good, wrong = 0, []
+    for i, (opening, own, pronoun) in enumerate(rows):
+        thread = f"carer-{name}-{i}"
+        _, asked = _questions(service, thread, opening)
+        _questions(service, f"{thread}-own", own, count=0)
+        read, expected = _read(thread), _read(f"{thread}-own")
+        understood = bool(read) and read == expected
+        if pronoun is None:
+            addressed = all(
+                TO_YOU.search(q) or not re.search(r"\b(he|she|they)\b", q) for q in asked
+            )
+        else:
+            addressed = not any(TO_YOU.search(q) for q in asked) and not any(
+                re.search(r"\b(he|she|they)\b", q, re.IGNORECASE) is None
+                and re.search(r"\byou\b", q, re.IGNORECASE)
+                and not q.startswith(("How ", "Where ", "What ", "Which "))
+                for q in asked
+            )
+        ok = bool(asked) and understood and addressed
+        good += ok
+        if not ok:
+            wrong.append(f"{opening!r}: read {sorted(read)}, own words {sorted(expected)}; {asked}")
+    return good, wrong
+
+
+@pytest.mark.django_db
+def test_a_carer_is_understood_and_asked_about_the_patient(
+    service_factory: Any, packs: Any
+) -> None:
+    service = service_factory()
+    dev, dev_wrong = _score(service, "dev", DEVELOPMENT)
+    held, held_wrong = _score(service, "held", HELD_OUT)
+    print(f"carers: development {dev}/{len(DEVELOPMENT)}, held-out {held}/{len(HELD_OUT)}")
+    for line in (*dev_wrong, *held_wrong):
+        print("  wrong:", line)
+    assert dev >= len(DEVELOPMENT) - 1, dev_wrong
+    assert held >= len(HELD_OUT) - 2, held_wrong
+
+
+def test_questions_turned_to_the_carer() -> None:
+    son = subject_of("my son has a cough")
+    assert son is not None and son.pronoun == "he"
+    assert about_them("Do you have a fever?", son) == "Does he have a fever?"
+    assert about_them("Are you coughing up blood?", son) == "Is he coughing up blood?"
+    assert about_them("Is your nose runny?", son) == "Is his nose runny?"
+    child = subject_of("my 2 year old wont stop crying")
+    assert child is not None and child.pronoun == "they"
+    assert about_them("Have you had a cold in the last 2 weeks?", child).startswith("Have they")
+    assert subject_of("i have a headache and my back hurts") is None
+    assert subject_of("my head hurts, she says its stress") is None
