@@ -103,6 +103,11 @@ def answered(kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding) 
         return presentation.misunderstood(ctx, pending, meaning)
     replaces = dialogue.pending.replaces if dialogue.pending else None
     also = [a for a in meaning.answers if a.finding in listed - {answer.finding}]
+    if answer.states is None and listed:
+        # "Not sure" to a choice list is not sure about all of it: the same list (its stem
+        # with the other options) is not asked again next.
+        said = {a.finding for a in also} | {answer.finding}
+        also += [Answer(o, None) for o in sorted(listed - said)]
     dialogue.pending = None
     # The facts the step volunteers follow the answer (a confirmation's reply replaces one).
     first_fact = len(dialogue.asked_flags) + (1 if replaces is None else 0)

@@ -237,3 +237,21 @@ def test_a_long_choice_list_starts_with_the_places_the_leading_conditions_point_
 
     top = [link_yes(o) for o in ordered[:3]]
     assert min(top) >= max(link_yes(o) for o in ordered[3:]) - 1e-9
+
+
+def test_not_sure_to_a_choice_list_does_not_ask_the_same_list_again(service_factory: Any) -> None:
+    # "Not sure where it spreads" is not sure about every place listed: the next question is
+    # another one, not "Where does the pain spread?" with the options left.
+    service = service_factory()
+    ctx, reply = _asked(service)
+    assert ctx.dialogue is not None and ctx.dialogue.pending is not None
+    listed = set(ctx.dialogue.pending.options)
+    assert len(listed) > 2
+    inbound = Inbound("web", "render", "", button="answer:unsure", user_id="u1")
+    meaning = answering.interpret(service.kit, ctx, inbound)
+    pending = ctx.pending
+    assert pending is not None
+    after = answering.answered(service.kit, ctx, meaning, pending)
+    assert listed <= ctx.dialogue.state.asked
+    assert after.reply.parts[-1] != reply.parts[-1]
+    assert ctx.dialogue.state.turns == 1  # one question, one turn
