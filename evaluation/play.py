@@ -85,6 +85,10 @@ def play_case(
         return reply
 
     reply = send(Inbound(CHANNEL, thread, text=case.complaint or "Hello", pack=pack))
+    topic = f"pack:{pack}"
+    if reply.kind == "prompt" and any(b.payload == topic for b in reply.buttons):
+        # "Is it about <the topic>?" (bots.conversation.scope_check): the user chose it.
+        reply = send(Inbound(CHANNEL, thread, text="", button=topic, pack=pack))
     attempt = 0
     last_action: dict[str, Any] = _last_action(store, reply)
     options: list[str] = list(last_action.get("options") or [])

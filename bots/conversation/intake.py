@@ -23,6 +23,8 @@ from bots.conversation.context import (
 from bots.grounding import Section
 from bots.language import Interpretation
 from bots.language.base import answer_to_dict
+from bots.language.cues import WHOLE_NO, WHOLE_YES
+from bots.language.text import normalise
 from bots.messages import Button, Inbound, Reply
 from bots.models import Role
 from bots.pickers import NONE as NONE_FITS
@@ -67,6 +69,14 @@ def start(kit: Kit, ctx: Context, inbound: Inbound, meaning: Interpretation) -> 
         return prompt(kit, ctx, inbound)
     elif case.state.get("awaiting_pack") and not case.pack:
         named = pack_named(kit, complaint)
+        only = str(case.state.get("only_pack", ""))
+        if named is None and only:
+            # "Is it about <the chat's one topic>?": a plain yes or no answers it.
+            said = normalise(complaint)
+            if WHOLE_YES.match(said):
+                named = only
+            elif WHOLE_NO.match(said):
+                named = NONE_FITS
         if named == NONE_FITS:
             return none_fits(kit, ctx)
         if named is not None:
@@ -97,16 +107,18 @@ def start(kit: Kit, ctx: Context, inbound: Inbound, meaning: Interpretation) -> 
         if pack is None:
             case.state = {"awaiting_pack": True, "complaint": complaint}
             return choose_pack(kit)
-        if inbound.pack != pack and not scope_check.plausible(
+        if not scope_check.plausible(
             kit.packs.network(pack), kit.packs.info(pack).domain, complaint
         ):
-            # Routed (or fixed by the channel), not chosen, and nothing like what the pack
-            # covers: the user says which topic it is, or that none fits.
+            # Nothing like what the pack covers (routed, fixed by the channel or picked before
+            # the complaint was read): the user says which topic it is, or that none fits.
             if case.state.get("awaiting_pack"):
                 case.state = {**case.state, "complaint": complaint}
                 return none_fits(kit, ctx)  # told more, and still like no topic
-            case.state = {"awaiting_pack": True, "complaint": complaint}
-            return choose_pack(kit, unsure=True)
+            routed = inbound.pack != pack and not kit.config.channel_packs.get(inbound.channel)
+            only = "" if routed else pack
+            case.state = {"awaiting_pack": True, "complaint": complaint, "only_pack": only}
+            return choose_pack(kit, unsure=True, only=only or None)
         set_pack(kit, ctx, pack)
         facts = None
     section, routes = focus(kit, ctx, complaint)
@@ -316,17 +328,22 @@ def prompt(kit: Kit, ctx: Context, inbound: Inbound, *, intro: Sequence[str] = (
     )
 
 
-def choose_pack(kit: Kit, *, unsure: bool = False) -> Outcome:
+def choose_pack(kit: Kit, *, unsure: bool = False, only: str | None = None) -> Outcome:
     """The topic picker; ``unsure``: the complaint may be about none of the topics
-    (:mod:`bots.conversation.scope_check`), so "None of these" is offered too."""
+    (:mod:`bots.conversation.scope_check`), so "None of these" is offered too; ``only``: the
+    one topic of this chat (picked by the user or fixed by the channel)."""
     if unsure:
-        domains = [kit.packs.info(n).domain for n in kit.packs.names()]
+        names = [only] if only else kit.packs.names()
+        domains = [kit.packs.info(n).domain for n in names]
         parts = (
             f"I'm not sure this is something I can help with: I can only help with "
             f"{covered_phrase(domains)}. If it is about one of these, pick it; if not, choose "
             '"None of these" and a person will take it.',
         )
-        buttons = (*pack_buttons(kit), Button("None of these", f"{PACK_PREFIX}{NONE_OF_THE_PACKS}"))
+        buttons = (
+            *pack_buttons(kit, names),
+            Button("None of these", f"{PACK_PREFIX}{NONE_OF_THE_PACKS}"),
+        )
     else:
         parts = ("I'm not sure which topic this is. Please pick one:",)
         buttons = pack_buttons(kit)
@@ -355,7 +372,8 @@ def choose_section(kit: Kit, ctx: Context, routes: Sequence[Section]) -> Outcome
     )
 
 
-def pack_buttons(kit: Kit) -> tuple[Button, ...]:
+def pack_buttons(kit: Kit, names: Sequence[str] | None = None) -> tuple[Button, ...]:
     return tuple(
-        Button(kit.packs.info(n).title or n, f"{PACK_PREFIX}{n}") for n in kit.packs.names()
+        Button(kit.packs.info(n).title or n, f"{PACK_PREFIX}{n}")
+        for n in (kit.packs.names() if names is None else names)
     )

@@ -79,3 +79,26 @@ def test_an_email_problem_is_not_taken_into_the_patient_intake(service_factory: 
         )
     )
     assert after.kind == "handoff", after
+
+
+def test_in_a_chat_about_one_topic_an_unrelated_complaint_is_asked_about(
+    service_factory: Any,
+) -> None:
+    """The user picked laptops (or the channel is the laptop helpdesk) and wrote about their
+    mailbox: asked whether it is about laptops at all; a plain "no" goes to a person, a plain
+    "yes" carries on in the laptop topic (its sections or questions)."""
+    from bots.messages import Inbound
+
+    service = service_factory()
+    text = "my calendar invites arent showing up for other people"
+    reply = service.handle(Inbound("web", "scope-one-no", text=text, pack="it-laptop"))
+    assert reply.kind == "prompt", reply
+    assert [b.label for b in reply.buttons][-1] == "None of these"
+    assert len(reply.buttons) == 2, reply.buttons  # this chat's topic, or none
+    after = service.handle(Inbound("web", "scope-one-no", text="no", pack="it-laptop"))
+    assert after.kind == "handoff", after
+
+    reply = service.handle(Inbound("web", "scope-one-yes", text=text, pack="it-laptop"))
+    after = service.handle(Inbound("web", "scope-one-yes", text="yes", pack="it-laptop"))
+    assert after.kind in ("question", "prompt") and after.status == "active", after
+    assert "None of these" not in [b.label for b in after.buttons]
