@@ -107,7 +107,11 @@ def start(kit: Kit, ctx: Context, inbound: Inbound, meaning: Interpretation) -> 
         if pack is None:
             case.state = {"awaiting_pack": True, "complaint": complaint}
             return choose_pack(kit)
-        if not scope_check.plausible(
+        routed = inbound.pack != pack and not kit.config.channel_packs.get(inbound.channel)
+        # In a patient's own intake chat (picked, or the channel's) every complaint goes to the
+        # nurse's questions: patients describe things vaguely ("a funny turn", "been wheezy"),
+        # and what is plainly not theirs (a pet, a bill) is caught by the word lists above.
+        if (routed or not kit.is_patient_pack(pack)) and not scope_check.plausible(
             kit.packs.network(pack), kit.packs.info(pack).domain, complaint
         ):
             # Nothing like what the pack covers (routed, fixed by the channel or picked before
@@ -115,7 +119,6 @@ def start(kit: Kit, ctx: Context, inbound: Inbound, meaning: Interpretation) -> 
             if case.state.get("awaiting_pack"):
                 case.state = {**case.state, "complaint": complaint}
                 return none_fits(kit, ctx)  # told more, and still like no topic
-            routed = inbound.pack != pack and not kit.config.channel_packs.get(inbound.channel)
             only = "" if routed else pack
             case.state = {"awaiting_pack": True, "complaint": complaint, "only_pack": only}
             return choose_pack(kit, unsure=True, only=only or None)
