@@ -33,10 +33,16 @@ def by_meaning(grounding: Grounding, pack: str, complaint: str) -> list[Section]
         vectors = encode_pack_texts(texts)
         if vectors is None:
             return []
-        nearest = np.sort((said @ vectors.T).max(0))[::-1][:NEAREST]
-        out.append(Section(gid, title, float(nearest.mean())))
+        out.append(Section(gid, title, nearness(said, vectors)))
     out.sort(key=lambda s: -s.score)
     return out
+
+
+def nearness(said: np.ndarray, vectors: np.ndarray) -> float:
+    """How near the clauses ``said`` come to a set of texts' ``vectors``: each text's best
+    clause, the mean of the :data:`NEAREST` nearest texts."""
+    nearest = np.sort((said @ vectors.T).max(0))[::-1][:NEAREST]
+    return float(nearest.mean())
 
 
 def section_texts(grounding: Grounding, pack: str) -> list[tuple[str, str, list[str]]]:

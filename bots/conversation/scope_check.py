@@ -16,15 +16,13 @@ rows are only reported (``tests/bots/test_scope_meaning.py``).
 
 from __future__ import annotations
 
-import numpy as np
-
+from bots.conversation.meaning_check import nearness
 from bots.language.facts import encode, encode_pack_texts, fragments, main_question
 from bots.scope import names_covered
 from planning.network import EvidentialNetwork
 
-# Cosine, mean of the three nearest texts of the pack (module docstring).
+# Cosine, mean of the three nearest texts of the pack (meaning_check.nearness).
 PLAUSIBLE = 0.35
-NEAREST = 3
 
 
 def pack_texts(network: EvidentialNetwork) -> list[str]:
@@ -49,8 +47,7 @@ def meaning_score(network: EvidentialNetwork, complaint: str) -> float | None:
     said = encode(clauses)
     if said is None:
         return None
-    nearest = np.sort((said @ vectors.T).max(0))[::-1][:NEAREST]
-    return float(nearest.mean())
+    return nearness(said, vectors)
 
 
 def plausible(network: EvidentialNetwork, domain: str, complaint: str) -> bool:
