@@ -17,8 +17,10 @@ refinement when asked) and compared with the FloDial chart the article was writt
   ``manage.py evaluate_construction`` plays through the conversation service
   (``evaluation.construction.service_player``); ``engine_player``, the engine alone, is the
   default of the functions here. On the built pack the user
-  answers a built check with the dialog's answer to the chart question matched to it ("not
-  sure" when the dialog's path does not ask that question or nothing matched); the dialog
+  answers a built check with the dialog's answer to the chart question matched to it, turned
+  round when the check asks that question the other way (``matching.opposite``: the user
+  answers the question asked truthfully; link accuracy expects the same), and "not
+  sure" when the dialog's path does not ask that question or nothing matched; the dialog
   succeeds when the pack concludes the cause matched to the dialog's terminal. A dialog whose
   terminal no built cause matches is a failure without being played.
 """
@@ -37,7 +39,7 @@ from planning.network import Citation, EvidentialNetwork
 from planning.results import CaseResult
 from planning.simulation import Case, SimulatedUser
 
-from .matching import Matching, match, prf
+from .matching import Matching, match, opposite, prf
 from .offline.decisions import Span, read_decisions
 from .offline.network import decisions_network
 
@@ -101,6 +103,37 @@ def _chart_texts(chart: dict[str, Any], terminal: bool) -> dict[str, str]:
     return out
 
 
+def _asked_texts(chart: dict[str, Any]) -> dict[str, str]:
+    """Each chart question as its dialogs' users were asked it: the utterance, else the label."""
+    from knowledge.datasets.flodial import finding_id
+
+    return {
+        finding_id(chart["name"], node): spec.get("utterance") or spec.get("label", "")
+        for node, spec in chart["nodes"].items()
+        if not spec.get("terminal")
+    }
+
+
+def _opposites(
+    chart: dict[str, Any], network: EvidentialNetwork, checks: Matching
+) -> frozenset[str]:
+    """The chart questions whose matched built check asks the opposite (``matching.opposite``)."""
+    asked = _asked_texts(chart)
+    out = set()
+    for truth, built in checks.pairs.items():
+        finding = network.finding(built)
+        if set(finding.states) == {"yes", "no"} and opposite(asked[truth], finding.question):
+            out.add(truth)
+    return frozenset(out)
+
+
+def _truthful(state: str, flipped: bool) -> str:
+    """The answer to a built check given the chart's answer to its question."""
+    if not flipped or state not in ("yes", "no"):
+        return state
+    return "no" if state == "yes" else "yes"
+
+
 def _likely_state(network: EvidentialNetwork, hypothesis: str, finding: str) -> str | None:
     link = network.link(hypothesis, finding)
     if link is None:
@@ -110,12 +143,14 @@ def _likely_state(network: EvidentialNetwork, hypothesis: str, finding: str) -> 
     return next(iter(focal)) if len(focal) == 1 and mass > 0.5 else None
 
 
-def _translate(case: Case, causes: Matching, checks: Matching) -> Case | None:
+def _translate(
+    case: Case, causes: Matching, checks: Matching, flipped: frozenset[str] = frozenset()
+) -> Case | None:
     truth = causes.built_for(case.true_hypothesis)
     if truth is None:
         return None
     answers = {
-        checks.pairs[finding]: state
+        checks.pairs[finding]: _truthful(state, finding in flipped)
         for finding, state in case.answers.items()
         if finding in checks.pairs
     }
@@ -167,6 +202,7 @@ def evaluate_article(
     truth_checks = _chart_texts(chart, terminal=False)
     causes = match(truth_causes, cause_texts)
     checks = match(truth_checks, check_texts, extra=check_context)
+    flipped = _opposites(chart, net, checks)
     cause_scores = prf(len(causes.pairs), len(cause_texts), len(truth_causes))
     check_scores = prf(len(checks.pairs), len(check_texts), len(truth_checks))
 
@@ -178,7 +214,8 @@ def evaluate_article(
             fid = finding_id(chart["name"], node)
             if hid in causes.pairs and fid in checks.pairs:
                 judged += 1
-                if _likely_state(net, causes.pairs[hid], checks.pairs[fid]) == state:
+                expected = _truthful(state, fid in flipped)
+                if _likely_state(net, causes.pairs[hid], checks.pairs[fid]) == expected:
                     right += 1
     out: dict[str, Any] = {
         "article": path.name,
@@ -199,13 +236,14 @@ def evaluate_article(
         "matches": {
             "causes": {t: [b, round(causes.scores[t], 3)] for t, b in causes.pairs.items()},
             "checks": {t: [b, round(checks.scores[t], 3)] for t, b in checks.pairs.items()},
+            "checks_asked_the_other_way": sorted(flipped),
         },
     }
     if llm is not None:
         out["llm"] = dict(net.metadata.get("construction", {}).get("llm", {}))
     if play:
         cases = [c for c in load_cases("all") if c.metadata.get("chart") == built.chart]
-        translated = [_translate(c, causes, checks) for c in cases]
+        translated = [_translate(c, causes, checks, flipped) for c in cases]
         playable = [c for c in translated if c is not None]
         built_results = player(net, playable)
         chart_results = player(load_network(built.chart), cases)

@@ -8,14 +8,27 @@ side is a cause's name and resolution, or a check's question. Pairs are then mat
 one by the assignment that maximises the sum of scores (``scipy``'s
 ``linear_sum_assignment``), and a pair counts only if its score reaches ``MATCH_THRESHOLD``.
 Nothing is matched by id, by position or by the article's title.
+
+**Answering truthfully** (``opposite``): a matched pair says which chart question a built
+check is about, not which way round it asks it. The simulated user who knows the chart's
+answer ("Live AC power source?": yes) and is asked the built check ("Is the wall outlet
+dead?") answers what is true of the question asked: no. A built check asks the opposite of
+its chart question when the two differ in **polarity**: the number of distinct negation words
+("not", "no", "never", "n't"...), plus one if a word of absence or fault is present ("dead",
+"silent", "missing", "broken", "blown", "stops"...), plus one for each pair of antonyms split
+between the two texts ("low"/"high", "dirty"/"clean", "loose"/"snug", "forward"/"reverse"...),
+taken modulo 2; asides in brackets and quoted messages do not count. The lists are general English, not words of any chart or article. The chart
+side is the node's utterance, the question its dialogs' users answered (the label where there
+is none). The rule changes the answer given, never which pair was matched.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .offline.language import content
+from .offline.language import content, words
 
 MATCH_THRESHOLD = 0.2
 
@@ -70,6 +83,59 @@ def match(
             pairs[tkeys[r]] = bkeys[c]
             scores[tkeys[r]] = float(grid[r, c])
     return Matching(pairs, scores)
+
+
+_NOT = frozenset("no not never none nothing nobody neither nor cannot".split())
+# Words that say a thing is absent, has failed or has ceased; one or more of them makes the
+# question ask about the bad state ("Is the outlet dead?", "loose or broken?" counts once). "stop" itself is not one: "hard to
+# stop the car" is braking; "the ticking stops" is.
+_FAULT = frozenset(
+    "dead dark blank silent missing absent broken blown faulty failed fails fail failing "
+    "damaged bad stops stopped ceases ceased".split()
+)
+# Antonyms of state or direction: one side's word in one text and the other side's in the
+# other flips the question ("reads low" against "measures up to the rated voltage" does
+# not: no pair of words).
+_ANTONYMS: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
+    (frozenset(a.split()), frozenset(b.split()))
+    for a, b in (
+        ("low lower slow slower below under less", "high higher fast faster above over more"),
+        ("cold colder cool cooler", "hot hotter warm warmer"),
+        ("old older outdated obsolete", "new newer current latest"),
+        ("dirty corroded", "clean cleaned"),
+        ("loose wobbly", "tight snug snugly solid firm"),
+        ("forward forwards", "reverse backward backwards"),
+        ("empty", "full"),
+        ("closed shut", "open"),
+        ("before", "after"),
+    )
+)
+
+
+def _words(text: str) -> set[str]:
+    # An aside in brackets or a quoted message ("No Operating System") is not the question's
+    # own wording.
+    text = re.sub(r"\([^)]*\)|\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']*'(?!\w)", " ", text.replace("’", "'"))
+    return {"not" if w.endswith("n't") else w for w in words(text)}
+
+
+def polarity(text: str) -> int:
+    """Distinct negation words plus one for any word of absence or fault (see module doc)."""
+    found = _words(text)
+    return len(found & _NOT) + (1 if found & _FAULT else 0)
+
+
+def opposite(known: str, asked: str) -> bool:
+    """Whether the question ``asked`` is the negation of the question ``known`` under the
+    polarity rule of the module docstring (both already matched as the same question)."""
+    k, a = _words(known), _words(asked)
+    flips = polarity(known) + polarity(asked)
+    for left, right in _ANTONYMS:
+        if (k & left and a & right and not k & right and not a & left) or (
+            k & right and a & left and not k & left and not a & right
+        ):
+            flips += 1
+    return flips % 2 == 1
 
 
 def prf(matched: int, built: int, truth: int) -> dict[str, float]:
