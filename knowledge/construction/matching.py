@@ -9,17 +9,18 @@ one by the assignment that maximises the sum of scores (``scipy``'s
 ``linear_sum_assignment``), and a pair counts only if its score reaches ``MATCH_THRESHOLD``.
 Nothing is matched by id, by position or by the article's title.
 
-**Answering truthfully** (``opposite``): a matched pair says which chart question a built
-check is about, not which way round it asks it. The simulated user who knows the chart's
-answer ("Live AC power source?": yes) and is asked the built check ("Is the wall outlet
-dead?") answers what is true of the question asked: no. A built check asks the opposite of
-its chart question when the two differ in **polarity**: the number of distinct negation words
-("not", "no", "never", "n't"...), plus one if a word of absence or fault is present ("dead",
-"silent", "missing", "broken", "blown", "stops"...), plus one for each pair of antonyms split
-between the two texts ("low"/"high", "dirty"/"clean", "loose"/"snug", "forward"/"reverse"...),
-taken modulo 2; asides in brackets and quoted messages do not count. The lists are general English, not words of any chart or article. The chart
-side is the node's utterance, the question its dialogs' users answered (the label where there
-is none). The rule changes the answer given, never which pair was matched.
+**Answering truthfully** (``opposite``): a matched pair says which chart question a built check
+is about, not which way round it asks it. The simulated user who knows the chart's answer
+("Live AC power source?": yes) and is asked the built check ("Is the wall outlet dead?")
+answers what is true of the question asked: no. A built check asks the opposite of its chart
+question when the two differ in **polarity**: the number of distinct negation words ("not",
+"no", "never", "n't"...), plus one if a word of absence or fault is present ("dead", "silent",
+"missing", "broken", "blown", "stops"...), plus one for each pair of antonyms split between the
+two texts ("low"/"high", "dirty"/"clean", "loose"/"snug", "forward"/"reverse"...), taken modulo
+2; asides in brackets and quoted messages do not count. The lists are general English, not
+words of any chart or article. The chart side is the node's utterance, the question its
+dialogs' users answered (the label where there is none). The rule changes the answer given,
+never which pair was matched.
 """
 
 from __future__ import annotations
@@ -85,13 +86,32 @@ def match(
     return Matching(pairs, scores)
 
 
-_NOT = frozenset("no not never none nothing nobody neither nor cannot".split())
+_NOT = frozenset(["no", "not", "never", "none", "nothing", "nobody", "neither", "nor", "cannot"])
 # Words that say a thing is absent, has failed or has ceased; one or more of them makes the
-# question ask about the bad state ("Is the outlet dead?", "loose or broken?" counts once). "stop" itself is not one: "hard to
-# stop the car" is braking; "the ticking stops" is.
+# question ask about the bad state ("Is the outlet dead?", "loose or broken?" counts once).
+# "stop" itself is not one: "hard to stop the car" is braking; "the ticking stops" is.
 _FAULT = frozenset(
-    "dead dark blank silent missing absent broken blown faulty failed fails fail failing "
-    "damaged bad stops stopped ceases ceased".split()
+    [
+        "dead",
+        "dark",
+        "blank",
+        "silent",
+        "missing",
+        "absent",
+        "broken",
+        "blown",
+        "faulty",
+        "failed",
+        "fails",
+        "fail",
+        "failing",
+        "damaged",
+        "bad",
+        "stops",
+        "stopped",
+        "ceases",
+        "ceased",
+    ]
 )
 # Antonyms of state or direction: one side's word in one text and the other side's in the
 # other flips the question ("reads low" against "measures up to the rated voltage" does

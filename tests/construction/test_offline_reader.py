@@ -318,3 +318,46 @@ If it does, the tilt spring is dry: spray it with silicone lubricant.
     got = tree(markdown_to_text(text)[1])["Does it only squeak when you lean back?"]  # type: ignore[index]
     assert got["no"].startswith("the gas lift is worn")
     assert got["yes"].startswith("the tilt spring is dry")
+
+
+def test_a_table_condition_stated_both_ways_is_asked_in_its_good_state() -> None:
+    text = (
+        "| Symptom | Likely cause | Fix |\n|---|---|---|\n"
+        "| Router lights stay off and the wall socket is dead | No power at the socket |"
+        " Use another socket. |\n"
+        "| Router lights off, the socket is live, and the adapter measures its rated voltage |"
+        " Router failure | Replace the router. |\n"
+        "| Router lights off, the socket is live, and the adapter reads low | Worn adapter |"
+        " Replace the adapter. |\n"
+    )
+    got = tree(markdown_to_text(f"# No lights\n\nFind your row.\n\n{text}")[1])
+    ((question, sides),) = got.items()  # type: ignore[union-attr]
+    assert question == "Is the socket live?"
+    assert sides["no"].startswith("No power at the socket")
+    ((adapter, rest),) = sides["yes"].items()
+    assert "adapter" in adapter
+    assert rest["yes"].startswith("Router failure")
+    assert rest["no"].startswith("Worn adapter")
+
+
+def test_a_row_opening_with_a_new_negative_condition_denies_the_test_above() -> None:
+    text = (
+        "| Symptom | Likely cause | Fix |\n|---|---|---|\n"
+        "| The printer prints once the USB hub is removed | Faulty hub | Replace the hub. |\n"
+        "| Still nothing printed without the hub, but a test page comes out from the menu |"
+        " Driver fault | Reinstall the driver. |\n"
+        "| No test page, although the display shows a paper error | Paper sensor |"
+        " Clean the sensor. |\n"
+        "| No test page, and the display is blank | Mainboard failure | Repair the board. |\n"
+    )
+    got = tree(markdown_to_text(f"# Nothing prints\n\nFind your row.\n\n{text}")[1])
+    ((hub, sides),) = got.items()  # type: ignore[union-attr]
+    assert "hub" in hub
+    assert sides["yes"].startswith("Faulty hub")
+    ((page, rest),) = sides["no"].items()
+    assert "test page" in page
+    assert rest["yes"].startswith("Driver fault")
+    ((display, last),) = rest["no"].items()
+    assert "display" in display
+    assert last["yes"].startswith("Paper sensor")
+    assert last["no"].startswith("Mainboard failure")

@@ -961,14 +961,29 @@ def _read_table(rows: list[Block], b: _Builder, text: str) -> Target:
         groups[-1][1].append((conditions, row))
     vocabulary: list[str] = []  # canonical condition texts
     rows_conds: list[tuple[dict[int, str], Block, str]] = []
+    good_form: dict[int, str] = {}  # a condition first written in its bad state -> good form
     for group_text, members in groups:
         group_atoms = _atoms(lang.strip_lead(group_text)) if group_text else []
         previous: dict[int, str] = {}
+        added_last: int | None = None  # the condition the row above added last, if positive
         for conditions, row in members:
             found: dict[int, str] = {}
-            for atom in [*group_atoms[:1], *conditions]:
+            known = len(vocabulary)
+            for position, atom in enumerate([*group_atoms[:1], *conditions]):
+                denied = position == len(group_atoms[:1]) and added_last is not None
+                if denied and lang.bad_state(atom) and _lookup(atom, vocabulary) is None:
+                    # A row that opens with a new negative condition ("Still won't start with
+                    # everything unplugged", "No sustained fan noise") denies the test the row
+                    # above added last: each row goes on where the one above did not fit.
+                    assert added_last is not None
+                    found.setdefault(added_last, "no")
+                    continue
                 key, state = _canonical(atom, vocabulary)
                 found.setdefault(key, state)
+                if state == "no" and not lang.bad_state(atom):
+                    good_form.setdefault(key, atom)
+            new = [k for k in found if k >= known]
+            added_last = new[-1] if new and found[new[-1]] == "yes" else None
             if _CONTINUES.search(" ".join(conditions)):
                 # "Won't power up without the battery either, but starts once...": the row
                 # goes on from the one above it, whose other conditions still hold.
@@ -983,6 +998,14 @@ def _read_table(rows: list[Block], b: _Builder, text: str) -> Target:
             rows_conds.append((found, row, outcome))
     if not rows_conds:
         return None
+    # A condition the table states both ways ("the wall outlet is dead" / "the outlet is
+    # live") is asked in its good state, as a person checks it ("Is the outlet live?").
+    for key, atom in good_form.items():
+        if lang.bad_state(vocabulary[key]):
+            vocabulary[key] = atom
+            for found, _row, _outcome in rows_conds:
+                if key in found:
+                    found[key] = _flip(found[key])
 
     def build(candidates: list[int], asked: frozenset[int]) -> Target:
         if not candidates:
@@ -1042,7 +1065,7 @@ def _flip(state: str) -> str:
 
 _VERB = r"(?:is|are|was|were|reads?|shows?|tests?|passes|fails?|measures?|works?|fits?|feels?)"
 _ATOM_SPLIT = re.compile(
-    r"(?:;|\.\s+|,\s*(?:and|but)\s+|\s+but\s+"
+    r"(?:;|\.\s+|,\s*(?:and|but|although|though|whereas)\s+|\s+(?:but|although|whereas)\s+"
     rf"|\s+and\s+(?=[a-z ]{{0,30}}\b(?:{_VERB}|the)\b)"
     rf"|,\s+(?=(?:[a-z']+\s+){{1,2}}{_VERB}\b))",
     re.I,
@@ -1055,9 +1078,19 @@ def _atoms(text: str) -> list[str]:
 
 
 def _canonical(atom: str, vocabulary: list[str]) -> tuple[int, str]:
-    """The condition ``atom`` states, as (index in ``vocabulary``, state): conditions that
-    differ only in which way they go ("Fusible link is blown", "Link intact") are one, compared
-    on their words without the negations and state words, brackets left out."""
+    """The condition ``atom`` states, as (index in ``vocabulary``, state); a condition not
+    seen before is added to ``vocabulary`` as asked the way it is written."""
+    found = _lookup(atom, vocabulary)
+    if found is not None:
+        return found
+    vocabulary.append(atom)
+    return len(vocabulary) - 1, "yes"
+
+
+def _lookup(atom: str, vocabulary: list[str]) -> tuple[int, str] | None:
+    """Which condition of ``vocabulary`` ``atom`` states and which way, or None: conditions
+    that differ only in which way they go ("Fusible link is blown", "Link intact") are one,
+    compared on their words without the negations and state words, brackets left out."""
     state = "no" if lang.bad_state(atom) else "yes"
     words = _topic(atom)
     best, best_score = -1, 0.0
@@ -1067,14 +1100,17 @@ def _canonical(atom: str, vocabulary: list[str]) -> tuple[int, str]:
             continue
         score = len(words & kw) / len(words | kw)
         if words <= kw or kw <= words:
-            score = max(score, 0.5)  # "Link intact" and "Fusible link is blown"
+            # "Link intact" and "Fusible link is blown"; among several such, the closest.
+            score = max(score, 0.5 + score / 10)
         if score > best_score:
             best, best_score = i, score
     if best >= 0 and best_score >= 0.34:
         known_state = "no" if lang.bad_state(vocabulary[best]) else "yes"
         return best, "yes" if state == known_state else "no"
-    vocabulary.append(atom)
-    return len(vocabulary) - 1, "yes"
+    return None
+
+
+_READING = ("read", "reads", "measure", "measures", "show", "shows")
 
 
 def _topic(condition: str) -> set[str]:
@@ -1082,7 +1118,9 @@ def _topic(condition: str) -> set[str]:
     way it goes, and without an aside in brackets."""
     text = re.sub(r"\([^)]*\)", " ", condition)
     text = re.sub(r"['’]s\b", "", text)  # "the adapter's output" is about the adapter
-    drop = {lang.stem(w) for w in lang.state_words(text)}
+    # How a reading is taken is not what it is about: "adapter reads low" and "the adapter
+    # measures correctly" are one condition.
+    drop = {lang.stem(w) for w in (*lang.state_words(text), *_READING)}
     return lang.content(text) - drop
 
 

@@ -273,12 +273,19 @@ def state_words(text: str) -> set[str]:
     }
 
 
+_REMOVED_OFF = re.compile(
+    r"\b(?:cut|cuts|take|takes|taken|took|pull|pulls|pulled|snap|snapped)\s+off\b", re.I
+)
+
+
 def bad_state(text: str) -> bool:
     """Whether a condition says a part is in its bad state: an odd number of distinct
     negations where it has any ("no smoke and no smell"), else a bad-state word ("the link
     is blown", "loose, wobbly or broken"). Negations decide first because a condition cell
-    often strings several together ("No paper jam, toner light off")."""
+    often strings several together ("No paper jam, toner light off"). "Off" after a verb of
+    removal ("with the connector cut off") says how the test is done, not a state."""
     text = re.sub(r"\([^)]*\)", " ", text)
+    text = _REMOVED_OFF.sub(" ", text)
     found = {w for w in words(text) if w in NEGATIONS or w.endswith("n't")}
     found -= BAD_STATE
     found |= set(_NEGATING_PHRASE.findall(text))
