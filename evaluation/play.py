@@ -41,6 +41,9 @@ CODE = re.compile(
     re.IGNORECASE,
 )
 
+# A conclusion that claims certainty: "100%", "100 %", "100 percent".
+CERTAIN = re.compile(r"\b100\s*(%|percent\b)", re.IGNORECASE)
+
 
 def shows_code(reply: Reply) -> bool:
     """Whether the reply's text or a button label shows an internal id."""
@@ -124,7 +127,14 @@ def play_case(
         result = replace(result, told_level=str(last_action["triage_level"]))
     coded = [r.text for r in replies if shows_code(r)]
     store.forget(CHANNEL, thread)
-    return Played(result, len(replies), len(coded), misunderstood, tuple(coded[:3]))
+    extra: dict[str, Any] = {}
+    if last_action.get("type") == "conclude":
+        # The confidence the user was shown, and whether the text claimed certainty
+        # (evaluation.shown).
+        shown = last_action.get("shown_confidence")
+        extra["shown"] = None if shown is None else float(shown)
+        extra["claims_certainty"] = bool(CERTAIN.search(reply.text))
+    return Played(result, len(replies), len(coded), misunderstood, tuple(coded[:3]), extra)
 
 
 def _last_action(store: MemoryStore, reply: Reply) -> dict[str, Any]:

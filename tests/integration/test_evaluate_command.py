@@ -104,6 +104,10 @@ def test_flodial_subset_with_the_chart_known_walks_it_to_the_fix(tmp_path: Path)
         assert payload[key] is None
     # With exact answers, walking the dialog's own flowchart always reaches its fix.
     assert payload["policies"]["source-order"]["success_rate"] == 100.0
+    # What the users were shown: a confidence below certainty at every conclusion.
+    shown = payload["shown_confidence"]
+    assert shown["concluded"] >= 5 and 0.5 < shown["max"] < 1.0
+    assert shown["claims_certainty"] == 0
 
 
 def test_flodial_subset_with_the_chart_unknown(tmp_path: Path) -> None:

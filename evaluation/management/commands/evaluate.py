@@ -408,6 +408,9 @@ class Command(BaseCommand):
         if dataset == "ddxplus":
             first = next(iter(source.networks.values()))
             extra["answer_reliability"] = first.metadata.get("reliability")
+        from evaluation.shown import shown_report
+
+        extra.update(shown_report(played))
         if options["answers"] == "utterances":
             from evaluation.utterances import answer_accuracy_report
 
@@ -444,6 +447,14 @@ class Command(BaseCommand):
             f"user_visible_codes {extra['user_visible_codes']} of {extra['replies']} replies; "
             f"{extra['misunderstood']} replies said the bot did not understand"
         )
+        shown = extra["shown_confidence"]
+        if shown["concluded"]:
+            self.stdout.write(
+                f"shown confidence: {shown['concluded']} conclusions right "
+                f"{100 * shown['accuracy']:.1f}%, mean shown {100 * shown['mean']:.1f}%, max "
+                f"{100 * shown['max']:.1f}%, ECE {shown['ece']:.3f}; "
+                f"{shown['claims_certainty']} claimed certainty"
+            )
         if "answer_accuracy" in extra:
             answers = extra["answers"]["pooled"]
             self.stdout.write(
