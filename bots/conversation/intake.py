@@ -105,8 +105,13 @@ def start(kit: Kit, ctx: Context, inbound: Inbound, meaning: Interpretation) -> 
     if not case.pack:
         pack = pack_for(kit, inbound, complaint)
         if pack is None:
+            if case.state.get("awaiting_pack"):
+                # Told more, and the router still cannot tell: a person, not the same picker
+                # again ("no idea" at the picker once looped forever).
+                case.state = {**case.state, "complaint": complaint}
+                return none_fits(kit, ctx)
             case.state = {"awaiting_pack": True, "complaint": complaint}
-            return choose_pack(kit)
+            return choose_pack(kit, unsure=not any_plausible(kit, complaint))
         routed = inbound.pack != pack and not kit.config.channel_packs.get(inbound.channel)
         # In a patient's own intake chat (picked, or the channel's) every complaint goes to the
         # nurse's questions: patients describe things vaguely ("a funny turn", "been wheezy"),
@@ -165,6 +170,14 @@ def pack_for(kit: Kit, inbound: Inbound, complaint: str) -> str | None:
             )
         return fixed
     return kit.grounding.choose_pack(complaint, names) if complaint else None
+
+
+def any_plausible(kit: Kit, complaint: str) -> bool:
+    """Whether any pack may cover the complaint by meaning (:mod:`.scope_check`)."""
+    return any(
+        scope_check.plausible(kit.packs.network(n), kit.packs.info(n).domain, complaint)
+        for n in kit.packs.names()
+    )
 
 
 def pack_named(kit: Kit, text: str) -> str | None:
@@ -348,8 +361,11 @@ def choose_pack(kit: Kit, *, unsure: bool = False, only: str | None = None) -> O
             Button("None of these", f"{PACK_PREFIX}{NONE_OF_THE_PACKS}"),
         )
     else:
-        parts = ("I'm not sure which topic this is. Please pick one:",)
-        buttons = pack_buttons(kit)
+        parts = (
+            'I\'m not sure which topic this is. Please pick one, or "None of these" and a person '
+            "will take it:",
+        )
+        buttons = (*pack_buttons(kit), Button("None of these", f"{PACK_PREFIX}{NONE_OF_THE_PACKS}"))
     return Outcome(
         Reply(parts=parts, kind="prompt", buttons=buttons),
         action={"type": "choose_pack"},

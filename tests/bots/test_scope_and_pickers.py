@@ -98,3 +98,18 @@ def test_a_person_is_offered_after_two_messages_that_get_nowhere(
     assert "human" in [b.payload for b in third.buttons]
     handed = web(service, "w7", button="human")
     assert handed.kind == "handoff"
+
+
+def test_the_topic_picker_always_has_a_way_to_a_person(service_factory: Service) -> None:
+    """A complaint the router cannot place: the picker offers "None of these", and a reply
+    that still names no topic goes to a person instead of the same picker again (typing
+    "no idea" there once repeated the picker for the whole conversation)."""
+    service = service_factory()
+    reply = web(
+        service, "w8", "my parcel says delivered but its not here and the neighbours dont have it"
+    )
+    assert reply.kind == "prompt"
+    assert "None of these" in [b.label for b in reply.buttons]
+    again = web(service, "w8", "no idea")
+    assert again.kind == "handoff"
+    assert Case.objects.get(pk=again.case_id).status == CaseStatus.HANDED_OFF
