@@ -117,4 +117,5 @@ def triage_level(differential: Sequence[Mapping[str, Any]], flags: Sequence[RedF
         ranked.append(
             (int(severity) if severity is not None else None, float(item.get("betp", 0.0)))
         )
-    return _triage_level(ranked, flags)
+    against = [bool(item.get("contradicted", False)) for item in differential]
+    return _triage_level(ranked, flags, contradicted=against)

@@ -153,7 +153,7 @@ def case_result(
         outcome, reason = ESCALATED, action.reason
     else:
         raise ResultError(f"case {case.id!r}: the policy returned {action!r}, not an action")
-    level = ranking_triage_level(ranking, state.red_flags, network)
+    level = ranking_triage_level(ranking, state.red_flags, network, state)
     doubt = uncertain(state, network)
     if outcome == CONCLUDED and level in ROUTINE_LEVELS and doubt:
         # The product gives no routine advice on evidence that contradicts it: a nurse

@@ -53,13 +53,23 @@ def triage_level(
     ranked: Sequence[tuple[int | None, float]],
     flags: Sequence[RedFlag] = (),
     floor: float = TRIAGE_FLOOR,
+    contradicted: Sequence[bool] = (),
 ) -> str:
     """The level for a differential given as ``(severity, BetP)`` pairs, most likely first,
-    and the red flags tripped; routine when nothing says more."""
+    and the red flags tripped; routine when nothing says more.
+
+    ``contradicted[i]``: the answers (nearly) exclude the i-th hypothesis (:func:`contradictions`).
+    Such a hypothesis still makes the case urgent, but not an emergency on its own: when every
+    cause the pack knows is contradicted (a stiff back after gardening, which DDXPlus does not
+    cover), the near-uniform remainder of belief kept "laryngospasm" at 13%, and the patient was
+    told to call emergency services. Emergencies come from red flags and from conditions the
+    answers fit."""
     levels: list[str] = []
     for position, (severity, betp) in enumerate(ranked):
         if position == 0 or betp >= floor:
             level = severity_level(severity)
+            if level == "emergency" and position < len(contradicted) and contradicted[position]:
+                level = "urgent"
             if level is not None:
                 levels.append(level)
     if flags:
@@ -73,20 +83,29 @@ def has_severities(network: EvidentialNetwork) -> bool:
 
 
 def ranking_triage_level(
-    ranking: Sequence[tuple[str, float]], flags: Sequence[RedFlag], network: EvidentialNetwork
+    ranking: Sequence[tuple[str, float]],
+    flags: Sequence[RedFlag],
+    network: EvidentialNetwork,
+    state: DialogueState | None = None,
 ) -> str | None:
     """The level for a ranking ``(hypothesis id, BetP)`` of ``network``, most likely first, and
     the red flags tripped; None on a network without severities when no red flag was tripped,
-    where triage means nothing (a FloDial chart)."""
+    where triage means nothing (a FloDial chart). With the ``state``, hypotheses its answers
+    contradict are marked as such (:func:`triage_level`)."""
     if not flags and not has_severities(network):
         return None
     ranked = [(network.hypothesis(h).severity, p) for h, p in ranking]
-    return triage_level(ranked, flags)
+    against = (
+        [contradictions(state, network, h) >= MAX_CONTRADICTIONS for h, _ in ranking]
+        if state is not None
+        else []
+    )
+    return triage_level(ranked, flags, contradicted=against)
 
 
 def state_triage_level(state: DialogueState, network: EvidentialNetwork) -> str | None:
     """:func:`ranking_triage_level` of a dialogue state."""
-    return ranking_triage_level(state.ranking(network), state.red_flags, network)
+    return ranking_triage_level(state.ranking(network), state.red_flags, network, state)
 
 
 # -- routine advice only on evidence that fits it ----------------------------------------------

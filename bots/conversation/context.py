@@ -17,6 +17,7 @@ from bots.models import Case
 from planning.dialogue import StoppingRule
 from planning.engine import Engine, Policy, Rules
 from planning.network import EvidentialNetwork, Finding, Hypothesis
+from planning.triage import MAX_CONTRADICTIONS, contradictions
 
 PACK_PREFIX = "pack:"
 SECTION_PREFIX = "section:"
@@ -132,5 +133,14 @@ def differential(ctx: Context) -> list[dict[str, Any]]:
     out = []
     for hid, p in ctx.dialogue.state.ranking(ctx.network)[:DIFFERENTIAL_SIZE]:
         h = ctx.network.hypothesis(hid)
-        out.append({"id": hid, "name": h.name, "betp": round(p, 6), "severity": h.severity})
+        against = contradictions(ctx.dialogue.state, ctx.network, hid) >= MAX_CONTRADICTIONS
+        out.append(
+            {
+                "id": hid,
+                "name": h.name,
+                "betp": round(p, 6),
+                "severity": h.severity,
+                "contradicted": against,
+            }
+        )
     return out

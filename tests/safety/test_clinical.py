@@ -203,6 +203,40 @@ def test_mild_patients_are_not_escalated(
         check_no_condition_told(replies, case, network)
 
 
+def test_a_complaint_the_pack_does_not_cover_is_not_told_to_call_emergency_services(
+    service_factory: Service,
+) -> None:
+    """A stiff back after gardening (DDXPlus has no such condition), "no" to nearly everything:
+    every cause the pack knows ends contradicted by the answers, and the remainder of belief
+    once kept a severity-1 condition at 13%, so the patient was told to call emergency services.
+    A nurse still takes the case; nothing in it is an emergency. (The answers are a hay-fever
+    sufferer's: yes to pain and to an itchy throat, "no" typed at the choice lists.)"""
+    service = service_factory()
+    thread = "gardening-back"
+    replies = [
+        say(
+            service,
+            thread,
+            "lower back is a bit stiff after gardening all weekend, "
+            "nothing dramatic, just achy when i bend",
+        )
+    ]
+    while replies[-1].kind == "question":
+        assert len(replies) < 40, "the conversation does not end"
+        question = replies[-1].text.lower()
+        payloads = [b.payload for b in replies[-1].buttons]
+        if "answer:yes" not in payloads:
+            replies.append(say(service, thread, "no"))
+        elif "pain somewhere" in question or "back of your throat itchy" in question:
+            replies.append(say(service, thread, button="answer:yes"))
+        else:
+            replies.append(say(service, thread, button="answer:no"))
+    final = replies[-1]
+    assert final.triage_level != "emergency", final.text
+    assert all(EMERGENCY_INSTRUCTION not in r.text for r in replies), final.text
+    assert Case.objects.get(pk=final.case_id).status != CaseStatus.ESCALATED
+
+
 # -- emergency words ------------------------------------------------------------------------------
 
 

@@ -85,3 +85,17 @@ def test_the_metric_counts_what_the_service_told_the_user() -> None:
     told = replace(result, told_level="routine")
     assert routine_under_conflict([told]) == 1
     assert routine_under_conflict([replace(result, told_level="urgent")]) == 0
+
+
+def test_a_contradicted_severe_hypothesis_makes_a_case_urgent_not_an_emergency() -> None:
+    from planning.triage import triage_level
+
+    ranked = [(4, 0.4), (1, 0.2)]  # a mild leader, and a severe condition above the floor
+    assert triage_level(ranked) == "emergency"
+    assert triage_level(ranked, contradicted=[False, True]) == "urgent"
+    assert triage_level(ranked, contradicted=[True, False]) == "emergency"
+    # A red flag is an emergency whatever the answers contradict.
+    from planning.network import RedFlag
+
+    flag = RedFlag("chest", ("yes",), "chest pain", "emergency")
+    assert triage_level(ranked, [flag], contradicted=[True, True]) == "emergency"
