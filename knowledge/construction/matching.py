@@ -128,6 +128,7 @@ _ANTONYMS: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("empty", "full"),
         ("closed shut", "open"),
         ("before", "after"),
+        ("off", "on"),
     )
 )
 
