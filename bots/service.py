@@ -93,9 +93,7 @@ class ConversationService:
         self.interpreter = interpreter or get_interpreter()
         self.grounding = grounding or Grounding(self.packs)
         self.store = store or CaseStore()
-        self.kit = Kit(
-            self.config, self.packs, self.interpreter, self.grounding, self._policy_for
-        )
+        self.kit = Kit(self.config, self.packs, self.interpreter, self.grounding, self._policy_for)
 
     def _policy_for(self, stopping: StoppingRule) -> Policy:
         from planning.policies import make_policy
@@ -165,6 +163,7 @@ class ConversationService:
                 outcome = intake.prompt(kit, ctx, inbound, intro=("OK, let's start over.",))
             else:
                 outcome = self._respond(ctx, inbound, meaning)
+                outcome = safety.with_hazard_advice(kit, ctx, inbound, outcome)
             return self._finish(store, ctx, outcome, started)
 
     # -- loading and saving ------------------------------------------------------------------

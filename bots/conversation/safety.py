@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
 from bots import alerts
 from bots.conversation.context import Context, Kit, Outcome, differential, set_pack
 from bots.messages import Inbound, Reply
-from bots.models import CaseStatus
+from bots.models import CaseStatus, Role
 from bots.safety.affirmed import affirmed_statements
+from bots.safety.hazards import hazards
 from bots.triage import (
     NOT_A_DIAGNOSIS,
     TRIAGE_ADVICE,
@@ -55,6 +57,24 @@ def keep_said_flags(ctx: Context) -> None:
         flags = ctx.dialogue.state.red_flags
         flags.extend(f for f in ctx.said_flags if f not in flags)
         ctx.said_flags.clear()
+
+
+def with_hazard_advice(kit: Kit, ctx: Context, inbound: Inbound, outcome: Outcome) -> Outcome:
+    """A troubleshooting message that mentions a hazard (smoke, brakes to the floor,
+    :mod:`bots.safety.hazards`) gets its safety advice first, once per case; the reply it
+    precedes is unchanged."""
+    if not inbound.text or not ctx.case.pack or kit.patient_facing(ctx):
+        return outcome
+    found = hazards(inbound.text)
+    if not found:
+        return outcome
+    earlier = " ".join(t.text for t in ctx.store.recent_turns(ctx.case, Role.BOT, 50))
+    advice = tuple(h.advice for h in found if h.advice not in earlier)
+    if not advice:
+        return outcome
+    outcome.reply = dataclasses.replace(outcome.reply, parts=(*advice, *outcome.reply.parts))
+    outcome.action = {**outcome.action, "hazards": [h.kind for h in found]}
+    return outcome
 
 
 def emergency_check(kit: Kit, ctx: Context, inbound: Inbound) -> Outcome | None:
