@@ -82,17 +82,19 @@ always know).
 
 from __future__ import annotations
 
+import weakref
 from typing import Literal
 
 import numpy as np
 
 from planning.actions import Abstain, Action, Conclude
+from planning.belief import batch_nonspecificity_and_discord
 from planning.dialogue import DialogueState, StoppingRule
-from planning.network import EvidentialNetwork
+from planning.network import CompiledNetwork, EvidentialNetwork
 
 from .base import BeliefView, Policy, survives_one_wrong_answer
 from .flow import flow_roots
-from .questions import score_questions
+from .questions import DrawnAnswers, draw_answers
 from .scoring import FloatArray, IntArray, Method, score_candidates
 
 Discord = Literal["mass", "plausibility"]
@@ -161,8 +163,21 @@ class InfoGatherer(Policy):
         questions: list[IntArray] = []
         if self.multi_choice == "joint":
             candidates, questions = split_questions(view, candidates)
+        current_pair = batch_nonspecificity_and_discord(view.log_w[np.newaxis, :])
+        current_n = float(current_pair[0][0])
+        phase = 1 if current_n >= self.nonspecificity_threshold else 2
+        # In phase 2 the expected nonspecificity only breaks near-ties of the discord gain (and
+        # feeds the settle test), so its costly programme runs on those candidates alone; the
+        # values, and so the choice, are the same as scoring every candidate whole.
+        whole = phase == 1
         scores = score_candidates(
-            view.table, view.log_w, view.distribution, candidates, method=self.method
+            view.table,
+            view.log_w,
+            view.distribution,
+            candidates,
+            method=self.method,
+            nonspecificity=whole,
+            current=(current_n, float(current_pair[1][0])),
         )
         current_d = (
             scores.current_discord
@@ -171,29 +186,45 @@ class InfoGatherer(Policy):
         )
         gain_n = scores.gain_nonspecificity
         gain_d = scores.gain_discord if self.discord == "mass" else scores.gain_plausibility_entropy
+        drawn: DrawnAnswers | None = None
+        shown = np.zeros(0, dtype=np.intp)
         if questions:
             # A multi-choice question is one candidate scored on its whole answer; its Ask
             # names the option whose answer is least predictable, which the harness turns
             # into the whole question.
-            joint = score_questions(
+            drawn = draw_answers(
                 view.table,
                 view.log_w,
                 view.distribution,
                 questions,
                 self.rng(state, "multi-choice"),
             )
+            joint = drawn.expected(nonspecificity=whole)
             after_d = (
                 joint.expected_discord
                 if self.discord == "mass"
                 else joint.expected_plausibility_entropy
             )
-            shown = np.array([least_predictable(view, q) for q in questions], dtype=np.intp)
-            candidates = np.concatenate([candidates, shown])
+            predictive = view.table.predictive(view.known / max(float(view.known.sum()), 1e-300))
+            shown = np.array(
+                [least_predictable(view, q, predictive) for q in questions], dtype=np.intp
+            )
             gain_n = np.concatenate(
                 [gain_n, scores.current_nonspecificity - joint.expected_nonspecificity]
             )
             gain_d = np.concatenate([gain_d, current_d - after_d])
-        phase = 1 if scores.current_nonspecificity >= self.nonspecificity_threshold else 2
+        plain = candidates
+        candidates = np.concatenate([candidates, shown])
+        if not whole:
+            if self.settle_gain > 0.0 and float(gain_d.max()) < self.settle_gain:
+                wanted = np.arange(candidates.size)  # the settle test reads every gain
+            else:
+                best = float(gain_d.max())
+                wanted = np.flatnonzero(gain_d >= best - self.tolerance * max(abs(best), 1e-12))
+            gain_n = gain_n.copy()
+            gain_n[wanted] = self._nonspecificity_gains(
+                view, plain, drawn, wanted, scores.current_nonspecificity, scores.method
+            )
         if (
             self.settle_gain > 0.0
             and max(float(gain_n.max()), float(gain_d.max())) < self.settle_gain
@@ -221,6 +252,34 @@ class InfoGatherer(Policy):
             },
         )
 
+    def _nonspecificity_gains(
+        self,
+        view: BeliefView,
+        plain: IntArray,
+        drawn: DrawnAnswers | None,
+        wanted: IntArray,
+        current: float,
+        method: str,
+    ) -> FloatArray:
+        """Expected nonspecificity reduction of the candidates at positions ``wanted`` (plain
+        findings first, then the multi-choice questions, as :meth:`select` orders them)."""
+        out = np.full(wanted.size, np.nan)
+        is_plain = wanted < plain.size
+        if is_plain.any():
+            part = score_candidates(
+                view.table,
+                view.log_w,
+                view.distribution,
+                plain[wanted[is_plain]],
+                # The strategy the other scores used, so the values are the same as theirs.
+                method="sparse" if method == "sparse" else "dense",
+            )
+            out[is_plain] = part.gain_nonspecificity
+        if drawn is not None and (~is_plain).any():
+            joint = drawn.expected(wanted[~is_plain] - plain.size)
+            out[~is_plain] = current - joint.expected_nonspecificity
+        return out
+
 
 def unsure_again(state: DialogueState, view: BeliefView) -> IntArray:
     """Plain questions answered "not sure" once, outside flowcharts, that may be asked again
@@ -243,26 +302,51 @@ def unsure_again(state: DialogueState, view: BeliefView) -> IntArray:
 
 def split_questions(view: BeliefView, candidates: IntArray) -> tuple[IntArray, list[IntArray]]:
     """``candidates`` as plain findings and multi-choice questions (their options, two or
-    more); a question with one option left askable is a plain finding."""
-    findings = view.network.findings
-    members: dict[str, list[int]] = {}
-    plain: list[int] = []
-    for index in candidates:
-        group = findings[int(index)].group
-        if group:
-            members.setdefault(group, []).append(int(index))
-        else:
-            plain.append(int(index))
-    questions = [np.asarray(m, dtype=np.intp) for m in members.values() if len(m) > 1]
-    plain += [m[0] for m in members.values() if len(m) == 1]
-    return np.asarray(sorted(plain), dtype=np.intp), questions
+    more, in candidate order; the questions in the order they first appear); a question with
+    one option left askable is a plain finding."""
+    codes = _group_codes(view.compiled, view.network)[candidates]
+    grouped = codes >= 0
+    if not grouped.any():
+        return np.sort(candidates), []
+    present, first, sizes = np.unique(codes[grouped], return_index=True, return_counts=True)
+    members = candidates[grouped]
+    questions: list[IntArray] = []
+    single: list[IntArray] = []
+    for position in np.argsort(first, kind="stable"):
+        options = members[codes[grouped] == present[position]]
+        (questions if sizes[position] > 1 else single).append(options)
+    plain = np.concatenate([candidates[~grouped], *single]).astype(np.intp)
+    return np.sort(plain), questions
 
 
-def least_predictable(view: BeliefView, options: IntArray) -> int:
-    """The option whose predictive answer distribution has the highest entropy."""
+_GROUP_CODES: weakref.WeakKeyDictionary[CompiledNetwork, IntArray] = weakref.WeakKeyDictionary()
+
+
+def _group_codes(compiled: CompiledNetwork, network: EvidentialNetwork) -> IntArray:
+    """Each finding's multi-choice group as a number (-1: none), built once per network."""
+    codes = _GROUP_CODES.get(compiled)
+    if codes is None:
+        numbers: dict[str, int] = {}
+        codes = np.array(
+            [
+                numbers.setdefault(f.group, len(numbers)) if f.group else -1
+                for f in network.findings
+            ],
+            dtype=np.intp,
+        )
+        _GROUP_CODES[compiled] = codes
+    return codes
+
+
+def least_predictable(
+    view: BeliefView, options: IntArray, predictive: FloatArray | None = None
+) -> int:
+    """The option whose predictive answer distribution has the highest entropy
+    (``predictive``: every row's, from the known hypotheses, when the caller has it)."""
     p = view.known
     table = view.table
-    predictive = table.predictive(p / max(float(p.sum()), 1e-300))
+    if predictive is None:
+        predictive = table.predictive(p / max(float(p.sum()), 1e-300))
     rows = table.rows_of(options)
     counts = table.n_states[options]
     q = np.clip(predictive[rows], 1e-300, 1.0)

@@ -34,6 +34,46 @@ class QuestionScores:
     expected_plausibility_entropy: FloatArray
 
 
+@dataclass(frozen=True)
+class DrawnAnswers:
+    """Sampled whole answers to multi-choice questions: one posterior (log weights) per draw,
+    its weight (``BetP(h) / draws``) and the question it answers (``owner``), draws of the
+    same question contiguous."""
+
+    posterior: FloatArray
+    weight: FloatArray
+    owner: IntArray
+    n_questions: int
+    n_hypotheses: int
+
+    def expected(
+        self, subset: IntArray | None = None, *, nonspecificity: bool = True
+    ) -> QuestionScores:
+        """Expected uncertainty after each question (or each of ``subset``, in its order).
+
+        Each draw is scored on its own (column by column), so a question's values do not
+        depend on which others are scored with it; ``nonspecificity=False`` leaves the
+        costliest part out (``nan``)."""
+        questions = np.arange(self.n_questions) if subset is None else np.asarray(subset)
+        position = np.full(self.n_questions, -1, dtype=np.intp)
+        position[questions] = np.arange(questions.size)
+        keep = position[self.owner] >= 0
+        owner = position[self.owner[keep]]
+        weight = self.weight[keep]
+        nonspec, discord, entropy = score_posteriors(
+            self.posterior[keep], self.n_hypotheses, nonspecificity
+        )
+        mass = np.bincount(owner, weights=weight, minlength=questions.size)
+        mass = np.where(mass > 0, mass, 1.0)
+
+        def expected(values: FloatArray) -> FloatArray:
+            total = np.bincount(owner, weights=weight * values, minlength=questions.size)
+            out: FloatArray = np.asarray(total / mass, dtype=np.float64)
+            return out
+
+        return QuestionScores(expected(nonspec), expected(discord), expected(entropy))
+
+
 def score_questions(
     table: AnswerTable,
     log_w: FloatArray,
@@ -44,12 +84,30 @@ def score_questions(
     draws: int = 3,
     max_hypotheses: int = 24,
 ) -> QuestionScores:
-    """Expected uncertainty after asking each question (its options' finding indices).
+    """Expected uncertainty after asking each question (its options' finding indices);
+    :func:`draw_answers` then :meth:`DrawnAnswers.expected`."""
+    drawn = draw_answers(
+        table, log_w, distribution, questions, rng, draws=draws, max_hypotheses=max_hypotheses
+    )
+    return drawn.expected()
+
+
+def draw_answers(
+    table: AnswerTable,
+    log_w: FloatArray,
+    distribution: FloatArray,
+    questions: Sequence[IntArray],
+    rng: np.random.Generator,
+    *,
+    draws: int = 3,
+    max_hypotheses: int = 24,
+) -> DrawnAnswers:
+    """Whole answers to each question (its options' finding indices), sampled as the module
+    docstring says.
 
     ``log_w`` and ``distribution`` are over the known hypotheses plus, when one longer, the
     open-world element (unchanged by any answer, and not sampled from: it answers uniformly and
-    so carries no information about which option is chosen). Every drawn answer of every
-    question is scored in one vectorised call.
+    so carries no information about which option is chosen).
     """
     n = table.n_hypotheses
     known = np.asarray(distribution[:n], dtype=np.float64)
@@ -68,17 +126,7 @@ def score_questions(
     # A drawn answer can rule every hypothesis out only through a zero BetP row; such draws
     # carry no weight rather than being scored as a total conflict.
     alive = posterior[:, :n].max(axis=1) > -1e3
-    posterior, weight, owner = posterior[alive], weight[alive], owner[alive]
-    nonspecificity, discord, entropy = score_posteriors(posterior, n)
-    mass = np.bincount(owner, weights=weight, minlength=len(questions))
-    mass = np.where(mass > 0, mass, 1.0)
-
-    def expected(values: FloatArray) -> FloatArray:
-        total = np.bincount(owner, weights=weight * values, minlength=len(questions))
-        out: FloatArray = np.asarray(total / mass, dtype=np.float64)
-        return out
-
-    return QuestionScores(expected(nonspecificity), expected(discord), expected(entropy))
+    return DrawnAnswers(posterior[alive], weight[alive], owner[alive], len(questions), n)
 
 
 def _drawn_posteriors(

@@ -318,6 +318,8 @@ def score_candidates(
     *,
     method: Method = "auto",
     terms: int = SERIES_TERMS,
+    nonspecificity: bool = True,
+    current: tuple[float, float] | None = None,
 ) -> CandidateScores:
     """Score every state of every candidate finding from the current belief.
 
@@ -325,6 +327,11 @@ def score_candidates(
     element as a last entry when ``log_w`` is one longer than the table's frame (its
     plausibility is 1 for every answer). ``betp`` is the current BetP over the same entries,
     used for the predictive answer distribution.
+
+    With ``nonspecificity=False`` the posteriors' nonspecificity (the costliest part: the
+    cardinality programme) is left out where the dense strategy runs, and is ``nan`` there;
+    every other value is the same, bit for bit, as with it. ``current`` passes in the current
+    belief's (nonspecificity, discord) when the caller has them already.
     """
     n = table.n_hypotheses
     if log_w.shape[0] not in (n, n + 1):
@@ -346,7 +353,9 @@ def score_candidates(
     per_row = np.repeat(totals, counts)
     pred = pred / np.where(per_row > 0, per_row, 1.0)
     live = np.flatnonzero(pred > 0.0)
-    cur_n, cur_d = batch_nonspecificity_and_discord(log_w[np.newaxis, :])
+    if current is None:
+        cur_pair = batch_nonspecificity_and_discord(log_w[np.newaxis, :])
+        current = (float(cur_pair[0][0]), float(cur_pair[1][0]))
     nonspec = np.full(rows.shape[0], np.nan)
     discord = np.full(rows.shape[0], np.nan)
     plt_h = np.full(rows.shape[0], np.nan)
@@ -356,8 +365,15 @@ def score_candidates(
             chosen = _choose_method(table, rows[live], log_w.shape[0], terms)
         if chosen == "dense" and table.dense is None:
             raise ValueError("dense scoring needs a table with dense rows (a small network)")
-        scorer = _dense_scores if chosen == "dense" else _sparse_scores
-        nonspec[live], discord[live], plt_h[live] = scorer(table, log_w, rows[live], terms)
+        if chosen == "dense":
+            nonspec[live], discord[live], plt_h[live] = _dense_scores(
+                table, log_w, rows[live], terms, nonspecificity
+            )
+        else:
+            nonspec[live], discord[live], plt_h[live] = _sparse_scores(
+                table, log_w, rows[live], terms
+            )
+    skipped = not nonspecificity and chosen == "dense" and live.size > 0
     weighted_n = np.where(pred > 0, pred * np.nan_to_num(nonspec), 0.0)
     weighted_d = np.where(pred > 0, pred * np.nan_to_num(discord), 0.0)
     weighted_h = np.where(pred > 0, pred * np.nan_to_num(plt_h), 0.0)
@@ -368,11 +384,13 @@ def score_candidates(
         nonspecificity=nonspec,
         discord=discord,
         plausibility_entropy=plt_h,
-        expected_nonspecificity=_segment_sum(weighted_n, row_ptr),
+        expected_nonspecificity=(
+            np.full(candidates.size, np.nan) if skipped else _segment_sum(weighted_n, row_ptr)
+        ),
         expected_discord=_segment_sum(weighted_d, row_ptr),
         expected_plausibility_entropy=_segment_sum(weighted_h, row_ptr),
-        current_nonspecificity=float(cur_n[0]),
-        current_discord=float(cur_d[0]),
+        current_nonspecificity=current[0],
+        current_discord=current[1],
         current_plausibility_entropy=float(plausibility_entropy(log_w[np.newaxis, :])[0]),
         method=chosen,
     )
@@ -480,8 +498,16 @@ def _with_collapsed(
     return nonspec, discord, plt_h
 
 
-def _dense_scores(table: AnswerTable, log_w: FloatArray, rows: IntArray, terms: int) -> Scores:
-    """Exact scores of ``rows`` by the cardinality programme (``terms`` is not needed)."""
+def _dense_scores(
+    table: AnswerTable,
+    log_w: FloatArray,
+    rows: IntArray,
+    terms: int,
+    nonspecificity: bool = True,
+) -> Scores:
+    """Exact scores of ``rows`` by the cardinality programme (``terms`` is not needed); with
+    ``nonspecificity=False`` the programme is skipped and nonspecificity is ``nan`` (except
+    on collapsed rows, which the reference computation scores whole)."""
     dense = table.dense
     assert dense is not None
     n = table.n_hypotheses
@@ -502,7 +528,9 @@ def _dense_scores(table: AnswerTable, log_w: FloatArray, rows: IntArray, terms: 
     # Hypotheses with w = 0 contribute nothing; the open world is the same factor in every row.
     open_world = (float(w[n]), float(om[n])) if log_w.shape[0] == n + 1 and w[n] > 0 else None
     # log w = log w_h + log pl: where pl = 0, w = 0 and the term is 0.
-    nonspec, discord, plt_h = _column_scores(wr, omr, log_w[active, None] + log_pl_t, open_world)
+    nonspec, discord, plt_h = _column_scores(
+        wr, omr, log_w[active, None] + log_pl_t, open_world, nonspecificity
+    )
     if every:
         nonspec, discord, plt_h = nonspec[rows], discord[rows], plt_h[rows]
     return _with_collapsed(
@@ -511,11 +539,16 @@ def _dense_scores(table: AnswerTable, log_w: FloatArray, rows: IntArray, terms: 
 
 
 def _column_scores(
-    w: FloatArray, om: FloatArray, log_w: FloatArray, open_world: tuple[float, float] | None
+    w: FloatArray,
+    om: FloatArray,
+    log_w: FloatArray,
+    open_world: tuple[float, float] | None,
+    nonspecificity: bool = True,
 ) -> Scores:
     """Nonspecificity, discord and plausibility entropy of each column of weights ``w`` (with
     ``om`` = 1 - w given accurately and ``log_w`` its logarithm), plus an open-world weight
-    ``(w, 1 - w)`` shared by every column."""
+    ``(w, 1 - w)`` shared by every column. ``nonspecificity=False`` skips the cardinality
+    programme (nonspecificity is then ``nan``; the other two are unchanged)."""
     log_om = _log_one_minus(w, om)
     log_k = log_om.sum(axis=0)
     w_log_w = (w * np.maximum(log_w, -1e300)).sum(axis=0)
@@ -528,16 +561,24 @@ def _column_scores(
         log_k = log_k + log_oom
         bernoulli = bernoulli - float(xlogx(ow) + oom * max(log_oom, -1e300))
         w_log_w = w_log_w + float(xlogx(ow))
-    correction = _cardinality_correction(w, om, open_world)
+    if nonspecificity:
+        correction = _cardinality_correction(w, om, open_world)
+    else:
+        correction = np.zeros(w.shape[1])
     nonspec, discord = _normalised(expected_size, correction, bernoulli, log_k)
+    if not nonspecificity:
+        nonspec = np.full(nonspec.shape, np.nan)
     return nonspec, discord, _plausibility_entropy_from_sums(expected_size, w_log_w)
 
 
-def score_posteriors(posterior: FloatArray, n_hypotheses: int) -> Scores:
+def score_posteriors(
+    posterior: FloatArray, n_hypotheses: int, nonspecificity: bool = True
+) -> Scores:
     """Nonspecificity, discord and plausibility entropy (bits) of each row of ``posterior``
     (log weights over ``n_hypotheses`` known hypotheses, plus the open-world element as a last
     column when there is one, equal in every row), by the same vectorised programme as the dense
-    candidate scorer; rows whose weights have collapsed go to the reference computation."""
+    candidate scorer; rows whose weights have collapsed go to the reference computation.
+    ``nonspecificity=False`` leaves nonspecificity out (``nan``) on the other rows."""
     n = n_hypotheses
     log_w_t = posterior[:, :n].T
     open_world: tuple[float, float] | None = None
@@ -545,7 +586,7 @@ def score_posteriors(posterior: FloatArray, n_hypotheses: int) -> Scores:
         ow, oom = float(np.exp(posterior[0, n])), float(-np.expm1(posterior[0, n]))
         open_world = (ow, oom) if ow > 0 else None
     nonspec, discord, plt_h = _column_scores(
-        np.exp(log_w_t), -np.expm1(log_w_t), log_w_t, open_world
+        np.exp(log_w_t), -np.expm1(log_w_t), log_w_t, open_world, nonspecificity
     )
     collapsed = np.flatnonzero(posterior.max(axis=1) < COLLAPSE_LOG)
     if collapsed.size:

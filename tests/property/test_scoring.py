@@ -143,9 +143,7 @@ def test_candidate_scores_equal_one_by_one_scoring(
     assert scores.expected_nonspecificity == pytest.approx(exp_n, abs=TOLERANCE, rel=1e-9)
     assert scores.expected_discord == pytest.approx(exp_d, abs=TOLERANCE, rel=1e-9)
     assert scores.expected_plausibility_entropy == pytest.approx(exp_h, abs=TOLERANCE, rel=1e-9)
-    assert scores.current_plausibility_entropy == pytest.approx(
-        transform_entropy(log_w), abs=1e-12
-    )
+    assert scores.current_plausibility_entropy == pytest.approx(transform_entropy(log_w), abs=1e-12)
     # Scoring a subset gives the same numbers for that subset.
     subset = candidates[::2]
     part = score_candidates(
@@ -179,3 +177,32 @@ def test_batch_betp_on_large_frames_equals_betp(seed: int) -> None:
     out = batch_betp(log_w)
     for row, got in zip(log_w, out, strict=True):
         assert got == pytest.approx(betp(row), abs=1e-12, rel=1e-9)
+
+
+@EXAMPLES
+@given(cases())
+def test_scores_without_nonspecificity_are_the_same_bits_otherwise(
+    case: tuple[EvidentialNetwork, np.ndarray],
+) -> None:
+    """InfoGatherer's phase 2 leaves the cardinality programme out for most candidates: every
+    other value must be exactly what full scoring gives, and a subset scored whole afterwards
+    must give the full scoring's nonspecificity up to rounding (numpy may sum a narrow array
+    in another order), so its choice does not change."""
+    network, log_w = case
+    table = answer_table(network.compile())
+    candidates = np.arange(len(network.findings))
+    betp_now = batch_betp(log_w[np.newaxis, :])[0]
+    whole = score_candidates(table, log_w, betp_now, candidates, method="dense")
+    light = score_candidates(
+        table, log_w, betp_now, candidates, method="dense", nonspecificity=False
+    )
+    assert np.array_equal(light.expected_discord, whole.expected_discord)
+    assert np.array_equal(light.expected_plausibility_entropy, whole.expected_plausibility_entropy)
+    assert light.current_nonspecificity == whole.current_nonspecificity
+    assert np.isnan(light.expected_nonspecificity).all()
+    subset = candidates[1::2]
+    if subset.size:
+        part = score_candidates(table, log_w, betp_now, subset, method="dense")
+        assert part.expected_nonspecificity == pytest.approx(
+            whole.expected_nonspecificity[1::2], rel=1e-12, abs=1e-14
+        )

@@ -118,16 +118,12 @@ def test_sampled_question_score_approaches_the_exact_expectation() -> None:
     options = np.array([0, 1], dtype=np.intp)
     exact_n = exact_h = 0.0
     for s1, s2 in itertools.product((0, 1), repeat=2):  # rows: yes = 0, no = 1
-        prob = sum(
-            p[h] * table.row_betp(s1)[h] * table.row_betp(2 + s2)[h] for h in range(3)
-        )
+        prob = sum(p[h] * table.row_betp(s1)[h] * table.row_betp(2 + s2)[h] for h in range(3))
         post = log_w + table.row_log_pl(s1) + table.row_log_pl(2 + s2)
         n, _ = batch_nonspecificity_and_discord(post[np.newaxis, :])
         exact_n += prob * float(n[0])
         exact_h += prob * float(plausibility_entropy(post[np.newaxis, :])[0])
-    sampled = score_questions(
-        table, log_w, p, [options], np.random.default_rng(1), draws=4000
-    )
+    sampled = score_questions(table, log_w, p, [options], np.random.default_rng(1), draws=4000)
     assert sampled.expected_nonspecificity[0] == pytest.approx(exact_n, abs=0.02)
     assert sampled.expected_plausibility_entropy[0] == pytest.approx(exact_h, abs=0.02)
 
@@ -157,3 +153,41 @@ def test_infogatherer_settles_when_no_question_can_teach_anything() -> None:
     assert (settled.outcome, settled.concluded, settled.turns) == ("concluded", "a", 0)
     strict = run_case(InfoGatherer(rule, settle_floor=0.99), net, c, SimulatedUser(c), rule)
     assert strict.outcome == "abstained"
+
+
+def test_a_subset_of_drawn_questions_scores_exactly_as_in_the_whole_batch() -> None:
+    """InfoGatherer scores the nonspecificity of near-tied questions only; those values must
+    be the very ones the whole batch gives (and without nonspecificity the rest are too)."""
+    from planning.policies.infogatherer import split_questions
+    from planning.policies.questions import draw_answers
+
+    hyps = [Hypothesis(h, h) for h in "abcd"]
+    findings = [
+        Finding(f"g{q}@{i}", f"Q{q}? - {i}", group=f"g{q}") for q in range(3) for i in range(3)
+    ]
+    findings.append(Finding("plain", "Plain?"))
+    rng = np.random.default_rng(3)
+    links = [
+        Link.make(h.id, f.id, {"yes": float(x), ("yes", "no"): 1.0 - float(x)})
+        for h in hyps
+        for f, x in zip(findings, rng.uniform(0.1, 0.9, len(findings)), strict=True)
+    ]
+    net = EvidentialNetwork("drawn", hyps, findings, links)
+    state = DialogueState.start(net)
+    view = InfoGatherer(STOP).view(state, net)
+    plain, questions = split_questions(view, view.informative())
+    assert plain.tolist() == [9] and [q.tolist() for q in questions] == [
+        [0, 1, 2],
+        [3, 4, 5],
+        [6, 7, 8],
+    ]
+    drawn = draw_answers(
+        view.table, view.log_w, view.distribution, questions, np.random.default_rng(0)
+    )
+    whole = drawn.expected()
+    part = drawn.expected(np.array([2, 0]))
+    light = drawn.expected(nonspecificity=False)
+    assert np.array_equal(part.expected_nonspecificity, whole.expected_nonspecificity[[2, 0]])
+    assert np.array_equal(light.expected_discord, whole.expected_discord)
+    assert np.array_equal(light.expected_plausibility_entropy, whole.expected_plausibility_entropy)
+    assert np.isnan(light.expected_nonspecificity).all()
