@@ -474,7 +474,13 @@ def test_registry_and_parameters() -> None:
     }
     assert all(POLICIES[name].name == name for name in POLICY_NAMES)
     uot = make_policy("uot", depth=2, branching=4)
-    assert uot.get_params() == {"depth": 2, "branching": 4, "lam": 0.4, "respect_flow": True}
+    assert uot.get_params() == {
+        "depth": 2,
+        "branching": 4,
+        "lam": 0.4,
+        "respect_flow": True,
+        "pool": 64,
+    }
     assert make_policy("infogatherer").get_params()["discord"] == "plausibility"
     assert make_policy("random").get_params() == {}
 
@@ -576,3 +582,62 @@ def test_tot_rejects_bad_settings() -> None:
     for bad in ({"search": "astar"}, {"breadth": 0}, {"prune_below": 1.0}, {"max_branches": 0}):
         with pytest.raises(ValueError):
             make_policy("tot", **bad)
+
+
+def _uot_reference(table, log_w, allowed, asked, depth, branching, lam):
+    """UoT's R_e of a questioner node written out node by node (the paper's recursion), to
+    check the batched, level-by-level evaluation against."""
+    from planning.policies.scoring import batch_betp
+    from planning.policies.uot import _top, sharpened_rewards
+
+    p = batch_betp(log_w[np.newaxis, :])[0]
+    reward, pred = sharpened_rewards(table, p, lam)
+    mask = allowed.copy()
+    mask[list(asked)] = False
+    chosen = _top(np.where(mask, reward, -np.inf), branching)
+    values = []
+    for j in chosen:
+        value = float(reward[j])
+        if depth > 1:
+            lo, hi = int(table.offsets[j]), int(table.offsets[j + 1])
+            probs = pred[lo:hi] / pred[lo:hi].sum()
+            for r in range(lo, hi):
+                if probs[r - lo] > 0:
+                    child = log_w + table.row_log_pl(r)
+                    below = _uot_reference(
+                        table, child, allowed, asked | {int(j)}, depth - 1, branching, lam
+                    )
+                    value += float(probs[r - lo]) * np.mean(below[1])
+        values.append(value)
+    return chosen, values
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_uot_batched_lookahead_equals_the_node_by_node_recursion(seed: int) -> None:
+    """The root's values from the level-by-level batch (every candidate simulated,
+    ``pool=None``, and a pool as large as the network) equal the plain recursion's."""
+    from planning.policies.scoring import answer_table
+
+    rng = np.random.default_rng(seed)
+    hyps = [Hypothesis(f"h{i}", f"h{i}") for i in range(5)]
+    findings = [
+        Finding(f"f{j}", f"f{j}?", ("yes", "no") if j % 3 else ("a", "b", "c")) for j in range(8)
+    ]
+    links = []
+    for h in hyps:
+        for f in findings:
+            state = f.states[int(rng.integers(len(f.states)))]
+            x = float(rng.uniform(0.3, 0.9))
+            links.append(Link.make(h.id, f.id, {state: x, f.states: 1.0 - x}))
+    net = EvidentialNetwork("uot", hyps, findings, links)
+    table = answer_table(net.compile())
+    state = DialogueState.start(net)
+    allowed = np.ones(len(findings), dtype=bool)
+    roots, expected = _uot_reference(table, state.belief.log_w, allowed, set(), 3, 2, 0.4)
+    best = int(roots[int(np.argmax(expected))])
+    for pool in (None, 8):
+        action = make_policy(
+            "uot", StoppingRule(tau=0.999), depth=3, branching=2, pool=pool
+        ).choose(state, net)
+        assert isinstance(action, Ask) and action.finding == f"f{best}"
+        assert action.rationale.expected_gain == pytest.approx(max(expected), rel=1e-9)
