@@ -31,14 +31,9 @@ DDXPLUS_TRAIN_SPLIT = "dev"
 DDXPLUS_RELIABILITY = 0.98
 
 
-# What the knowledge adds to the links learned from the dev patients (ddxplus.load_network).
-# Chosen on dev, 4-fold, patients hiding 30% of their positive findings (--sparsity 0.3); the
-# measurements are in docs/planner-robustness.md. With every finding answered, the truth led
-# for 81.8% (plain IDM links), 93.9% (link_prior 2, underreport 0.3), 97.7% (2, 0.5); with
-# no finding hidden 99.1%, 99.2%, 98.7%. soft_labels 1 lowered the macro figure (97.0 -> 96.2)
-# and stays off. Through the service (InfoGatherer, exact, first 80 dev patients): 68.8% ->
-# 80.0% success, 84.6% -> 94.1% accurate when concluded, 14.9 -> 12.6 questions.
-DDXPLUS_LINKS: dict[str, float] = {"link_prior": 2.0, "soft_labels": 0.0, "underreport": 0.5}
+# What the knowledge adds to the links learned from the dev patients: the pack's own settings
+# (chosen on dev; ddxplus.LINKS says how), so the evaluation plays the network users get.
+DDXPLUS_LINKS: dict[str, float] = dict(ddxplus.LINKS)
 
 
 def ddxplus_reliability(flip_rate: float = 0.0) -> float:

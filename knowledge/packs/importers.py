@@ -352,12 +352,15 @@ def _condition_document(
 def patient_intake_pack(
     root: str | Path | None = None, *, m_values: ddxplus.MValues = "observed"
 ) -> dict[str, Any]:
-    """The DDXPlus pack: 49 pathologies, links learned from ``patients_dev.csv`` only.
+    """The DDXPlus pack: 49 pathologies, links learned from ``patients_dev.csv`` only, with
+    what the knowledge says added (``ddxplus.LINKS``: each listed evidence's declared
+    presentation, and a "no" to a declared symptom weighing less than a "yes"), as the
+    evaluation plays them.
 
     ``m_values="observed"`` (default) drops the multi-choice value findings no training patient
     ever chose: their links only restate the default, and dropping them halves the pack.
     """
-    loaded = ddxplus.load_network("dev", m_values=m_values, root=root)
+    loaded = ddxplus.load_network("dev", m_values=m_values, root=root, **ddxplus.LINKS)
     catalog = ddxplus.load_catalog(root)
     name = "patient-intake"
     evidences_doc = f"{name}:evidences"

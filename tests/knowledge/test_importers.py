@@ -125,7 +125,7 @@ def test_patient_intake_is_grounded_and_never_states_a_diagnosis(
 def test_patient_intake_links_are_the_ones_learned_from_dev_only(
     packs: dict[str, ValidPack],
 ) -> None:
-    learned = ddxplus.load_network("dev", m_values="observed")
+    learned = ddxplus.load_network("dev", m_values="observed", **ddxplus.LINKS)
     network = packs["patient-intake"].network
     assert network.metadata["train"] == "ddxplus:patients_dev"
     assert [(lk.hypothesis, lk.finding, lk.masses) for lk in network.links] == [
