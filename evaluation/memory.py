@@ -8,7 +8,8 @@ patients needs no database and forks into worker processes freely:
 - :class:`MemoryStore`: :class:`bots.case_store.CaseStore`'s interface over unsaved model
   objects (one case per thread id, turns in a list);
 - :class:`DatasetPacks`: a :class:`bots.grounding.PackCatalog` over the evaluation's networks,
-  each a pack of its own whose ``metadata.stopping`` is the dataset's stopping rule;
+  each a pack of its own whose ``metadata.stopping`` is the dataset's stopping rule (and
+  ``metadata.question_order``, where the run sets one);
 - :class:`OfflineGrounding`: no search index (sources are the citations themselves, "how do I
   check" the finding's own text) and no routing prior, as the simulated users start every
   case from the dataset's own prior.
@@ -104,10 +105,12 @@ class DatasetPacks:
         *,
         domain: str,
         stopping: Mapping[str, Any],
+        question_order: Mapping[str, Any] | None = None,
     ) -> None:
         self.networks = dict(networks)
         self.domain = domain
         self.stopping = dict(stopping)
+        self.question_order = dict(question_order or {})
 
     def names(self) -> list[str]:
         return list(self.networks)
@@ -124,7 +127,10 @@ class DatasetPacks:
         return {"name": name, "metadata": self.metadata(name)}
 
     def metadata(self, name: str) -> dict[str, Any]:
-        return {"stopping": dict(self.stopping)}
+        out: dict[str, Any] = {"stopping": dict(self.stopping)}
+        if self.question_order:
+            out["question_order"] = dict(self.question_order)
+        return out
 
 
 class OfflineGrounding(Grounding):

@@ -8,7 +8,8 @@ the user's words into the engine's inputs and its decisions into replies.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bots.case_store import Pending
@@ -171,6 +172,38 @@ def present(kit: Kit, ctx: Context, decision: Decision, intro: Sequence[str]) ->
 EARLY_QUESTIONS = 3
 
 
+@dataclass(frozen=True)
+class QuestionOrder:
+    """Where the product orders questions beyond the policy's score: a pack's
+    ``metadata.question_order`` (``complaint_first``, ``follow_ups_after_parent``), else these
+    defaults. Each costs questions against the policy's own order (issue 3's harness had
+    neither; docs/engine-parity.md measures them) and each is there for the user:
+
+    - ``complaint_first``: the first N questions are about the complaint (planning.focus), not
+      history or another topic (0: the policy's own order from the first question);
+    - ``follow_ups_after_parent``: a follow-up ("where is the pain?") only after its parent
+      question was answered yes ("do you have pain?"); False asks it as the policy chose."""
+
+    complaint_first: int = EARLY_QUESTIONS
+    follow_ups_after_parent: bool = True
+
+    @classmethod
+    def from_metadata(cls, metadata: Mapping[str, Any]) -> QuestionOrder:
+        own = metadata.get("question_order") or {}
+        if not isinstance(own, Mapping):
+            raise ValueError(f"question_order must be a mapping, got {own!r}")
+        first = int(own.get("complaint_first", EARLY_QUESTIONS))
+        if first < 0:
+            raise ValueError(f"question_order.complaint_first must be >= 0, got {first}")
+        return cls(first, bool(own.get("follow_ups_after_parent", True)))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "complaint_first": self.complaint_first,
+            "follow_ups_after_parent": self.follow_ups_after_parent,
+        }
+
+
 def _said(finding: Finding, state: str, network: EvidentialNetwork | None) -> str:
     """A state as a sentence quotes it: its words when it is a code, else itself."""
     label = wording.state_label(finding, state, network)
@@ -183,12 +216,15 @@ def in_order(
     network: EvidentialNetwork,
     settle: Callable[[Answer], None],
     choose_again: Callable[[frozenset[str]], Action],
+    *,
+    order: QuestionOrder = QuestionOrder(),
 ) -> Action:
-    """The engine's question order (planning.engine.Order): the first questions follow the
+    """The engine's question order (planning.engine.Order; bound to a pack's
+    :class:`QuestionOrder` with functools.partial): the first questions follow the
     complaint (planning.focus: signs of the conditions the opening made plausible, not
     history), a follow-up question only after the question it follows up on, and early on no
     topic the complaint did not touch (follow_ups)."""
-    early = dialogue.state.turns < EARLY_QUESTIONS
+    early = dialogue.state.turns < order.complaint_first
     held_back: frozenset[str] = frozenset()
     history: frozenset[str] = frozenset()
 
@@ -209,6 +245,8 @@ def in_order(
             instead = again(frozenset())
             # Nothing left to ask at all: the policy's own choice stands.
             action = instead if isinstance(instead, Ask) else action
+    if not order.follow_ups_after_parent:
+        return action
     answered = {a.finding: a.states for a in dialogue.state.answers}
     complaint = str(getattr(dialogue, "complaint", "") or "")
     mentioned = frozenset(a.finding for a in follow_ups.complaint_facts(complaint, network))

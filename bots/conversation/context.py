@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bots.case_store import StoredDialogue
 from bots.config import ServiceConfig
@@ -18,6 +19,9 @@ from planning.dialogue import StoppingRule
 from planning.engine import Engine, Policy, Rules
 from planning.network import EvidentialNetwork, Finding, Hypothesis
 from planning.triage import MAX_CONTRADICTIONS, contradictions
+
+if TYPE_CHECKING:
+    from bots.conversation.answering import QuestionOrder
 
 PACK_PREFIX = "pack:"
 SECTION_PREFIX = "section:"
@@ -59,14 +63,23 @@ class Kit:
         with self._lock:
             engine = self._engines.get(key)
         if engine is None:
-            rules = self.rules(ctx.info.name if ctx.info is not None else None)
+            name = ctx.info.name if ctx.info is not None else None
+            rules = self.rules(name)
             from bots.conversation.answering import in_order
 
-            # Follow-up questions wait for the question they follow up on (follow_ups).
-            engine = Engine(self.make_policy(rules.stopping), rules, order=in_order)
+            # The pack's question order (answering.QuestionOrder): the complaint first,
+            # follow-up questions after the question they follow up on (follow_ups).
+            order = functools.partial(in_order, order=self.question_order(name))
+            engine = Engine(self.make_policy(rules.stopping), rules, order=order)
             with self._lock:
                 self._engines[key] = engine
         return engine
+
+    def question_order(self, pack: str | None) -> QuestionOrder:
+        """The pack's ``metadata.question_order`` (answering.QuestionOrder), else defaults."""
+        from bots.conversation.answering import QuestionOrder
+
+        return QuestionOrder.from_metadata(self.packs.metadata(pack) if pack is not None else {})
 
     def rules(self, pack: str | None) -> Rules:
         stopping = self.config.stopping

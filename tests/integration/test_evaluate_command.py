@@ -300,3 +300,28 @@ def test_ddxplus_users_typing_their_answers_go_through_the_reader(tmp_path: Path
 def test_utterances_need_a_dataset_with_users_words() -> None:
     with pytest.raises(CommandError, match="only FloDial dialogs have users' words"):
         run("ddxplus", "--policy", "random", "--answers", "utterances", "--limit", "1")
+
+
+def test_ddxplus_question_order_comes_from_the_pack_and_costs_questions(tmp_path: Path) -> None:
+    # Issue 3's harness asked in the policy's own order; the product asks about the complaint
+    # first and a follow-up only after its parent (docs/engine-parity.md). Both are the pack's
+    # metadata.question_order, reported in in_force; turned off, the same patients are
+    # diagnosed in fewer questions.
+    turns = {}
+    for name, flags in (
+        ("product", []),
+        ("policy-order", ["--complaint-first", "0", "--no-follow-ups-after-parent"]),
+    ):
+        path = tmp_path / f"{name}.json"
+        run(
+            "ddxplus", "--split", "dev", "--policy", "infogatherer", "--limit", "4",
+            "--max-turns", "30", "--json", str(path), *flags,
+        )  # fmt: skip
+        payload = json.loads(path.read_text(encoding="utf-8"))
+        order = payload["in_force"]["question_order"]
+        if name == "product":
+            assert order == {"complaint_first": 3, "follow_ups_after_parent": True}
+        else:
+            assert order == {"complaint_first": 0, "follow_ups_after_parent": False}
+        turns[name] = payload["policies"]["infogatherer"]["mean_turns"]
+    assert turns["policy-order"] < turns["product"], turns

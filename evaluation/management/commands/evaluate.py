@@ -168,6 +168,22 @@ class Command(BaseCommand):
             "FloDial)",
         )
         parser.add_argument(
+            "--complaint-first",
+            type=_non_negative,
+            default=None,
+            metavar="N",
+            help="the first N questions follow the complaint (the pack's question_order; "
+            "default 3; 0: the policy's own order, as issue 3's harness asked)",
+        )
+        parser.add_argument(
+            "--follow-ups-after-parent",
+            action=BooleanOptionalAction,
+            default=None,
+            help="ask a follow-up ('where is the pain?') only after its parent question was "
+            "answered yes (the pack's question_order; default on; off: as the policy chose, as "
+            "issue 3's harness asked)",
+        )
+        parser.add_argument(
             "--flip-rate", type=_rate, default=0.0, help="share of answers flipped to another state"
         )
         parser.add_argument(
@@ -345,6 +361,8 @@ class Command(BaseCommand):
             "soft_labels": options["soft_labels"],
             "underreport": options["underreport"],
             "question_cost": options["question_cost"],
+            "complaint_first": options["complaint_first"],
+            "follow_ups_after_parent": options["follow_ups_after_parent"],
             "params": list(options["param"]),
             "json": str(options["json"]) if options["json"] else None,
             "report": str(options["report"]) if options["report"] else None,
@@ -381,6 +399,7 @@ class Command(BaseCommand):
             "confirm_below": rules.confirm_below,
             "stall_window": rules.stall_window,
             "question_cost": rules.stopping.question_cost,
+            "question_order": probe.kit.question_order(next(iter(job.packs.names()))).as_dict(),
         }
         started = time.perf_counter()
         cpu = _cpu_s()
@@ -510,6 +529,11 @@ class Command(BaseCommand):
                 "tau": options["tau"],
                 "max_turns": options["max_turns"],
                 **({"question_cost": options["question_cost"]} if options["question_cost"] else {}),
+            },
+            question_order={
+                key: options[key]
+                for key in ("complaint_first", "follow_ups_after_parent")
+                if options[key] is not None
             },
         )
         interpreter = OfflineInterpreter()
