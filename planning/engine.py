@@ -418,9 +418,12 @@ class Engine:
             return None
         prior = prior_vector(network, dialogue.prior)
         confidence: Callable[[str], float] = dialogue.reading_confidence
-        # Confirmed findings, and answers nothing was read for (buttons), are not asked again.
+        # Confirmed findings, and answers read without doubt (buttons, and a plain typed "no,
+        # the battery's fine", read at confirm_below), are not asked again: a stalled case
+        # re-asked plain typed answers while it never re-asks a pressed button (FloDial dev
+        # utterances, 150 dialogs: success 90.7% either way, 158 -> 154 confirmations).
         settled = set(dialogue.confirmed) | {
-            a.finding for a in state.answers if confidence(a.finding) >= 1.0
+            a.finding for a in state.answers if confidence(a.finding) >= rules.confirm_below
         }
         if isinstance(action, Conclude):
             index = decisive_doubt(

@@ -289,6 +289,19 @@ def test_a_doubtful_fact_said_in_passing_is_asked_back_at_a_dead_end() -> None:
     assert isinstance(decision, Conclude) and decision.hypothesis == "h1"
 
 
+def test_a_plain_typed_answer_is_not_asked_back_at_a_dead_end() -> None:
+    # "no, the battery's fine" is read at confirm_below (0.95): as settled as a button, so a
+    # stalled case does not ask it back ("Just to be sure: ..." after a plain answer); a
+    # hedged reading of the same answer is still asked back.
+    stop = StoppingRule(tau=0.8, max_turns=3, red_flags="flag")
+    for confidence, asked_back in ((0.95, False), (0.7, True)):
+        engine = Engine(StopsAtTau(0.8), Rules(stop))
+        dialogue = engine.start(NET)
+        engine.volunteer(dialogue, NET, [Answer("f1", ("yes",), confidence)])
+        decision = engine.decide(dialogue, NET, escalate_red_flags=False)
+        assert isinstance(decision, Confirm) is asked_back, (confidence, decision)
+
+
 def test_no_confirmation_when_the_rules_allow_none() -> None:
     engine = Engine(ScriptedPolicy(["f1"], STOP), Rules(STOP, max_confirmations=0))
     dialogue = engine.start(NET)
