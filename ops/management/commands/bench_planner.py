@@ -18,8 +18,10 @@ random true hypothesis and 0 to 8 answers drawn from it. ``choose`` is timed end
 shared stopping rules included) after one warm-up call that builds the per-network tables.
 
 Timings are wall-clock on one core: the operations are vectorised numpy calls on arrays of at
-most a few MB, which numpy runs single-threaded (no BLAS-threaded products of any size); the
-thread variables are set to 1 as well where numpy has not been loaded yet.
+most a few MB, and every policy's ``choose`` runs BLAS on one thread
+(:mod:`planning.policies.threads`). The thread variables below come too late for that under
+``manage.py`` (Django has loaded numpy by then); before that limit, OpenBLAS's spinning helper
+threads made the wall time several times the deciding thread's CPU time.
 """
 
 from __future__ import annotations
