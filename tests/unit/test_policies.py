@@ -641,3 +641,26 @@ def test_uot_batched_lookahead_equals_the_node_by_node_recursion(seed: int) -> N
         ).choose(state, net)
         assert isinstance(action, Ask) and action.finding == f"f{best}"
         assert action.rationale.expected_gain == pytest.approx(max(expected), rel=1e-9)
+
+
+def test_a_decision_runs_blas_on_one_thread_and_restores_it_after() -> None:
+    """OpenBLAS's helper threads cost far more than they save on the planner's small
+    products (and spin on a shared machine): ``choose`` holds BLAS to one thread."""
+    from threadpoolctl import threadpool_info, threadpool_limits
+
+    from planning.policies.infogatherer import InfoGatherer
+
+    seen: list[int] = []
+
+    class Probe(InfoGatherer):
+        def select(self, state, network, view):  # type: ignore[no-untyped-def]
+            seen.extend(i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas")
+            return super().select(state, network, view)
+
+    network = triage()
+    with threadpool_limits(2, user_api="blas"):
+        before = [i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"]
+        Probe(StoppingRule(tau=0.99)).choose(DialogueState.start(network), network)
+        after = [i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"]
+    assert seen and set(seen) == {1}
+    assert after == before
