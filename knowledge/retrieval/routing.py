@@ -255,6 +255,7 @@ class Router:
         the synonym expansions it does not already contain)."""
         if not isinstance(text, str):
             raise ValueError(f"complaint must be a string, got {type(text).__name__}")
+        text = lang.without_all_clear(text)
         words = [w for w in lang.tokens(text) if w not in lang.STOP_WORDS]
         if self.config.repair:
             words += self._repair(text)

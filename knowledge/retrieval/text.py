@@ -69,6 +69,10 @@ SYNONYM_GROUPS: tuple[frozenset[str], ...] = tuple(
         "coolant|radiator|antifreeze|thermostat|temperature gauge|temp gauge|steam|steaming|"
         "boiling over|boils over|boiled over",
         "tire|tires|tyre|tyres|wheel|wheels",
+        # A car's lamps, in British and American words ("indicator" is a "blinker").
+        "indicator|indicators|blinker|blinkers|turn signal|turn signals|hazard lights|"
+        "headlight|headlights|headlamp|headlamps|taillight|taillights|tail light|tail lights|"
+        "bulb|bulbs|lamp|lamps",
     )
 )
 
@@ -93,13 +97,43 @@ DOMAIN_TERMS: dict[str, frozenset[str]] = {
         telluride sorento sportage hyundai elantra sonata tucson subaru outback forester
         impreza mazda volkswagen vw jetta passat tiguan bmw audi mercedes benz lexus acura
         infiniti volvo tesla rivian porsche jaguar mitsubishi lincoln peugeot renault skoda
-        dashboard brakes steering tire tires tyre tyres
+        dashboard brakes steering tire tires tyre tyres headlight headlights headlamp headlamps
+        taillight taillights blinker blinkers bonnet windscreen windshield
         """
     ),
 }
 
 _MIN_REPAIR_LENGTH = 5
 _REPAIR_CUTOFF = 0.85
+
+
+# A clause that says something is all right ("engine runs fine", "every other light is ok"):
+# it names what the complaint is *not* about, so routing it would pull the complaint towards
+# that part ("engine runs fine" sent a dead indicator bulb to the engine's sections).
+_ALL_CLEAR = re.compile(
+    r"\b(?:is|are|was|were|seems?|looks?|runs?|running|works?|working|starts?|sounds?|"
+    r"drives?|charges?|boots?|connects?)\s+(?:(?:absolutely|perfectly|totally|completely|"
+    r"just|all)\s+)?(?:fine|ok|okay|normal(?:ly)?|good|great)\b"
+    r"|\b(?:fine|ok|okay) otherwise\b|\bno (?:problems?|issues?) with\b"
+)
+_CLAUSE_BREAK = re.compile(r"[.,;!?\n]+|\s+(?:but|though|although|while|whereas)\s+")
+
+
+def without_all_clear(text: str) -> str:
+    """``text`` without its clauses that say something is fine (all of it when that would
+    leave nothing)."""
+    clauses = [c for c in _CLAUSE_BREAK.split(text) if c.strip()]
+    kept = [c for c in clauses if not _all_clear(normalise(c))]
+    return " . ".join(kept) if kept else text
+
+
+_NOT = re.compile(r"\b(?:not|never|no longer|hardly|barely)\b")
+
+
+def _all_clear(clause: str) -> bool:
+    # "my brakes don't seem to be working fine" is a complaint, not an all-clear.
+    match = _ALL_CLEAR.search(clause)
+    return match is not None and not _NOT.search(clause[: match.start()])
 
 
 def normalise(text: str) -> str:

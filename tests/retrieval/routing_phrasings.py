@@ -43,6 +43,14 @@ DEVELOPMENT: list[tuple[str, str]] = [
     ("laptop wont switch on at all even with the charger in", "power"),
     ("cant see my home wifi in the list but my phone can", "wireless"),
     ("internet keeps cutting out on my laptop every few minutes", "wireless"),
+    # A car's lamps in British words, and clauses that say what is fine (routed on, they
+    # pulled a dead indicator bulb to the engine's charts).
+    (
+        "my left indicator is flashing double speed and the front one doesnt light up, every "
+        "other light on the car is fine, engine runs fine",
+        "car_electrical_failure",
+    ),
+    ("one headlamp has gone, the other side works fine", "car_electrical_failure"),
 ]
 
 HELD_OUT: list[tuple[str, str]] = [
