@@ -30,9 +30,18 @@ from planning.network import EvidentialNetwork, Finding
 
 from . import text as tx
 from .base import yes_no_states
+from .comparison import (
+    _TIME_UNITS,
+    Comparison,
+    _is_unit,
+    _unit,
+    answer_value,
+    question_comparison,
+    spell_numbers,
+)
 from .cues import META, UNSURE
 from .encoder import get_encoder
-from .reader import RESTATED, Reading, is_asking, question_profile, read_sentence, similar
+from .reader import JUDGED, RESTATED, Reading, is_asking, question_profile, read_sentence, similar
 
 # A fragment (with its sentence) must cover this IDF-weighted share of the question.
 MIN_COVERAGE = 0.5
@@ -199,6 +208,23 @@ def _without_quoted(fragment: str, question: str) -> str:
     return fragment
 
 
+_NUMERIC = re.compile(r"\d+(?:\.\d+)?\s*[a-z%]*")
+_COMPARING = frozenset(_words("more less than over under above below at least most older newer"))
+
+
+def _in_unit(fragment: str, comparison: Comparison) -> bool:
+    """The fragment says a number with a unit that converts to the question's (a bare number,
+    "half a tank" or "6 times", measures nothing the question asks)."""
+    spelt = spell_numbers(fragment)
+    for match in re.finditer(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(%|[a-z]+)?", spelt):
+        word = match.group(2)
+        if word and _is_unit(word):
+            unit = _unit(word)
+            if unit == comparison.unit or (unit in _TIME_UNITS and comparison.unit in _TIME_UNITS):
+                return True
+    return False
+
+
 @dataclass(frozen=True)
 class _Question:
     finding: Finding
@@ -216,6 +242,15 @@ class FactIndex:
 
     def __init__(self, findings: Sequence[Finding]) -> None:
         self._vectors: np.ndarray | None = None
+        # Questions that compare a measurement with a number ("is the battery more than a
+        # year old?"), with the words they ask about besides the number and its unit.
+        self.measured = []
+        for f in findings:
+            asked = tx.normalise(_asked(f.question))
+            comparison = question_comparison(asked)
+            if comparison is not None and comparison.unit is not None and yes_no_states(f):
+                topic = frozenset(_words(_NUMERIC.sub(" ", asked))) - _COMPARING
+                self.measured.append((f, comparison, topic))
         mains, conditions = [], []
         for f in findings:
             question = main_question(f.question)
@@ -255,10 +290,31 @@ class FactIndex:
             if match is None or not _without_condition(fragment, q.finding.question):
                 continue
             things = set(_words(q.finding.question.lower()[match.end() :])[:2])
-            # "as soon as i unplug it": unplugging takes away what is plugged in.
+            # "as soon as i unplug it": unplugging takes away what is plugged in; and the
+            # power connection goes by many names ("pull the cable out", "the cord", "the
+            # lead"), each of which takes away the charger the question names.
             unplugged = {"adapter"} if re.search(r"\bunplug", fragment) else set()
+            if _POWER_LEAD.search(fragment):
+                unplugged.add("adapter")
             if things & (said | unplugged):
                 out.append((q.finding, 1.0))
+        return out
+
+    def compared(self, fragment: str, sentence: str) -> list[tuple[Finding, int]]:
+        """(finding, +1/-1) for questions the fragment answers with a measurement in the
+        question's unit or one convertible to it ("battery is about 4 yrs old" to "is the
+        battery more than a year old?"), when its sentence names what the question measures."""
+        if not self.measured or not re.search(r"\d|\b(?:a|an|one|two|three|four|five|six|"
+                                             r"seven|eight|nine|ten|couple|half)\b", fragment):
+            return []
+        said = set(_words(sentence))
+        out = []
+        for finding, comparison, topic in self.measured:
+            if not topic & said or not _in_unit(fragment, comparison):
+                continue
+            value = answer_value(fragment, comparison)
+            if value:
+                out.append((finding, value))
         return out
 
     def names_other(self, fragment: str, finding: Finding) -> bool:
@@ -459,6 +515,16 @@ def stated_facts(
         index.taken_away(fragment) + index.candidates(fragment, sentence)
         for fragment, sentence in pieces
     ]
+    for fragment, sentence in pieces:
+        # A measurement against the question's threshold is read as the comparison says.
+        for finding, value in index.compared(fragment, sentence):
+            binary = yes_no_states(finding)
+            if finding.id in skip or binary is None:
+                continue
+            out[finding.id] = Answer(
+                finding.id, (binary[0] if value > 0 else binary[1],), FACT_RELIABILITY
+            )
+            strength[finding.id] = JUDGED
     for (fragment, sentence), candidates in zip(pieces, found, strict=True):
         for rank, (finding, _coverage) in enumerate(candidates):
             if finding.id in skip or not _names_its_standard(fragment, finding.question):
@@ -513,8 +579,12 @@ def stated_facts(
 # "... without the charger plugged in?": the user says the condition as taking it away
 # ("as soon as i unplug it", "if i pull the charger out"), or says it works only with it.
 _WITHOUT = re.compile(r"\bwithout\b")
+_POWER_LEAD = re.compile(
+    r"\b(?:charger|charging (?:cable|lead|cord)|adapter|power (?:cable|cord|lead|supply|brick)|"
+    r"cable|cord|lead|plug|psu|mains|brick)\b"
+)
 _TAKEN_AWAY = re.compile(
-    r"\b(?:unplug\w*|disconnect\w*|(?:pull|take|took|yank)\w*\b.{0,20}\bout|remov\w+|"
+    r"\b(?:unplug\w*|disconnect\w*|(?:pull|take|took|yank|comes?|came|pop|falls?|fell)\w*\b.{0,20}\bout|remov\w+|"
     r"on (?:the )?battery(?: alone| only| power)?|off (?:the )?(?:charger|mains|power))\b"
 )
 _ONLY_WITH = re.compile(r"\b(?:only|just)\b[^,;]{0,40}\bwith\b|\bunless\b[^,;]{0,30}\bplugged\b")

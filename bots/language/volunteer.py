@@ -18,6 +18,7 @@ from planning.network import EvidentialNetwork, Finding
 from . import text as tx
 from .base import yes_no_states
 from .cues import META, NEGATIONS, UNSURE
+from .fact_verifier import verified_facts
 from .facts import LEXICAL_FLOOR, fact_index, stated_facts
 from .qualifiers import unsaid_qualifier
 from .reader import RESTATED, clauses, is_asking, question_profile, read_sentence, similar
@@ -127,7 +128,11 @@ def finding_index(network: EvidentialNetwork) -> FindingIndex:
 
 
 def volunteered_facts(
-    text: str, network: EvidentialNetwork, *, skip: frozenset[str] = frozenset()
+    text: str,
+    network: EvidentialNetwork,
+    *,
+    skip: frozenset[str] = frozenset(),
+    verify: bool = True,
 ) -> tuple[Answer, ...]:
     """Facts about findings (other than ``skip``) that the message states clearly.
 
@@ -137,6 +142,9 @@ def volunteered_facts(
     brake?" with no, while "I hear a clunking sound when braking" does answer it with yes.
     Volunteered facts are discounted (``VOLUNTEER_RELIABILITY``): nobody asked, so a misread
     should shift the belief, not rule hypotheses out.
+
+    With ``verify`` (and the encoder), the readings above are candidates among others, and a
+    learned check decides which are facts (:mod:`bots.language.fact_verifier`).
     """
     index = finding_index(network)
     facts = fact_index(network)
@@ -186,9 +194,23 @@ def volunteered_facts(
             continue
         out[fact.finding] = fact
     said = tx.content_set(text)
-    return tuple(
+    rules = tuple(
         a
         for a in out.values()
+        if not (
+            _affirms(a, network.finding(a.finding)) and _narrower_unsaid(a.finding, network, said)
+        )
+    )
+    if not verify or not network.flow:
+        # The check was trained on troubleshooting flowcharts only; the patient intake's
+        # reading is measured on tables of its own (tests/bots/test_measured_openings.py).
+        return rules
+    verified = verified_facts(text, network, rules, skip=skip)
+    if verified is None:
+        return rules
+    return tuple(
+        a
+        for a in verified
         if not (
             _affirms(a, network.finding(a.finding)) and _narrower_unsaid(a.finding, network, said)
         )

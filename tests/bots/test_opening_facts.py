@@ -113,3 +113,37 @@ def test_a_question_asked_without_something_is_answered_by_taking_it_away(
     network = flodial.load_network("laptop_battery")
     facts = {a.finding: a.states for a in volunteered_facts(text, network)}
     assert facts.get("laptop_battery:q1") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("battery is about 4 yrs old and barely holds a charge", ("yes",)),
+        ("the battery is brand new, bought it two months ago", ("no",)),
+        ("had this battery since 2 years, it dies fast now", ("yes",)),
+        ("battery only 8 months old but already draining quickly", ("no",)),
+    ],
+)
+def test_a_measurement_is_read_against_the_questions_threshold(
+    text: str, expected: tuple[str, ...]
+) -> None:
+    # "Is the battery more than a year old?": the age said in any unit of time answers it.
+    _datasets()
+    network = flodial.load_network("laptop_battery")
+    facts = {a.finding: a.states for a in volunteered_facts(text, network)}
+    assert facts.get("laptop_battery:q8") == expected
+
+
+def test_a_number_in_another_unit_measures_nothing_the_question_asks() -> None:
+    # "Does the car battery reads more than 12 Volts?": "half a tank", "6 times" are no volts.
+    _datasets()
+    network = flodial.load_network("car_wont_start")
+    read = {
+        a.finding: a.states
+        for a in volunteered_facts(
+            "wont start, tried about 6 times, theres half a tank of petrol", network
+        )
+    }
+    assert "car_wont_start:q3" not in read
+    read = {a.finding: a.states for a in volunteered_facts("battery shows 11.8v", network)}
+    assert read.get("car_wont_start:q3") == ("no",)

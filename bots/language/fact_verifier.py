@@ -1,0 +1,262 @@
+"""A learned check of facts read from a message nobody asked about yet.
+
+The hand-written readings (:mod:`~bots.language.volunteer`, :mod:`~bots.language.facts`) each
+decide with a threshold of their own whether a clause is about a question: MiniLM's cosine,
+its lead over the next question, how much of the question the words cover. No single
+threshold tells "the starter cranks fine" (about "does the starter crank?") from "laptop
+running hot" (not about "is the fan running when it overheats?"): on the opening table the
+right question was MiniLM's top match for 45 of 63 misses, and a cosine threshold that took
+them took as many wrong ones.
+
+Here every clause proposes a few candidate readings (its three nearest questions by meaning,
+the questions its words name, a question asked "without X" that it takes X away from), each
+with the polarity the reader finds in the clause, and a logistic regression over a dozen
+features of the pair decides which are facts (:data:`FEATURES`): how near in meaning and by
+how much ahead of the rest, how much of the question the words say, whether a word only
+this question uses is said, where the polarity came from (a reading of the clause, or only
+the absence of a negation), and whether the hand-written readings took it. The weights
+(``fact_verifier.json``, a few numbers) are trained on the development part of
+``tests/bots/opening_table.py`` only: ``python -m evaluation.fact_verifier train``; ``cv``
+estimates how they carry over to a chart not trained on (leave one chart out).
+
+:func:`verified_facts` returns ``None`` when the model or the encoder is missing, and the
+hand-written readings then stand alone.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from planning.evidence import Answer
+from planning.network import EvidentialNetwork, Finding
+
+from . import text as tx
+from .base import yes_no_states
+from .cues import HEDGE, META, UNSURE
+from .facts import (
+    FACT_RELIABILITY,
+    FactIndex,
+    _names_its_standard,
+    _without_condition,
+    _without_quoted,
+    _words,
+    encode,
+    fact_index,
+    fragments,
+)
+from .reader import JUDGED, RESTATED, is_asking, question_profile, read_sentence
+
+MODEL_PATH = Path(__file__).resolve().parent / "fact_verifier.json"
+NEAREST = 4  # questions proposed per clause by meaning
+
+FEATURES = (
+    "bias",
+    "cosine",  # the clause to the question (its main sentence)
+    "nearest",  # the question is the clause's nearest
+    "margin",  # cosine minus the best other question's
+    "sentence_cosine",  # the clause's whole sentence to the question
+    "coverage",  # the share of the question the words say (0: its words name it not)
+    "specific",  # a word only this question uses is said
+    "read_strong",  # the reader found a judgement, an explicit or negated statement
+    "read_plain",  # the reader found a plain restatement
+    "unread",  # no reading: the polarity is only the absence of a negation
+    "taken_away",  # a question asked "without X" that the clause takes X away from
+    "negative",  # the reading is "no"
+    "rules_took",  # the hand-written readings took this answer
+    "rules_other",  # the hand-written readings took the other answer
+    "names_other",  # the clause names something the question does not ask about
+    "only_question",  # the question asks "only when ...": a condition the clause must say
+    "hedged",  # "i think", "probably": the whole sentence
+    "length",  # the clause's words, log
+)
+
+_NEGATION = re.compile(r"\b(?:not|no|never|without|nothing|none|cant|wont|doesnt|dont|isnt)\b|n't")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    finding: Finding
+    state: str
+    features: np.ndarray
+    fragment: str
+
+
+@dataclass(frozen=True)
+class Model:
+    weights: np.ndarray
+    threshold: float
+
+    def probability(self, features: np.ndarray) -> np.ndarray:
+        return 1.0 / (1.0 + np.exp(-(features @ self.weights)))
+
+
+@lru_cache(maxsize=1)
+def load_model() -> Model | None:
+    try:
+        data = json.loads(MODEL_PATH.read_text())
+    except (OSError, ValueError):
+        return None
+    if list(data.get("features", [])) != list(FEATURES):
+        return None  # trained on other features: retrain rather than misread
+    return Model(np.asarray(data["weights"], dtype=float), float(data["threshold"]))
+
+
+def candidates(
+    text: str,
+    network: EvidentialNetwork,
+    rules: Sequence[Answer],
+    *,
+    skip: frozenset[str] = frozenset(),
+) -> list[Candidate] | None:
+    """Every candidate reading of the message, with its features (None: no encoder)."""
+    index = fact_index(network)
+    questions = index.questions
+    vectors = index.vectors()
+    if not questions or vectors is None:
+        return None
+    pieces = [
+        (fragment, sentence)
+        for fragment, sentence in fragments(text)
+        if not (is_asking(fragment) or UNSURE.search(fragment) or META.search(fragment))
+    ]
+    if not pieces:
+        return []
+    texts = list(dict.fromkeys([p for p, _ in pieces] + [s for _, s in pieces]))
+    encoded = encode(texts)
+    if encoded is None:
+        return None
+    scores = {t: vectors @ v for t, v in zip(texts, encoded, strict=True)}
+    position = {q.finding.id: i for i, q in enumerate(questions)}
+    taken = {a.finding: a.states[0] for a in rules if a.states}
+    out: list[Candidate] = []
+    for fragment, sentence in pieces:
+        cos = scores[fragment]
+        order = np.argsort(-cos)
+        lexical = {f.id: c for f, c in index.about(fragment, sentence)}
+        away = {f.id for f, _ in index.taken_away(fragment)}
+        proposed = [int(i) for i in order[:NEAREST]]
+        proposed += [position[f] for f in list(lexical) + sorted(away) if f in position]
+        for i in dict.fromkeys(proposed):
+            q = questions[i]
+            finding = q.finding
+            if finding.id in skip or not _names_its_standard(fragment, finding.question):
+                continue
+            candidate = _candidate(
+                index, q.finding, fragment, sentence, i, cos, scores[sentence], lexical, away,
+                taken,
+            )
+            if candidate is not None:
+                out.append(candidate)
+    return out
+
+
+def _candidate(
+    index: FactIndex,
+    finding: Finding,
+    fragment: str,
+    sentence: str,
+    i: int,
+    cos: np.ndarray,
+    sentence_cos: np.ndarray,
+    lexical: dict[str, float],
+    away: set[str],
+    taken: dict[str, str],
+) -> Candidate | None:
+    binary = yes_no_states(finding)
+    if binary is None:
+        return None
+    q = index.questions[i]
+    without = _without_condition(fragment, finding.question)
+    reading = read_sentence(
+        _without_quoted(fragment, finding.question), question_profile(finding.question)
+    )
+    if without:
+        polarity, source = without, "taken_away"
+    elif reading.polarity:
+        polarity = reading.polarity
+        source = "read_strong" if reading.strength >= JUDGED or reading.cue in {
+            "negated", "short negated", "no"
+        } else "read_plain"
+        if reading.strength < RESTATED:
+            source = "unread"
+    else:
+        polarity, source = (-1 if _NEGATION.search(fragment) else 1), "unread"
+    state = binary[0] if polarity > 0 else binary[1]
+    others = np.delete(cos, i)
+    said = set(tx.content(tx.tokens(fragment)))
+    values = {
+        "bias": 1.0,
+        "cosine": float(cos[i]),
+        "nearest": float(int(np.argmax(cos)) == i),
+        "margin": float(cos[i] - (others.max() if len(others) else 0.0)),
+        "sentence_cosine": float(sentence_cos[i]),
+        "coverage": float(lexical.get(finding.id, 0.0)),
+        "specific": float(bool(q.specific & set(_words(fragment)))),
+        "read_strong": float(source == "read_strong"),
+        "read_plain": float(source == "read_plain"),
+        "unread": float(source == "unread"),
+        "taken_away": float(source == "taken_away" or finding.id in away),
+        "negative": float(polarity < 0),
+        "rules_took": float(taken.get(finding.id) == state),
+        "rules_other": float(finding.id in taken and taken[finding.id] != state),
+        "names_other": float(index.names_other(fragment, finding)),
+        "only_question": float(bool(re.search(r"\bonly\b", finding.question, re.I))),
+        "hedged": float(bool(HEDGE.search(sentence))),
+        "length": math.log1p(len(said)),
+    }
+    features = np.array([values[name] for name in FEATURES])
+    return Candidate(finding, state, features, fragment)
+
+
+def verified_facts(
+    text: str,
+    network: EvidentialNetwork,
+    rules: Sequence[Answer],
+    *,
+    skip: frozenset[str] = frozenset(),
+) -> tuple[Answer, ...] | None:
+    """The facts the model accepts, one reading per finding (its most likely); the rules'
+    own answers keep their reliability, others get ``FACT_RELIABILITY``. None: no model."""
+    model = load_model()
+    if model is None:
+        return None
+    found = candidates(text, network, rules, skip=skip)
+    if found is None:
+        return None
+    # A measurement read against the question's threshold is not a matter of how near the
+    # words are: it stands as the comparison read it.
+    index = fact_index(network)
+    # So does a question asked "without X" that the clause answers by taking X away.
+    measured = {
+        f.id
+        for fragment, sentence in fragments(text)
+        for f, _ in index.compared(fragment, sentence) + index.taken_away(fragment)
+    }
+    best: dict[str, tuple[float, Candidate]] = {}
+    for candidate in found:
+        if candidate.finding.id in measured:
+            continue
+        p = float(model.probability(candidate.features))
+        if p >= model.threshold and p > best.get(candidate.finding.id, (0.0, candidate))[0]:
+            best[candidate.finding.id] = (p, candidate)
+    by_rules = {a.finding: a for a in rules}
+    out = []
+    for finding_id, (_, candidate) in best.items():
+        own = by_rules.get(finding_id)
+        if own is not None and own.states == (candidate.state,):
+            out.append(own)
+        else:
+            out.append(Answer(finding_id, (candidate.state,), FACT_RELIABILITY))
+    # The rules' readings the candidates never proposed (a multi-choice option, a whole
+    # restatement of a question asked in two sentences) stand as read.
+    proposed = {c.finding.id for c in found}
+    out.extend(a for a in rules if a.finding not in proposed or a.finding in measured)
+    return tuple(out)

@@ -1,0 +1,189 @@
+"""Train and estimate the learned check of volunteered facts (:mod:`bots.language.fact_verifier`).
+
+    python -m evaluation.fact_verifier cv      # leave one chart out on the development part
+    python -m evaluation.fact_verifier train   # writes bots/language/fact_verifier.json
+    python -m evaluation.fact_verifier score   # P/R of volunteered_facts on the development part
+    python -m evaluation.fact_verifier score --held-out   # the held-out part: measure once
+
+Only the development part of ``tests/bots/opening_table.py`` is read for training and for the
+choice of threshold; the threshold is the lowest whose leave-one-chart-out precision is at
+least :data:`PRECISION_TARGET` (one chart's readings are scored by a model trained on the
+others, so the threshold is chosen on what a chart the model never saw gets).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+import numpy as np
+
+from bots.language import fact_verifier as fv
+from bots.language.volunteer import volunteered_facts
+from knowledge.datasets import flodial
+
+PRECISION_TARGET = 0.90
+L2 = 0.3
+
+Row = tuple[str, str, dict[str, str]]
+
+
+def _rows(held_out: bool = False) -> list[Row]:
+    sys.path.insert(0, ".")
+    from tests.bots.opening_table import DEVELOPMENT, HELD_OUT
+
+    return HELD_OUT if held_out else DEVELOPMENT
+
+
+_NETWORKS: dict[str, object] = {}
+
+
+def _network(chart: str):  # type: ignore[no-untyped-def]
+    if chart not in _NETWORKS:
+        _NETWORKS[chart] = flodial.load_network(chart)
+    return _NETWORKS[chart]
+
+
+def examples(rows: Sequence[Row]) -> list[tuple[int, str, str, str, np.ndarray, int]]:
+    """(row, chart, finding, state, features, label) of every candidate of every row."""
+    out = []
+    for r, (chart, text, facts) in enumerate(rows):
+        network = _network(chart)
+        rules = volunteered_facts(text, network, verify=False)  # type: ignore[arg-type]
+        found = fv.candidates(text, network, rules) or []  # type: ignore[arg-type]
+        for c in found:
+            short = c.finding.id.split(":", 1)[1]
+            out.append((r, chart, c.finding.id, c.state, c.features, int(facts.get(short) == c.state)))
+    return out
+
+
+def fit(x: np.ndarray, y: np.ndarray, l2: float = L2) -> np.ndarray:
+    """Logistic regression by Newton's method, the bias not penalised."""
+    w = np.zeros(x.shape[1])
+    penalty = np.full(x.shape[1], l2)
+    penalty[0] = 0.0
+    for _ in range(50):
+        p = 1.0 / (1.0 + np.exp(-(x @ w)))
+        grad = x.T @ (p - y) + penalty * w
+        hess = (x * (p * (1 - p))[:, None]).T @ x + np.diag(penalty + 1e-6)
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return w
+
+
+def decide(
+    rows: Sequence[Row], ex: list[tuple[int, str, str, str, np.ndarray, int]], probs: np.ndarray,
+    threshold: float,
+) -> tuple[int, int, int]:
+    """tp, fp, fn of the facts taken at ``threshold`` (one reading per finding, its best)."""
+    best: dict[tuple[int, str], tuple[float, str]] = {}
+    for (r, _chart, finding, state, _f, _y), p in zip(ex, probs, strict=True):
+        if p >= threshold and p > best.get((r, finding), (0.0, ""))[0]:
+            best[(r, finding)] = (float(p), state)
+    tp = fp = 0
+    for (r, finding), (_p, state) in best.items():
+        short = finding.split(":", 1)[1]
+        if rows[r][2].get(short) == state:
+            tp += 1
+        else:
+            fp += 1
+    total = sum(len(facts) for _c, _t, facts in rows)
+    return tp, fp, total - tp
+
+
+def cross_validated(rows: Sequence[Row], ex: list, l2: float = L2) -> np.ndarray:  # type: ignore[type-arg]
+    x = np.stack([e[4] for e in ex])
+    y = np.array([e[5] for e in ex], dtype=float)
+    charts = np.array([e[1] for e in ex])
+    probs = np.zeros(len(ex))
+    for chart in sorted(set(charts)):
+        test = charts == chart
+        w = fit(x[~test], y[~test], l2)
+        probs[test] = 1.0 / (1.0 + np.exp(-(x[test] @ w)))
+    return probs
+
+
+def choose_threshold(rows: Sequence[Row], ex: list, probs: np.ndarray) -> float:  # type: ignore[type-arg]
+    chosen = 0.95
+    for t in np.arange(0.95, 0.2, -0.01):
+        tp, fp, _fn = decide(rows, ex, probs, float(t))
+        if tp and tp / (tp + fp) >= PRECISION_TARGET:
+            chosen = float(t)
+    return round(chosen, 2)
+
+
+def report(rows: Sequence[Row], ex: list, probs: np.ndarray, threshold: float) -> str:  # type: ignore[type-arg]
+    tp, fp, fn = decide(rows, ex, probs, threshold)
+    return f"threshold {threshold:.2f}: P {tp / max(tp + fp, 1):.3f} R {tp / max(tp + fn, 1):.3f} (tp {tp} fp {fp} fn {fn})"
+
+
+def score(rows: Sequence[Row], verbose: bool = False) -> tuple[float, float]:
+    tp = fp = fn = 0
+    for chart, text, facts in rows:
+        network = _network(chart)
+        got = {
+            a.finding.split(":", 1)[1]: a.states[0]
+            for a in volunteered_facts(text, network)  # type: ignore[arg-type]
+            if a.states
+        }
+        for f, s in got.items():
+            ok = facts.get(f) == s
+            tp += ok
+            fp += not ok
+            if verbose and not ok:
+                print("FP", chart, f, s, "|", text)
+        for f, s in facts.items():
+            if got.get(f) != s:
+                fn += 1
+                if verbose:
+                    print("FN", chart, f, s, "|", text)
+    return tp / max(tp + fp, 1), tp / max(tp + fn, 1)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("command", choices=["cv", "train", "score"])
+    parser.add_argument("--held-out", action="store_true")
+    parser.add_argument("-v", "--verbose", action="store_true")
+    parser.add_argument("--l2", type=float, default=L2)
+    args = parser.parse_args(argv)
+    if args.command == "score":
+        p, r = score(_rows(args.held_out), args.verbose)
+        print(f"{'held-out' if args.held_out else 'development'}: P {p:.3f} R {r:.3f}")
+        return
+    rows = _rows()
+    ex = examples(rows)
+    probs = cross_validated(rows, ex, args.l2)
+    threshold = choose_threshold(rows, ex, probs)
+    print(f"{len(ex)} candidates, {sum(e[5] for e in ex)} right")
+    print("leave one chart out,", report(rows, ex, probs, threshold))
+    for t in (0.5, 0.6, 0.7, 0.8):
+        print("  ", report(rows, ex, probs, t))
+    if args.command == "train":
+        x = np.stack([e[4] for e in ex])
+        y = np.array([e[5] for e in ex], dtype=float)
+        w = fit(x, y, args.l2)
+        fv.MODEL_PATH.write_text(
+            json.dumps(
+                {
+                    "features": list(fv.FEATURES),
+                    "weights": [round(float(v), 5) for v in w],
+                    "threshold": threshold,
+                    "trained_on": "tests/bots/opening_table.py DEVELOPMENT",
+                    "l2": args.l2,
+                },
+                indent=1,
+            )
+            + "\n"
+        )
+        print("wrote", fv.MODEL_PATH)
+        for name, v in zip(fv.FEATURES, w, strict=True):
+            print(f"  {name:16s} {v:+.3f}")
+
+
+if __name__ == "__main__":
+    main()
