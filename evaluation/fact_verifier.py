@@ -55,7 +55,9 @@ def examples(rows: Sequence[Row]) -> list[tuple[int, str, str, str, np.ndarray, 
         found = fv.candidates(text, network, rules) or []  # type: ignore[arg-type]
         for c in found:
             short = c.finding.id.split(":", 1)[1]
-            out.append((r, chart, c.finding.id, c.state, c.features, int(facts.get(short) == c.state)))
+            out.append(
+                (r, chart, c.finding.id, c.state, c.features, int(facts.get(short) == c.state))
+            )
     return out
 
 
@@ -76,12 +78,17 @@ def fit(x: np.ndarray, y: np.ndarray, l2: float = L2) -> np.ndarray:
 
 
 def decide(
-    rows: Sequence[Row], ex: list[tuple[int, str, str, str, np.ndarray, int]], probs: np.ndarray,
+    rows: Sequence[Row],
+    ex: list[tuple[int, str, str, str, np.ndarray, int]],
+    probs: np.ndarray,
     threshold: float,
 ) -> tuple[int, int, int]:
     """tp, fp, fn of the facts taken at ``threshold`` (one reading per finding, its best)."""
     best: dict[tuple[int, str], tuple[float, str]] = {}
-    for (r, _chart, finding, state, _f, _y), p in zip(ex, probs, strict=True):
+    rules_took, unread = fv.FEATURES.index("rules_took"), fv.FEATURES.index("unread")
+    for (r, _chart, finding, state, f, _y), p in zip(ex, probs, strict=True):
+        if not f[rules_took] and f[unread]:
+            continue  # fv.admissible
         if p >= threshold and p > best.get((r, finding), (0.0, ""))[0]:
             best[(r, finding)] = (float(p), state)
     tp = fp = 0
@@ -118,7 +125,8 @@ def choose_threshold(rows: Sequence[Row], ex: list, probs: np.ndarray) -> float:
 
 def report(rows: Sequence[Row], ex: list, probs: np.ndarray, threshold: float) -> str:  # type: ignore[type-arg]
     tp, fp, fn = decide(rows, ex, probs, threshold)
-    return f"threshold {threshold:.2f}: P {tp / max(tp + fp, 1):.3f} R {tp / max(tp + fn, 1):.3f} (tp {tp} fp {fp} fn {fn})"
+    precision, recall = tp / max(tp + fp, 1), tp / max(tp + fn, 1)
+    return f"threshold {threshold:.2f}: P {precision:.3f} R {recall:.3f} (tp {tp} fp {fp} fn {fn})"
 
 
 def score(rows: Sequence[Row], verbose: bool = False) -> tuple[float, float]:

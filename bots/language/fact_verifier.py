@@ -62,7 +62,6 @@ FEATURES = (
     "cosine",  # the clause to the question (its main sentence)
     "nearest",  # the question is the clause's nearest
     "margin",  # cosine minus the best other question's
-    "sentence_cosine",  # the clause's whole sentence to the question
     "coverage",  # the share of the question the words say (0: its words name it not)
     "specific",  # a word only this question uses is said
     "read_strong",  # the reader found a judgement, an explicit or negated statement
@@ -150,7 +149,15 @@ def candidates(
             if finding.id in skip or not _names_its_standard(fragment, finding.question):
                 continue
             candidate = _candidate(
-                index, q.finding, fragment, sentence, i, cos, scores[sentence], lexical, away,
+                index,
+                q.finding,
+                fragment,
+                sentence,
+                i,
+                cos,
+                scores[sentence],
+                lexical,
+                away,
                 taken,
             )
             if candidate is not None:
@@ -182,9 +189,11 @@ def _candidate(
         polarity, source = without, "taken_away"
     elif reading.polarity:
         polarity = reading.polarity
-        source = "read_strong" if reading.strength >= JUDGED or reading.cue in {
-            "negated", "short negated", "no"
-        } else "read_plain"
+        source = (
+            "read_strong"
+            if reading.strength >= JUDGED or reading.cue in {"negated", "short negated", "no"}
+            else "read_plain"
+        )
         if reading.strength < RESTATED:
             source = "unread"
     else:
@@ -197,7 +206,6 @@ def _candidate(
         "cosine": float(cos[i]),
         "nearest": float(int(np.argmax(cos)) == i),
         "margin": float(cos[i] - (others.max() if len(others) else 0.0)),
-        "sentence_cosine": float(sentence_cos[i]),
         "coverage": float(lexical.get(finding.id, 0.0)),
         "specific": float(bool(q.specific & set(_words(fragment)))),
         "read_strong": float(source == "read_strong"),
@@ -214,6 +222,14 @@ def _candidate(
     }
     features = np.array([values[name] for name in FEATURES])
     return Candidate(finding, state, features, fragment)
+
+
+def admissible(candidate: Candidate) -> bool:
+    """A reading the hand-written rules did not take is added only when its polarity was read
+    from the clause: the absence of a negation ("i cant hear it or feel any air" has one,
+    and says nothing about smoke) is no reading of what the clause says about the question."""
+    named = dict(zip(FEATURES, candidate.features, strict=True))
+    return bool(named["rules_took"]) or not named["unread"]
 
 
 def verified_facts(
@@ -242,7 +258,7 @@ def verified_facts(
     }
     best: dict[str, tuple[float, Candidate]] = {}
     for candidate in found:
-        if candidate.finding.id in measured:
+        if candidate.finding.id in measured or not admissible(candidate):
             continue
         p = float(model.probability(candidate.features))
         if p >= model.threshold and p > best.get(candidate.finding.id, (0.0, candidate))[0]:

@@ -304,8 +304,11 @@ class FactIndex:
         """(finding, +1/-1) for questions the fragment answers with a measurement in the
         question's unit or one convertible to it ("battery is about 4 yrs old" to "is the
         battery more than a year old?"), when its sentence names what the question measures."""
-        if not self.measured or not re.search(r"\d|\b(?:a|an|one|two|three|four|five|six|"
-                                             r"seven|eight|nine|ten|couple|half)\b", fragment):
+        if not self.measured or not re.search(
+            r"\d|\b(?:a|an|one|two|three|four|five|six|"
+            r"seven|eight|nine|ten|couple|half)\b",
+            fragment,
+        ):
             return []
         said = set(_words(sentence))
         out = []

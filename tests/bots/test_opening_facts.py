@@ -25,6 +25,13 @@ tables this is neutral (dev +1 right +1 wrong; held-out +1 wrong); it answers th
 battery conversations that re-asked "does it power up without the charger?". Also tried and
 not kept: encoding each question as the two statements that answer it ("the starter does not
 crank") with LEXICAL_FLOOR 0.42: dev P 91.1% R 63.0% but held-out P 84.2% R 67.4%.
+
+"+ verifier" (stop 29): every clause proposes candidate readings (its nearest questions by
+meaning, the questions its words name) and a logistic regression trained on the development
+part only decides which are facts (``bots.language.fact_verifier``; ``python -m
+evaluation.fact_verifier cv|train|score``). A measurement is read against a question's
+threshold ("battery is about 4 yrs old" to "more than a year old?"). Development P 92.4% R
+67.9% (trained on it); leave one chart out on it, P 90.0% R 66.7%.
 """
 
 from __future__ import annotations
@@ -62,7 +69,7 @@ def score(rows: list[Row]) -> tuple[float, float]:
 
 @pytest.mark.parametrize(
     ("rows", "precision_floor", "recall_floor"),
-    [(DEVELOPMENT, 0.89, 0.60), (HELD_OUT, 0.87, 0.67)],
+    [(DEVELOPMENT, 0.91, 0.66), (HELD_OUT, 0.87, 0.67)],
     ids=["development", "held-out"],
 )
 def test_opening_facts_keep_their_scores(
