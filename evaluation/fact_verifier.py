@@ -7,8 +7,8 @@
 
 Only the development part of ``tests/bots/opening_table.py`` is read for training and for the
 choice of threshold; the threshold is the lowest whose leave-one-chart-out precision is at
-least :data:`PRECISION_TARGET` (one chart's readings are scored by a model trained on the
-others, so the threshold is chosen on what a chart the model never saw gets).
+least the rules' own (one chart's readings are scored by a model trained on the others, so
+the threshold is chosen on what a chart the model never saw gets).
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from bots.language import fact_verifier as fv
 from bots.language.volunteer import volunteered_facts
 from knowledge.datasets import flodial
 
-PRECISION_TARGET = 0.90
 L2 = 0.3
+# One reading in two hundred: the noise of a precision measured on 160 facts.
+PRECISION_SLACK = 0.005
 
 Row = tuple[str, str, dict[str, str]]
 
@@ -83,16 +84,22 @@ def decide(
     probs: np.ndarray,
     threshold: float,
 ) -> tuple[int, int, int]:
-    """tp, fp, fn of the facts taken at ``threshold`` (one reading per finding, its best)."""
+    """tp, fp, fn of the facts taken at ``threshold`` as :func:`fv.verified_facts` takes
+    them: the rules' readings, and the best admissible other reading of each finding."""
+    rules_took = fv.FEATURES.index("rules_took")
+    taken: dict[tuple[int, str], str] = {}
+    for r, _chart, finding, state, f, _y in ex:
+        if f[rules_took]:
+            taken[(r, finding)] = state
     best: dict[tuple[int, str], tuple[float, str]] = {}
-    rules_took, unread = fv.FEATURES.index("rules_took"), fv.FEATURES.index("unread")
     for (r, _chart, finding, state, f, _y), p in zip(ex, probs, strict=True):
-        if not f[rules_took] and f[unread]:
-            continue  # fv.admissible
+        if (r, finding) in taken or f[fv.FEATURES.index("unread")]:
+            continue
         if p >= threshold and p > best.get((r, finding), (0.0, ""))[0]:
             best[(r, finding)] = (float(p), state)
+    chosen = {key: state for key, (_p, state) in best.items()} | taken
     tp = fp = 0
-    for (r, finding), (_p, state) in best.items():
+    for (r, finding), state in chosen.items():
         short = finding.split(":", 1)[1]
         if rows[r][2].get(short) == state:
             tp += 1
@@ -115,10 +122,14 @@ def cross_validated(rows: Sequence[Row], ex: list, l2: float = L2) -> np.ndarray
 
 
 def choose_threshold(rows: Sequence[Row], ex: list, probs: np.ndarray) -> float:  # type: ignore[type-arg]
+    """The lowest threshold whose additions keep the rules' own precision (leave one chart
+    out, within ``PRECISION_SLACK``): recall is raised without losing precision."""
+    tp, fp, _fn = decide(rows, ex, probs, 2.0)  # the rules alone
+    floor = tp / max(tp + fp, 1)
     chosen = 0.95
-    for t in np.arange(0.95, 0.2, -0.01):
+    for t in np.arange(0.95, 0.3, -0.01):
         tp, fp, _fn = decide(rows, ex, probs, float(t))
-        if tp and tp / (tp + fp) >= PRECISION_TARGET:
+        if tp / max(tp + fp, 1) >= floor - PRECISION_SLACK:
             chosen = float(t)
     return round(chosen, 2)
 
@@ -168,6 +179,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     probs = cross_validated(rows, ex, args.l2)
     threshold = choose_threshold(rows, ex, probs)
     print(f"{len(ex)} candidates, {sum(e[5] for e in ex)} right")
+    print("the rules alone:", report(rows, ex, probs, 2.0))
     print("leave one chart out,", report(rows, ex, probs, threshold))
     for t in (0.5, 0.6, 0.7, 0.8):
         print("  ", report(rows, ex, probs, t))

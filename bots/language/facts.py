@@ -91,6 +91,8 @@ _SAID_FOR = {
     "plug": "adapter",
     "socket": "outlet",
     "see": "show",
+    "wifi": "wireless",
+    "wi-fi": "wireless",
     "wall": "outlet",
     "rotat": "rotat",
     "flipp": "upside",
