@@ -234,6 +234,40 @@ class _Question:
     condition: frozenset[str]  # its trailing condition ("... when you brake?"), half weight
     specific: frozenset[str]  # words no other question of the network uses
     total: float
+    # "steaming or leak", "take a turn or when the road curves": saying one says the question
+    either: tuple[frozenset[str], frozenset[str]] | None = None
+
+    def covered(self, said: set[str], weight: dict[str, float]) -> float:
+        """The weight of the question the words say, of either alternative the larger."""
+        if self.either is None:
+            return sum(weight[w] for w in said)
+        first, second = self.either
+        rest = sum(weight[w] for w in said - first - second)
+        return rest + max(
+            sum(weight[w] for w in said & first), sum(weight[w] for w in said & second)
+        )
+
+
+_OR = re.compile(r"\s+or\s+")
+_ALTERNATIVE_END = re.compile(r"\s(?:from|in|on|at|to|of|with|when|while|for|by)\s")
+_ALTERNATIVE_START = re.compile(r"^(?:(?:when|if|while|the|a|an|you|it|its|your|there|is)\s+)+")
+
+
+def _alternatives(
+    question: str, words: frozenset[str]
+) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The two alternatives of a question that asks "X or Y" (the words of Y up to a
+    preposition, and as many of the last words before "or"), when both are its words."""
+    parts = _OR.split(question.lower().rstrip(" ?"), maxsplit=1)
+    if len(parts) != 2:
+        return None
+    after = _ALTERNATIVE_START.sub("", parts[1].strip())
+    after = _ALTERNATIVE_END.split(f" {after} ", maxsplit=1)[0]
+    second = [w for w in _words(after) if w in words]
+    first = [w for w in _words(parts[0]) if w in words][-len(second) :] if second else []
+    if not first or not second or set(first) & set(second):
+        return None
+    return frozenset(first), frozenset(second)
 
 
 _TRAILING = re.compile(r"\b(?:when|if|while|whenever|on|after|before|during|at)\b(.*)$", re.I)
@@ -280,7 +314,11 @@ class FactIndex:
                 w for w in main | condition if df[w] == 1 and len(w) >= 4 and w not in _NOT_ANCHORS
             )
             total = sum(self.idf[w] for w in main) + 0.5 * sum(self.idf[w] for w in condition)
-            self.questions.append(_Question(finding, main, condition, specific, total))
+            either = _alternatives(main_question(finding.question), main | condition)
+            if either is not None:
+                weight = {w: self.idf[w] * (1.0 if w in main else 0.5) for w in main | condition}
+                total -= min(sum(weight[w] for w in part) for part in either)
+            self.questions.append(_Question(finding, main, condition, specific, total, either))
 
     def taken_away(self, fragment: str) -> list[tuple[Finding, float]]:
         """Questions asked "without X" whose X the fragment takes away or needs ("if i pull
@@ -351,8 +389,8 @@ class FactIndex:
             if not (specific or len(near & q.words) >= 2):
                 continue
             weight = {w: self.idf[w] * (1.0 if w in q.words else 0.5) for w in every}
-            coverage = sum(weight[w] for w in near) / q.total
-            own = sum(weight[w] for w in shared) / q.total
+            coverage = q.covered(near, weight) / q.total
+            own = q.covered(shared, weight) / q.total
             if coverage >= (SPECIFIC_COVERAGE if specific else MIN_COVERAGE):
                 out.append((q.finding, own))
         out.sort(key=lambda fc: -fc[1])

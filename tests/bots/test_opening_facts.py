@@ -28,10 +28,12 @@ crank") with LEXICAL_FLOOR 0.42: dev P 91.1% R 63.0% but held-out P 84.2% R 67.4
 
 "+ verifier" (stop 29): every clause proposes candidate readings (its nearest questions by
 meaning, the questions its words name) and a logistic regression trained on the development
-part only decides which are facts (``bots.language.fact_verifier``; ``python -m
-evaluation.fact_verifier cv|train|score``). A measurement is read against a question's
-threshold ("battery is about 4 yrs old" to "more than a year old?"). Development P 92.4% R
-67.9% (trained on it); leave one chart out on it, P 90.0% R 66.7%.
+part only adds the ones the rules missed (``bots.language.fact_verifier``; ``python -m
+evaluation.fact_verifier cv|train|score``), at the lowest threshold that keeps the rules' own
+leave-one-chart-out precision. A measurement is read against a question's threshold
+("battery is about 4 yrs old" to "more than a year old?"), and a question asking "X or Y" is
+said by saying either. Development P 89.8% R 65.4% (trained on it); leave one chart out on
+it, P 88.8% R 68.5% (the rules alone: P 89.3% R 61.7%).
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ def score(rows: list[Row]) -> tuple[float, float]:
 
 @pytest.mark.parametrize(
     ("rows", "precision_floor", "recall_floor"),
-    [(DEVELOPMENT, 0.91, 0.66), (HELD_OUT, 0.87, 0.67)],
+    [(DEVELOPMENT, 0.89, 0.645), (HELD_OUT, 0.87, 0.67)],
     ids=["development", "held-out"],
 )
 def test_opening_facts_keep_their_scores(
