@@ -93,6 +93,9 @@ class StoredDialogue(Dialogue):
     network_name: str = ""
     section: str = ""  # the pack's routing group the dialogue is focused on ("" = whole pack)
     replayed: bool = False  # restored by replay on a changed network
+    # Emergency kinds the patient said "no" to in a safety follow-up
+    # (bots.conversation.safety_check): not asked about again in the case.
+    safety_cleared: list[str] = field(default_factory=list)
 
 
 def dump_state(dialogue: StoredDialogue, network: EvidentialNetwork) -> dict[str, Any]:
@@ -124,6 +127,7 @@ def dump_state(dialogue: StoredDialogue, network: EvidentialNetwork) -> dict[str
         "confidence": dict(dialogue.confidence),
         "confirmed": list(dialogue.confirmed),
         "since_confirmation": dialogue.since_confirmation,
+        "safety_cleared": list(dialogue.safety_cleared),
     }
 
 
@@ -187,6 +191,7 @@ def load_state(data: Mapping[str, Any], network: EvidentialNetwork) -> StoredDia
         confidence={str(k): float(v) for k, v in (data.get("confidence") or {}).items()},
         confirmed=[str(f) for f in data.get("confirmed") or []],
         since_confirmation=int(data.get("since_confirmation", 0)),
+        safety_cleared=[str(k) for k in data.get("safety_cleared") or []],
     )
 
 

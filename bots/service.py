@@ -42,7 +42,15 @@ import time
 from bots import takeover
 from bots.case_store import CaseStore, dump_state, load_state
 from bots.config import ServiceConfig, ServiceError
-from bots.conversation import answering, handoff, intake, presentation, safety
+from bots.conversation import (
+    answering,
+    carer,
+    handoff,
+    intake,
+    presentation,
+    safety,
+    safety_check,
+)
 from bots.conversation.context import (
     ANY_SECTION,
     DIFFERENTIAL_SIZE,
@@ -194,10 +202,14 @@ class ConversationService:
             if ctx.dialogue is not None and ctx.network is not None
             else {}
         )
-        reply = takeover.settle(case, outcome.reply, ahead=store.queue_ahead)
+        # A carer is told about the patient, not "you" (bots.conversation.carer).
+        own = carer.addressed_reply(self.kit, ctx, outcome.reply)
+        reply = takeover.settle(case, own, ahead=store.queue_ahead)
         store.save(case)
         if self.kit.patient_facing(ctx) and case.pack != ctx.loaded_pack:
-            reply = presentation.with_disclaimer(reply)
+            reply = presentation.with_disclaimer(
+                reply, said=lambda text: carer.addressed_text(self.kit, ctx, text)
+            )
         latency_ms = (time.perf_counter() - started) * 1000.0
         turn = store.add_turn(
             case,
@@ -244,6 +256,8 @@ class ConversationService:
         pending = ctx.pending
         if pending is None:  # a running case always has a question pending; repair if not
             return answering.decide(kit, ctx, ())
+        if safety_check.is_check(ctx.dialogue.pending):
+            return safety_check.respond(kit, ctx, meaning)
         if meaning.intent == "answer":
             return answering.answered(kit, ctx, meaning, pending)
         if meaning.intent == "why":

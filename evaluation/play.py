@@ -23,9 +23,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bots.case_store import load_state
+from bots.conversation.safety_check import KEY as SAFETY_CHECK
 from bots.messages import Inbound, Reply
 from bots.service import ConversationService
 from evaluation.memory import MemoryStore
+from evaluation.safety_answers import corroborated
 from evaluation.speakers import Speaker
 from planning.actions import Abstain, Action, Conclude, Escalate
 from planning.dialogue import DialogueState
@@ -79,6 +81,7 @@ def play_case(
     times: list[float] = []
     asked: list[str] = []
     misunderstood = 0
+    safety_checks = 0
 
     def send(inbound: Inbound) -> Reply:
         started = time.perf_counter()
@@ -98,7 +101,14 @@ def play_case(
     while reply.kind == "question" and reply.question and len(replies) < max_messages:
         finding = network.finding(reply.question)
         confirming = last_action.get("type") == "confirm"
-        if options:  # a multi-choice question asked whole
+        if last_action.get("type") == SAFETY_CHECK:
+            # The nurse's safety follow-up: answered from the patient's own other findings.
+            safety_checks += attempt == 0
+            yes = corroborated(
+                speaker.user, network, last_action["kinds"], last_action["prompted_by"]
+            )
+            text, button = speaker.yes_no(yes, attempt=attempt)
+        elif options:  # a multi-choice question asked whole
             shown = [network.finding(o) for o in options]
             text, button = speaker.choose(shown, attempt=attempt)
         else:
@@ -107,7 +117,9 @@ def play_case(
             asked.append(finding.id)
         reply = send(Inbound(CHANNEL, thread, text=text, button=button or None, pack=pack))
         last_action = _last_action(store, reply)
-        if last_action.get("type") in ("ask", "confirm"):
+        if last_action.get("type") in ("ask", "confirm") or (
+            last_action.get("type") == SAFETY_CHECK and "reask" not in last_action
+        ):
             attempt = 0  # a new question (or the same one asked back as a confirmation)
             options = list(last_action.get("options") or [])
         else:
@@ -134,6 +146,8 @@ def play_case(
         shown = last_action.get("shown_confidence")
         extra["shown"] = None if shown is None else float(shown)
         extra["claims_certainty"] = bool(CERTAIN.search(reply.text))
+    if safety_checks:
+        extra["safety_checks"] = safety_checks
     return Played(result, len(replies), len(coded), misunderstood, tuple(coded[:3]), extra)
 
 

@@ -52,6 +52,8 @@ NUMBERS = (
 
 
 class Speaker(Protocol):
+    user: SimulatedUser
+
     def reply(self, finding: Finding, *, attempt: int, confirming: bool) -> tuple[str, str]:
         """(text, button payload) for the question about ``finding``; ``attempt`` counts the
         bot's "I didn't understand" to this question so far."""
@@ -60,6 +62,11 @@ class Speaker(Protocol):
     def choose(self, options: Sequence[Finding], *, attempt: int) -> tuple[str, str]:
         """(text, button payload) for a multi-choice question asked whole (its options, the
         one the policy asked about first)."""
+        ...
+
+    def yes_no(self, yes: bool, *, attempt: int) -> tuple[str, str]:
+        """(text, button payload) saying yes or no to a question that is not a finding's (the
+        bot's safety follow-up, bots.conversation.safety_check)."""
         ...
 
 
@@ -96,6 +103,9 @@ class ExactSpeaker:
     def reply(self, finding: Finding, *, attempt: int, confirming: bool) -> tuple[str, str]:
         return "", _button(self.user.answer(finding.id, finding.states))
 
+    def yes_no(self, yes: bool, *, attempt: int) -> tuple[str, str]:
+        return "", "answer:yes" if yes else "answer:no"
+
     def choose(self, options: Sequence[Finding], *, attempt: int) -> tuple[str, str]:
         chosen = _chosen(self.user, options)
         if chosen is None:
@@ -129,6 +139,11 @@ class WordsSpeaker:
         words = [option_words(o) for o in chosen]
         said = ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
         return (said if attempt or pick % 2 else f"my {said}"), ""
+
+    def yes_no(self, yes: bool, *, attempt: int) -> tuple[str, str]:
+        options = YES if yes else NO
+        pick = stable_hash(f"{self.user.case.id}|safety")
+        return (options[0] if attempt else options[pick % len(options)]), ""
 
     def say(self, finding: Finding, answer: Answer, attempt: int = 0) -> str:
         pick = stable_hash(f"{self.user.case.id}|{finding.id}")
@@ -165,6 +180,9 @@ class UtteranceSpeaker:
 
     def choose(self, options: Sequence[Finding], *, attempt: int) -> tuple[str, str]:
         return self.words.choose(options, attempt=attempt)
+
+    def yes_no(self, yes: bool, *, attempt: int) -> tuple[str, str]:
+        return self.words.yes_no(yes, attempt=attempt)
 
     def reply(self, finding: Finding, *, attempt: int, confirming: bool) -> tuple[str, str]:
         utterances = self.user.utterances(finding.id)

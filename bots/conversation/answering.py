@@ -13,7 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from bots.case_store import Pending
-from bots.conversation import carer, choice_list, follow_ups, handoff, presentation, safety
+from bots.conversation import (
+    carer,
+    choice_list,
+    follow_ups,
+    handoff,
+    presentation,
+    safety,
+    safety_check,
+)
 from bots.conversation.context import (
     NO_KNOWLEDGE,
     PACK_PREFIX,
@@ -44,6 +52,8 @@ def interpret(kit: Kit, ctx: Context, inbound: Inbound) -> Interpretation:
     if button and button.startswith((PACK_PREFIX, SECTION_PREFIX)):
         return Interpretation("unknown", confidence=1.0, detail=f"button {button}")
     asked = ctx.dialogue.pending if pending is not None and ctx.dialogue is not None else None
+    if safety_check.is_check(asked):  # the nurse's safety follow-up (not a pack question)
+        return safety_check.read(kit, ctx, inbound)
     if asked is not None and asked.options:  # a multi-choice question asked whole
         chose = choice_list.read(kit, ctx, inbound, asked)
         if chose is not None:
@@ -127,7 +137,9 @@ def answered(kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding) 
         escalate_red_flags=safety.escalates_red_flags(kit, ctx),
     )
     # The answer by any path (button, words, choice list) gets the check a message's words get.
-    emergency = safety.answer_check(kit, ctx, (answer, *also), earlier)
+    emergency = safety.answer_check(
+        kit, ctx, (answer, *also), earlier, escalating=isinstance(decision, Escalate)
+    )
     if emergency is not None:
         return emergency
     # Only what the user said is noted back: not the follow-ups their answer settled

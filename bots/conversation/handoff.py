@@ -13,7 +13,7 @@ from bots.models import Case, CaseStatus
 from bots.triage import TRIAGE_ADVICE
 from planning.actions import Abstain, Escalate
 
-WORSE = "If you feel worse or notice new severe symptoms, call emergency services."
+WORSE = "If things get worse or new severe symptoms appear, call emergency services."
 
 
 def hand_over(kit: Kit, ctx: Context, reason: str, *, intro: Sequence[str] = ()) -> Outcome:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.utils import timezone
@@ -322,13 +322,15 @@ def closed(ctx: Context) -> Outcome:
     )
 
 
-def with_disclaimer(reply: Reply) -> Reply:
+def with_disclaimer(reply: Reply, said: Callable[[str], str] | None = None) -> Reply:
     """The reply with the intake disclaimer first. An escalation's instruction is not delayed
-    by it: a one-sentence disclaimer opens the instruction's own message, never after it."""
+    by it: a one-sentence disclaimer opens the instruction's own message, never after it.
+    ``said``: the disclaimer as put to this user (a carer is told about the patient)."""
+    turn = said or (lambda text: text)
     if reply.kind == "escalation" and reply.parts:
-        parts = (f"{ESCALATION_DISCLAIMER} {reply.parts[0]}", *reply.parts[1:])
+        parts = (f"{turn(ESCALATION_DISCLAIMER)} {reply.parts[0]}", *reply.parts[1:])
     else:
-        parts = (INTAKE_DISCLAIMER, *reply.parts)
+        parts = (turn(INTAKE_DISCLAIMER), *reply.parts)
     return dataclasses.replace(reply, parts=parts)
 
 

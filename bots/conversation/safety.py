@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bots import alerts
+from bots.conversation import safety_check
 from bots.conversation.context import Context, Kit, Outcome, differential, set_pack
 from bots.messages import Inbound, Reply
 from bots.models import CaseStatus, Role
@@ -105,13 +106,23 @@ def emergency_check(kit: Kit, ctx: Context, inbound: Inbound) -> Outcome | None:
 
 
 def answer_check(
-    kit: Kit, ctx: Context, answers: Sequence[Answer], earlier: Sequence[Answer]
+    kit: Kit,
+    ctx: Context,
+    answers: Sequence[Answer],
+    earlier: Sequence[Answer],
+    *,
+    escalating: bool = False,
 ) -> Outcome | None:
-    """Escalate an answer to the asked question that affirms an emergency, whatever way it
-    came (a button, typed words, a choice list): the same check as a message's words, read on
-    the sentence the answer affirms (bots.safety.affirmed), with the earlier answers as
-    context ("pain in the chest" then "it spreads to the left arm"). Only a kind this answer
-    adds counts: the context alone was checked when it was said."""
+    """An answer to the asked question that affirms an emergency, whatever way it came (a
+    button, typed words, a choice list): the same check as a message's words, read on the
+    sentence the answer affirms (bots.safety.affirmed), with the earlier answers as context
+    ("pain in the chest" then "it spreads to the left arm"). Only a kind this answer adds
+    counts: the context alone was checked when it was said.
+
+    Such an emergency is affirmed only through a question's wording, so it gets one safety
+    follow-up first, as a nurse asks it (bots.conversation.safety_check), unless the kind is
+    never delayed or the case escalates anyway (``escalating``); a kind the patient already
+    said "no" to in a follow-up is not raised again by a screening answer."""
     if ctx.network is None or not kit.patient_facing(ctx):
         return None
     said = affirmed_statements(answers, ctx.network)
@@ -119,13 +130,26 @@ def answer_check(
         return None
     before = affirmed_statements(earlier, ctx.network)
     already = set(emergency_kinds(" ".join(before))) if before else set()
-    kinds = [k for k in emergency_kinds(" ".join((*before, *said))) if k not in already]
+    done = safety_check.cleared(ctx)
+    kinds = [
+        k for k in emergency_kinds(" ".join((*before, *said))) if k not in already and k not in done
+    ]
     if not kinds:
         return None
-    if not escalates_emergencies(kit):  # an evaluation measuring triage apart (emergency_check)
+    detail = f"{', '.join(kinds)} (answer: {' '.join(said)})"
+    if safety_check.needs_check(kinds) and not escalating and ctx.dialogue is not None:
+        prompted = [a.finding for a in answers if a.states is not None]
+        return safety_check.ask(kit, ctx, kinds, prompted, detail)
+    return affirmed_emergency(kit, ctx, kinds, detail)
+
+
+def affirmed_emergency(kit: Kit, ctx: Context, kinds: Sequence[str], detail: str) -> Outcome | None:
+    """An emergency the patient affirmed: escalated, or, in an evaluation that measures
+    diagnosis and triage apart (``emergency_check``), recorded as the case's red flags while
+    the dialogue goes on (None)."""
+    if not escalates_emergencies(kit):
         ctx.said_flags.extend(said_flag(kind) for kind in kinds)
         return None
-    detail = f"{', '.join(kinds)} (answer: {' '.join(said)})"
     return emergency_escalation(ctx, kinds, detail=detail)
 
 
@@ -207,7 +231,7 @@ def nurse_review(ctx: Context, record: dict[str, Any], doubt: str, intro: Sequen
         *intro,
         "Thank you. Some of your answers don't fit together clearly, so I won't suggest a next "
         "step myself: a nurse will review your answers and reply here.",
-        "If you feel worse or notice new severe symptoms, call emergency services (112 or 911).",
+        "If things get worse or new severe symptoms appear, call emergency services (112 or 911).",
         NOT_A_DIAGNOSIS,
     )
     # The level stays with staff (the queue's urgency); the patient was given no routine advice.

@@ -2,7 +2,11 @@
 
 Typing "I've got significant difficulty breathing" escalates (bots.safety.emergency); pressing
 "Yes" to "Are you experiencing shortness of breath or difficulty breathing in a significant
-way?" must too, and so must a typed "yeah" or a pick from a choice list. The question is
+way?" must too, and so must a typed "yeah" or a pick from a choice list. Such an emergency,
+affirmed only through the question's wording, first gets the nurse's one safety follow-up
+("Are you struggling to breathe right now, even sitting still?",
+bots.conversation.safety_check); the row then answers it "yes", as a patient in trouble
+would, and must be escalated. The question is
 asked the way the product asks it (``presentation.ask``, a choice list for a multi-choice
 finding), so the test does not depend on which question the planner happens to pick first;
 the answer then goes through ``ConversationService.handle`` like any web chat message.
@@ -23,6 +27,7 @@ from bots.case_store import CaseStore, dump_state
 from bots.conversation import presentation
 from bots.messages import Inbound
 from bots.models import Case, CaseStatus
+from evaluation.play import CODE
 from planning.actions import Ask, Rationale
 
 Row = tuple[str, str, str, str | None]
@@ -97,10 +102,21 @@ def _score(service: Any, name: str, rows: list[Row]) -> tuple[int, list[str]]:
         expected = row[3]
         case = Case.objects.get(external_thread_id=THREAD.format(name, i))
         escalated = reply.triage_level == "emergency" and case.status == CaseStatus.ESCALATED
-        if expected is None:
+        action = case.turns.order_by("-pk").first().action
+        if expected is not None and action.get("type") == "safety_check":
+            # Affirmed only through the question's wording: the nurse's one safety follow-up
+            # first (bots.conversation.safety_check), about the kind expected, in plain words;
+            # a real patient's "yes" to it escalates at once.
+            ok = expected in action["kinds"] and not escalated and reply.kind == "question"
+            ok = ok and not CODE.search(reply.text)
+            thread = THREAD.format(name, i)
+            reply = service.handle(Inbound("web", thread, "yes", user_id="u1"))
+            case.refresh_from_db()
+            escalated = reply.triage_level == "emergency" and case.status == CaseStatus.ESCALATED
+            ok = ok and escalated and reply.parts[0].startswith("This may be an emergency.")
+        elif expected is None:
             ok = not escalated
         else:
-            action = case.turns.order_by("-pk").first().action
             # Read as the emergency expected, or a red flag of the pack said the same first.
             said = expected in str(action.get("detail", "")) or action.get("reason") == "red_flag"
             ok = escalated and said
@@ -134,6 +150,8 @@ def test_a_pressed_yes_pages_staff_like_typed_words(service_factory: Any, packs:
         Inbound("web", thread, "been wheezy all day", user_id="u1", pack="patient-intake")
     )
     _ask_now(service, thread, "E_66")
+    check = service.handle(Inbound("web", thread, "", button="answer:yes", user_id="u1"))
+    assert check.kind == "question" and "right now" in check.text  # the nurse's follow-up
     reply = service.handle(Inbound("web", thread, "", button="answer:yes", user_id="u1"))
     case = Case.objects.get(external_thread_id=thread)
     assert case.triage_level == "emergency"

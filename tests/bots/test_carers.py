@@ -127,3 +127,79 @@ def test_questions_turned_to_the_carer() -> None:
     assert about_them("Have you had a cold in the last 2 weeks?", child).startswith("Have they")
     assert subject_of("i have a headache and my back hurts") is None
     assert subject_of("my head hurts, she says its stress") is None
+
+
+# What a reviewer flags in a text put to a carer: "you" where the patient is meant.
+TO_THE_PATIENT = re.compile(
+    r"\b(?:diagnose|what) you\b|\byou (?:have|feel|are|can imagine|should be)\b|\byou're\b|"
+    r"\byour (?:symptoms|doctor|pain|body|face|throat|tongue|arm|chest|speech)\b|\byourself\b|"
+    r"^(?:do|are|have|did|were|can|would) you\b",
+    re.IGNORECASE,
+)
+
+
+def _templates(network: Any) -> list[str]:
+    """Every text template of the intake a carer may be shown, and every scale question."""
+    from bots.conversation import handoff
+    from bots.conversation.safety_check import FOLLOW_UPS
+    from bots.triage import (
+        ESCALATION_DISCLAIMER,
+        INTAKE_DISCLAIMER,
+        NOT_A_DIAGNOSIS,
+        SELF_HARM_ADVICE,
+        TRIAGE_ADVICE,
+    )
+    from knowledge.packs import wording
+
+    texts = [
+        INTAKE_DISCLAIMER,
+        ESCALATION_DISCLAIMER,
+        NOT_A_DIAGNOSIS,
+        SELF_HARM_ADVICE,
+        handoff.WORSE,
+        *TRIAGE_ADVICE.values(),
+        *FOLLOW_UPS.values(),
+    ]
+    for finding in network.findings:
+        if wording.is_scale(finding):
+            texts.append(wording.question_text(finding, network))
+            texts.append(wording.how_to_check(finding) or "")
+    return [t for t in texts if t]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("opening", ["my son has tummy pain", "my 4 year old has a rash"])
+def test_every_template_speaks_of_the_patient_to_a_carer(packs: Any, opening: str) -> None:
+    from bots.conversation.carer import to_carer
+    from knowledge.packs.store import load_network
+
+    who = subject_of(opening)
+    assert who is not None
+    for text in _templates(load_network("patient-intake")):
+        said = to_carer(text, who)
+        assert not TO_THE_PATIENT.search(said), (text, said)
+
+
+@pytest.mark.django_db
+def test_a_carer_sees_the_disclaimer_and_scales_about_the_patient(
+    service_factory: Any, packs: Any
+) -> None:
+    from tests.bots.test_answer_paths import _ask_now
+
+    service = service_factory()
+    thread = "carer-templates"
+    first = service.handle(
+        Inbound("web", thread, "my son has bad tummy pain", user_id="u1", pack="patient-intake")
+    )
+    assert "diagnose him" in first.text and not TO_THE_PATIENT.search(first.text), first.text
+    _ask_now(service, thread, "E_56")
+    again = service.handle(Inbound("web", thread, "what do you mean", user_id="u1"))
+    assert "How intense" in again.text and "pain he can imagine" in again.text, again.text
+    assert not TO_THE_PATIENT.search(again.text), again.text
+    # Said by the patient themselves, the same texts speak to them.
+    own = service.handle(
+        Inbound(
+            "web", "own-templates", "i have bad tummy pain", user_id="u2", pack="patient-intake"
+        )
+    )
+    assert "diagnose you" in own.text

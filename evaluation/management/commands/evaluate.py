@@ -423,6 +423,10 @@ class Command(BaseCommand):
             )[:5],
             "replies": sum(p.messages for runs in played.values() for p in runs),
             "misunderstood": sum(p.misunderstood for runs in played.values() for p in runs),
+            # The nurse's safety follow-ups asked (bots.conversation.safety_check).
+            "safety_checks": sum(
+                p.extra.get("safety_checks", 0) for runs in played.values() for p in runs
+            ),
         }
         if dataset == "ddxplus":
             first = next(iter(source.networks.values()))
