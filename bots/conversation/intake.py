@@ -20,6 +20,7 @@ from bots.conversation.context import (
     Outcome,
     set_pack,
 )
+from bots.conversation.meaning_prior import meaning_prior
 from bots.grounding import Section
 from bots.language import Interpretation
 from bots.language.base import answer_to_dict
@@ -275,7 +276,19 @@ def new_dialogue(
     network = ctx.network
     # A carer's opening ("my son's ear hurts") read as the patient's own words.
     read = carer.own_words(kit, ctx, complaint, opening=complaint)
+    stated: tuple[Answer, ...] = ()
+    if complaint:
+        if facts is None or section:
+            facts = answering.volunteered(kit, read, network)
+        said = {f.finding for f in facts}
+        plain = tuple(f for f in follow_ups.complaint_facts(read, network) if f.finding not in said)
+        stated = tuple(follow_ups.without_orphans((*facts, *plain), {}, network))
     prior = kit.grounding.prior(ctx.info.name, read, network)
+    if complaint and not stated and kit.patient_facing(ctx):
+        # Nothing read as a finding: the conditions the words mean (meaning_prior).
+        by_meaning = meaning_prior(network, read, follow_ups.history_of(network))
+        if by_meaning is not None:
+            prior = by_meaning if prior is None else prior * by_meaning
     started = kit.engine(ctx).start(network, prior)
     ctx.dialogue = StoredDialogue(
         **{f.name: getattr(started, f.name) for f in dataclasses.fields(started)},
@@ -283,12 +296,7 @@ def new_dialogue(
         section=section,
     )
     noted: list[str] = []
-    if complaint:
-        if facts is None or section:
-            facts = answering.volunteered(kit, read, network)
-        said = {f.finding for f in facts}
-        plain = tuple(f for f in follow_ups.complaint_facts(read, network) if f.finding not in said)
-        stated = follow_ups.without_orphans((*facts, *plain), {}, network)
+    if stated:
         noted = answering.apply_volunteered(kit, ctx, stated)
         record_opening_facts(ctx, stated)
     return noted
