@@ -276,4 +276,7 @@ class ConversationService:
                 kind="how",
                 patient=kit.patient_facing(ctx),
             )
+        if meaning.volunteered and not (ctx.dialogue.pending and ctx.dialogue.pending.options):
+            # No answer to the question, but facts about others: noted, not dropped.
+            return answering.noted_and_asked_again(kit, ctx, meaning, pending)
         return presentation.misunderstood(ctx, pending, meaning)

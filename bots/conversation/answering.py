@@ -37,7 +37,7 @@ from bots.messages import PICK_PREFIX, Inbound, Reply
 from bots.models import CaseStatus
 from knowledge.packs import wording
 from planning.actions import Abstain, Action, Ask, Conclude, Escalate
-from planning.engine import Confirm, Decision, Dialogue
+from planning.engine import Confirm, Decision, Dialogue, changed_answer
 from planning.evidence import Answer
 from planning.focus import early_exclusions
 from planning.network import EvidentialNetwork, Finding
@@ -100,6 +100,42 @@ def noted(ctx: Context, facts: Sequence[Answer], kit: Kit | None = None) -> list
             said = "/".join(_said(finding, st, ctx.network) for st in fact.states)
             out.append(f"{question}? {said}")
     return out
+
+
+def noted_and_asked_again(
+    kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding
+) -> Outcome:
+    """A reply that speaks about other findings only ("theres no smoke at all" to "hot
+    environment?"): its facts are recorded and noted back, and the question is asked again
+    rather than answered with them. One that says an earlier answer otherwise is asked back."""
+    assert ctx.dialogue is not None and ctx.network is not None
+    dialogue = ctx.dialogue
+    so_far = {a.finding: a.states for a in dialogue.state.answers}
+    said = follow_ups.without_orphans(meaning.volunteered, so_far, ctx.network)
+    applied = kit.engine(ctx).volunteer(dialogue, ctx.network, said)
+    changed = changed_answer(dialogue, said)
+    if changed is not None:
+        dialogue.pending = None
+        decision = Confirm(changed, dialogue.state.answers[changed].finding, "changed", None)
+        return present(kit, ctx, decision, ())
+    facts = noted(ctx, applied, kit)
+    if not facts:  # said again as before: noted again, so the user sees it was heard
+        facts = noted(ctx, [f for f in said if so_far.get(f.finding) == f.states], kit)
+    if not facts or dialogue.pending is None:
+        return presentation.misunderstood(ctx, pending, meaning)
+    buttons, choices = presentation.controls(ctx, pending)
+    reply = Reply(
+        parts=(f"Noted: {'; '.join(facts)}.", dialogue.pending.text),
+        kind="question",
+        buttons=buttons,
+        choices=choices,
+    )
+    return Outcome(
+        reply,
+        action={"type": "reask", "finding": pending.id, "reason": "about another finding"},
+        rationale=dialogue.pending.rationale,
+        canonical_text=pending.question,
+    )
 
 
 def answered(kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding) -> Outcome:

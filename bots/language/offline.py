@@ -70,6 +70,7 @@ from .reader import (
     is_why,
     question_profile,
     read_answer,
+    similar,
 )
 from .volunteer import volunteered_facts
 
@@ -298,6 +299,15 @@ class OfflineInterpreter(Interpreter):
         if GREETING.match(normalised.strip(" .!?")):
             return Interpretation("greeting", (), volunteered, 0.9, detail="greeting")
         if binary is not None and reading is not None and reading.polarity != 0:
+            if reading.strength < EXPLICIT and _about_other_findings(
+                normalised, pending, volunteered
+            ):
+                # "theres no smoke at all" to "hot environment?": no "yes" or "no" word, not a
+                # word of the question, and a fact about another finding read from it. The
+                # fact is taken and the question asked again; the negation is not its answer.
+                return Interpretation(
+                    "unknown", (), volunteered, 0.2, detail="about another finding"
+                )
             return self._answer(pending, binary, reading, volunteered)
         if binary is not None and any(
             is_unable(p, question_profile(pending.question)) for p in parts
@@ -330,3 +340,15 @@ class OfflineInterpreter(Interpreter):
 
     def describe(self) -> Mapping[str, Any]:
         return {"name": self.name, "volunteer": self.volunteer, "learned": self.learned}
+
+
+def _about_other_findings(
+    normalised: str, pending: Finding, volunteered: tuple[Answer, ...]
+) -> bool:
+    """The message states facts about other findings and says none of the pending
+    question's own words (typos tolerated)."""
+    if not any(a.finding != pending.id for a in volunteered):
+        return False
+    asked = question_profile(pending.question).words
+    said = set(tx.content(tx.tokens(normalised)))
+    return not any(w in asked or any(similar(w, q) for q in asked) for w in said)

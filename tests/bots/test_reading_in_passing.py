@@ -150,3 +150,51 @@ def test_where_the_laptop_rests_answers_the_surface_question() -> None:
 def test_a_standard_the_question_names_is_never_assumed() -> None:
     read = _facts("my phone works fine on our router", "wireless")
     assert "q21" not in read  # "... working on the 802.11g protocols?" was never said
+
+
+def test_a_sentence_about_another_finding_is_not_the_pending_questions_answer() -> None:
+    try:
+        network = flodial.load_network("laptop_overheating")
+    except Exception as exc:
+        pytest.skip(f"FloDial charts not available: {exc}")
+    from bots.language import OfflineInterpreter
+
+    hot_room = network.finding("laptop_overheating:q2")  # "in a hot environment?"
+    reader = OfflineInterpreter()
+    for said, other in [
+        ("theres no smoke or burning smell at all", "laptop_overheating:q1"),
+        ("the fan doesnt spin at all", "laptop_overheating:q6"),
+    ]:
+        meaning = reader.interpret(said, pending=hot_room, network=network)
+        assert meaning.answer_for(hot_room.id) is None, (said, meaning)
+        assert [a.states for a in meaning.volunteered if a.finding == other] == [("no",)]
+    # Its own words, or a plain "no", still answer it.
+    for said in ["no, just a normal room", "the room isnt hot at all"]:
+        answer = reader.interpret(said, pending=hot_room, network=network).answer_for(hot_room.id)
+        assert answer is not None and answer.states == ("no",), said
+
+
+@pytest.mark.django_db
+def test_a_reply_about_another_finding_is_noted_and_the_question_asked_again(
+    service_factory: Service,
+) -> None:
+    service = service_factory()
+    reply = say(
+        service,
+        "h3",
+        "laptop gets really hot and then freezes solid",
+        channel="web",
+        pack="it-laptop",
+    )
+    case = Case.objects.get(pk=reply.case_id)
+    if case.state.get("awaiting_section"):
+        section = next(b for b in reply.buttons if "overheat" in b.label.lower())
+        reply = say(service, "h3", button=section.payload, channel="web")
+    asked = reply.parts[-1]
+    if "smell" in asked.lower() or "smoke" in asked.lower():
+        reply = say(service, "h3", "no", channel="web")
+        asked = reply.parts[-1]
+    reply = say(service, "h3", "theres no smoke or burning smell at all", channel="web")
+    assert reply.parts[0].startswith("Noted: "), reply.parts
+    assert "smoke" in reply.parts[0].lower()
+    assert reply.parts[-1] == asked  # asked again, not answered with the smoke's "no"
