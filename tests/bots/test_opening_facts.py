@@ -3,10 +3,12 @@
 
 Measured 2026-11-25 (``bots.language.volunteer.volunteered_facts``):
 
-| part | restatements | fragments (stop 16) | + encoder | + conditions (now) |
-|---|---|---|---|---|
-| dev (140 rows, 162 facts) | P 93.1 R 16.9 | P 88.1 R 46.3 | P 89.8 R 59.9 | P 89.1 R 60.5 |
-| held-out (99 rows, 95 facts) | P 100 R 16.8 | P 90.7 R 51.6 | P 89.0 R 68.4 | P 87.8 R 68.4 |
+| part | restatements | fragments | + encoder | + conditions | + verifier |
+|---|---|---|---|---|---|
+| dev (140 rows, 162) | 93.1 / 16.9 | 88.1 / 46.3 | 89.8 / 59.9 | 89.1 / 60.5 | 89.8 / 65.4 |
+| held-out (99 rows, 95) | 100 / 16.8 | 90.7 / 51.6 | 89.0 / 68.4 | 87.8 / 68.4 | 87.3 / 72.6 |
+
+(precision / recall, %, over rows and facts; "+ verifier" is now.)
 
 "Now": each clause is matched to the question nearest in meaning among those its words name
 (all-MiniLM-L6-v2 in NumPy, ``bots.language.encoder``), or to one it says in other words; the
@@ -33,7 +35,8 @@ evaluation.fact_verifier cv|train|score``), at the lowest threshold that keeps t
 leave-one-chart-out precision. A measurement is read against a question's threshold
 ("battery is about 4 yrs old" to "more than a year old?"), and a question asking "X or Y" is
 said by saying either. Development P 89.8% R 65.4% (trained on it); leave one chart out on
-it, P 88.8% R 68.5% (the rules alone: P 89.3% R 61.7%).
+it, P 88.8% R 68.5% (the rules alone: P 89.3% R 61.7%). Held-out, measured once at the end:
+P 87.3% R 72.6% (was P 87.8% R 68.4%). The target (P 95%, R 85%) is not met.
 """
 
 from __future__ import annotations
@@ -71,7 +74,7 @@ def score(rows: list[Row]) -> tuple[float, float]:
 
 @pytest.mark.parametrize(
     ("rows", "precision_floor", "recall_floor"),
-    [(DEVELOPMENT, 0.89, 0.645), (HELD_OUT, 0.87, 0.67)],
+    [(DEVELOPMENT, 0.89, 0.645), (HELD_OUT, 0.87, 0.72)],
     ids=["development", "held-out"],
 )
 def test_opening_facts_keep_their_scores(
