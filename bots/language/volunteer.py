@@ -22,6 +22,7 @@ from .fact_verifier import verified_facts
 from .facts import LEXICAL_FLOOR, fact_index, stated_facts
 from .qualifiers import unsaid_qualifier
 from .reader import RESTATED, clauses, is_asking, question_profile, read_sentence, similar
+from .temperature import temperature_facts
 
 # Volunteered facts: the IDF-weighted share of a finding's question a sentence must restate,
 # the content words it must share with it, and the reliability such an unasked fact gets.
@@ -193,6 +194,11 @@ def volunteered_facts(
         if _affirms(fact, finding) and unsaid_qualifier(finding.question, tx.normalise(text)):
             continue
         out[fact.finding] = fact
+    # A temperature reported as a number ("a temp of 38.7") answers the fever question, over
+    # any reading by words.
+    for fact in temperature_facts(text, network):
+        if fact.finding not in skip:
+            out[fact.finding] = fact
     said = tx.content_set(text)
     rules = tuple(
         a
