@@ -157,6 +157,7 @@ def refine_network(
     # (a 1,500-token prompt took about 2 minutes on the 2-core machine, 400 tokens about 30 s).
     budget_chars = min(budget_chars, PASSAGE_CHARS)
     stats = {"accepted": 0, "dropped": 0, "invalid": 0, "requests": 0}
+    why: dict[str, int] = {}  # each check a reply failed, counted
     strengths: dict[str, float] = {}
     hypotheses = []
     total = len(network.hypotheses) + len(network.findings)
@@ -189,6 +190,14 @@ def refine_network(
             reply["name"], f"{hypothesis.name} {hypothesis.resolution}"
         )
         hedge_ok = reply["strength"] == "certain" or bool(HEDGES.search(reply["quote"]))
+        _why(
+            why,
+            reply["name"],
+            reply["quote"],
+            passage,
+            f"{hypothesis.name} {hypothesis.resolution}",
+            hedge_ok,
+        )
         if ok and hedge_ok:
             stats["accepted"] += 1
             strengths[hypothesis.id] = STRENGTH_MASS[reply["strength"]]
@@ -225,6 +234,15 @@ def refine_network(
             stats,
         )
         question = (reply or {}).get("question", "").strip()
+        if reply is not None:
+            _why(
+                why,
+                question,
+                reply["quote"],
+                passage,
+                f"{finding.question} {finding.how_to_check}",
+                question.endswith("?"),
+            )
         if (
             reply is not None
             and question.endswith("?")
@@ -264,11 +282,29 @@ def refine_network(
         "response_mode": getattr(llm, "response_mode", ""),
         "prompts": {name: llm.prompt(name).version for name in ("refine_cause", "refine_check")},
         **stats,
+        "failed_checks": why,
     }
     metadata["construction"] = construction
     return replace(
         network, hypotheses=hypotheses, findings=findings, links=links, metadata=metadata
     )
+
+
+def _why(
+    why: dict[str, int], claim: str, quote: str, passage: str, item: str, form_ok: bool
+) -> None:
+    """Count which support checks a reply fails (a reply may fail several)."""
+    failed = []
+    if not quote.strip() or _normal(quote) not in _normal(passage):
+        failed.append("quote_not_in_passage")
+    if not worded(claim, passage):
+        failed.append("words_not_the_passage's")
+    if not worded(claim, item):
+        failed.append("not_about_this_item")
+    if not form_ok:
+        failed.append("hedge_or_question_form")
+    for name in failed:
+        why[name] = why.get(name, 0) + 1
 
 
 def _ask(
