@@ -40,7 +40,12 @@ HEDGES = re.compile(
     r"sometimes|less likely|suspect|tends?)\b",
     re.I,
 )
-REPLY_TOKENS = 160
+QUOTE_CHARS = 200
+NAME_CHARS = 90
+QUESTION_CHARS = 120
+# Room for the longest reply the schema allows even at one character a token (table text
+# with pipes and digits tokenises that badly), so the grammar-bound reply is never cut off.
+REPLY_TOKENS = QUOTE_CHARS + max(NAME_CHARS, QUESTION_CHARS) + 40
 PASSAGE_CHARS = 700
 Progress = Callable[[int, int, str], None]
 
@@ -49,8 +54,8 @@ def cause_schema() -> dict[str, Any]:
     return {
         "type": "object",
         "properties": {
-            "quote": {"type": "string", "maxLength": 300},
-            "name": {"type": "string", "minLength": 3, "maxLength": 90},
+            "quote": {"type": "string", "maxLength": QUOTE_CHARS},
+            "name": {"type": "string", "minLength": 3, "maxLength": NAME_CHARS},
             "strength": {"type": "string", "enum": list(STRENGTH_MASS)},
         },
         "required": ["quote", "name", "strength"],
@@ -62,8 +67,8 @@ def check_schema() -> dict[str, Any]:
     return {
         "type": "object",
         "properties": {
-            "quote": {"type": "string", "maxLength": 300},
-            "question": {"type": "string", "minLength": 5, "maxLength": 160},
+            "quote": {"type": "string", "maxLength": QUOTE_CHARS},
+            "question": {"type": "string", "minLength": 5, "maxLength": QUESTION_CHARS},
         },
         "required": ["quote", "question"],
         "additionalProperties": False,
