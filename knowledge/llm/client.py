@@ -416,6 +416,15 @@ def _parse_json(text: str) -> Any:
                 return json.loads(candidate[start : end + 1])
             except json.JSONDecodeError:
                 pass
+        try:
+            # A raw tab or newline inside a string: llama-cpp-python's JSON grammar lets it
+            # through (SmolLM2 copies one from a passage); the text is unambiguous, so it is
+            # read as that character instead of losing the reply.
+            return json.loads(
+                candidate[start : end + 1] if 0 <= start < end else candidate, strict=False
+            )
+        except json.JSONDecodeError:
+            pass
         raise ValueError(f"{first.msg} at line {first.lineno} column {first.colno}") from None
 
 

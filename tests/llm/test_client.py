@@ -295,3 +295,16 @@ def test_from_settings(fake: FakeOpenAI) -> None:
         pytest.raises(LLMError, match="no language model configured"),
     ):
         LLMClient.from_settings()
+
+
+def test_a_raw_tab_inside_a_string_is_read_not_refused() -> None:
+    # llama-cpp-python's JSON grammar lets a raw control character into a string (SmolLM2
+    # copied a tab from a table passage three times in a row); strict JSON refuses it.
+    from knowledge.llm.client import _parse_json
+
+    assert _parse_json('{"quote": "A1\tLED", "question": "Is it on?"}') == {
+        "quote": "A1\tLED",
+        "question": "Is it on?",
+    }
+    with pytest.raises(ValueError):
+        _parse_json('{"quote": "cut')
