@@ -159,14 +159,15 @@ def test_ddxplus_reports_the_clinical_safety_rates_per_policy(tmp_path: Path) ->
         assert payload[key] == metrics[key]
     # The first 100 dev patients (28 severe, 41 mild): every severe one is flagged (measured
     # 100%). Mild ones escalated: 4.9% before a pressed or typed "yes" got the emergency check
-    # typed words get (bots.safety.affirmed); since then 19.5%, because mild patients (anemia,
-    # panic attack, bronchitis) answer yes to "shortness of breath ... in a significant way".
-    # The issue's bar is 5%: NOT met, on purpose for now (a safety follow-up question before
-    # escalating a screening answer is the planned fix; see docs/patient-safety.md). The
-    # bound here only catches a further rise. No one is told "routine" on answers that
-    # contradict it (what the service said, planning.metrics.routine_under_conflict).
+    # typed words get (bots.safety.affirmed); 19.5% with it, because mild patients (anemia,
+    # panic attack, bronchitis) answer yes to "shortness of breath ... in a significant way";
+    # since the nurse's safety follow-up (bots.conversation.safety_check) 5.3% on the first
+    # 300 dev patients (131 mild). The first 100's 41 mild were not measured apart since: the
+    # bound allows a few of them (6 of 41) and catches a return to escalating every screening
+    # yes. No one is told "routine" on answers that contradict it (what the service said,
+    # planning.metrics.routine_under_conflict).
     assert payload["severe_flagged_rate"] >= 99.0
-    assert payload["mild_escalated_rate"] <= 25.0
+    assert payload["mild_escalated_rate"] <= 15.0
     assert payload["routine_under_conflict"] == 0
     assert metrics["mild_escalated_rate"] <= metrics["mild_urgent_rate"]
     assert "safety infogatherer: severe_flagged_rate " in out
