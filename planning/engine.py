@@ -454,7 +454,11 @@ class Engine:
                 confidence=confidence,
                 asked=dialogue.asked_flags,
                 prior=prior,
-                dead_end=isinstance(action, Abstain),
+                # Stalled either way: nothing left to ask, or "not sure" to the last
+                # questions (the dialogue is off the user's path; FloDial: a doubtful opening
+                # fact, read right, left the cause short of tau and every question after it
+                # was about another branch).
+                dead_end=True,
             )
             reason = "stalled"
         if index is None:

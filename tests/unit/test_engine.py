@@ -302,6 +302,43 @@ def test_a_plain_typed_answer_is_not_asked_back_at_a_dead_end() -> None:
         assert isinstance(decision, Confirm) is asked_back, (confidence, decision)
 
 
+class AsksOnBelowTau:
+    """Concludes the leader at ``tau``; below it asks f2, f3, f4 in turn, then abstains."""
+
+    def __init__(self, tau: float) -> None:
+        self.tau = tau
+
+    def choose(self, state: DialogueState, network: EvidentialNetwork) -> Action:
+        ranking = state.ranking(network)
+        best, p = ranking[0]
+        if p >= self.tau:
+            return Conclude(best, p)
+        for finding in ("f2", "f3", "f4"):
+            if finding not in state.asked:
+                return ask(finding)
+        return Abstain("no_questions", tuple(ranking))
+
+
+def test_a_doubtful_fact_is_asked_back_when_the_user_cannot_answer_what_follows() -> None:
+    # FloDial with buttons: the opening's fact read right but with doubt (0.7) leaves h1 short
+    # of tau, and the questions that follow are off the user's path ("not sure", twice). The
+    # fact is asked back before a third such question, not only once nothing is left to ask.
+    stop = StoppingRule(tau=0.8, max_turns=6, red_flags="flag")
+    engine = Engine(AsksOnBelowTau(0.8), Rules(stop))
+    dialogue = engine.start(NET)
+    engine.volunteer(dialogue, NET, [Answer("f1", ("yes",), 0.7)])
+    for finding in ("f2", "f3"):
+        decision = engine.decide(dialogue, NET, escalate_red_flags=False)
+        assert isinstance(decision, Ask) and decision.finding == finding
+        engine.answer(dialogue, NET, Answer.unsure(finding))
+    decision = engine.decide(dialogue, NET, escalate_red_flags=False)
+    assert isinstance(decision, Confirm) and decision.finding == "f1"
+    assert decision.reason == "stalled" and isinstance(decision.instead, Ask)
+    engine.answer(dialogue, NET, Answer.crisp("f1", "yes"), replaces=decision.index)
+    decision = engine.decide(dialogue, NET, escalate_red_flags=False)
+    assert isinstance(decision, Conclude) and decision.hypothesis == "h1"
+
+
 def test_no_confirmation_when_the_rules_allow_none() -> None:
     engine = Engine(ScriptedPolicy(["f1"], STOP), Rules(STOP, max_confirmations=0))
     dialogue = engine.start(NET)
