@@ -5,7 +5,7 @@
     python -m evaluation.fact_verifier score   # P/R of volunteered_facts on the development part
     python -m evaluation.fact_verifier score --held-out   # the held-out part: measure once
 
-Only the development part of ``tests/bots/opening_table.py`` is read for training and for the
+Only the development part of ``evaluation/tables/opening_table.py`` is read for training and for the
 choice of threshold; the threshold is the lowest whose leave-one-chart-out precision is at
 least the rules' own (one chart's readings are scored by a model trained on the others, so
 the threshold is chosen on what a chart the model never saw gets).
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Sequence
 
 import numpy as np
@@ -32,8 +31,7 @@ Row = tuple[str, str, dict[str, str]]
 
 
 def _rows(held_out: bool = False) -> list[Row]:
-    sys.path.insert(0, ".")
-    from tests.bots.opening_table import DEVELOPMENT, HELD_OUT
+    from evaluation.tables.opening_table import DEVELOPMENT, HELD_OUT
 
     return HELD_OUT if held_out else DEVELOPMENT
 
@@ -193,7 +191,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                     "features": list(fv.FEATURES),
                     "weights": [round(float(v), 5) for v in w],
                     "threshold": threshold,
-                    "trained_on": "tests/bots/opening_table.py DEVELOPMENT",
+                    "trained_on": "evaluation/tables/opening_table.py DEVELOPMENT",
                     "l2": args.l2,
                 },
                 indent=1,

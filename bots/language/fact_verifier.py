@@ -16,7 +16,7 @@ how much ahead of the rest, how much of the question the words say, whether a wo
 this question uses is said, where the polarity came from (a reading of the clause, or only
 the absence of a negation), and whether the hand-written readings took it. The weights
 (``fact_verifier.json``, a few numbers) are trained on the development part of
-``tests/bots/opening_table.py`` only: ``python -m evaluation.fact_verifier train``; ``cv``
+``evaluation/tables/opening_table.py`` only: ``python -m evaluation.fact_verifier train``; ``cv``
 estimates how they carry over to a chart not trained on (leave one chart out).
 
 :func:`verified_facts` returns ``None`` when the model or the encoder is missing, and the

@@ -9,7 +9,7 @@ is about a finding when it names the question's most specific word (within the n
 enough of the rest, with words people use in its place ("dies" for "stalls", "kerb" for
 "curb", "handbrake" for "parking brake"). Its polarity is the reader's
 (:func:`bots.language.reader.read_sentence`), so "no leaks anywhere" is a no and "the fan
-never turns on" a no. Precision is measured on ``tests/bots/opening_table.py``.
+never turns on" a no. Precision is measured on ``evaluation/tables/opening_table.py``.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ MIN_COVERAGE = 0.5
 SPECIFIC_COVERAGE = 0.35  # when a word only this question uses is said
 FACT_RELIABILITY = 0.8
 # Sentence-embedding cosine to the nearest question, and its lead over the next one (chosen
-# on the development part of tests/bots/opening_table.py).
+# on the development part of evaluation/tables/opening_table.py).
 SEMANTIC_MIN = 0.55
 SEMANTIC_MARGIN = 0.05
 SEMANTIC_CLOSE = 0.65

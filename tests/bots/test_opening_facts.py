@@ -44,9 +44,8 @@ from __future__ import annotations
 import pytest
 
 from bots.language.volunteer import volunteered_facts
+from evaluation.tables.opening_table import DEVELOPMENT, HELD_OUT, Row
 from knowledge.datasets import flodial
-
-from .opening_table import DEVELOPMENT, HELD_OUT, Row
 
 
 def _datasets() -> None:
