@@ -235,16 +235,22 @@ class _Question:
     specific: frozenset[str]  # words no other question of the network uses
     total: float
     # "steaming or leak", "take a turn or when the road curves": saying one says the question
-    either: tuple[frozenset[str], frozenset[str]] | None = None
+    # (each alternative's words in the question's order)
+    either: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
     def covered(self, said: set[str], weight: dict[str, float]) -> float:
-        """The weight of the question the words say, of either alternative the larger."""
+        """The weight of the question the words say, of either alternative the larger. An
+        alternative counts only when its head is said (the word before "or", the last word of
+        what follows): "ive been throwing up" says neither "thrown up blood" nor "coffee
+        beans", so "Have you thrown up blood or something resembling coffee beans?" is not
+        answered by it."""
         if self.either is None:
             return sum(weight[w] for w in said)
         first, second = self.either
-        rest = sum(weight[w] for w in said - first - second)
+        rest = sum(weight[w] for w in said - set(first) - set(second))
         return rest + max(
-            sum(weight[w] for w in said & first), sum(weight[w] for w in said & second)
+            sum(weight[w] for w in said & set(part)) if part[-1] in said else 0.0
+            for part in (first, second)
         )
 
 
@@ -255,7 +261,7 @@ _ALTERNATIVE_START = re.compile(r"^(?:(?:when|if|while|the|a|an|you|it|its|your|
 
 def _alternatives(
     question: str, words: frozenset[str]
-) -> tuple[frozenset[str], frozenset[str]] | None:
+) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     """The two alternatives of a question that asks "X or Y" (the words of Y up to a
     preposition, and as many of the last words before "or"), when both are its words."""
     parts = _OR.split(question.lower().rstrip(" ?"), maxsplit=1)
@@ -267,7 +273,7 @@ def _alternatives(
     first = [w for w in _words(parts[0]) if w in words][-len(second) :] if second else []
     if not first or not second or set(first) & set(second):
         return None
-    return frozenset(first), frozenset(second)
+    return tuple(first), tuple(second)
 
 
 _TRAILING = re.compile(r"\b(?:when|if|while|whenever|on|after|before|during|at)\b(.*)$", re.I)
