@@ -454,11 +454,11 @@ class Engine:
                 confidence=confidence,
                 asked=dialogue.asked_flags,
                 prior=prior,
-                # Stalled either way: nothing left to ask, or "not sure" to the last
-                # questions (the dialogue is off the user's path; FloDial: a doubtful opening
-                # fact, read right, left the cause short of tau and every question after it
-                # was about another branch).
-                dead_end=True,
+                # Facts the user said are asked back only when nothing is left to ask. Asking
+                # them back at any stall (5a90c26: FloDial with buttons, dev 92.4% -> 96.0%)
+                # put "Just to be sure: <what the opening said>" into most conversations in
+                # which the user said "not sure" twice; people read that as not listening.
+                dead_end=isinstance(action, Abstain),
             )
             reason = "stalled"
         if index is None:

@@ -123,11 +123,9 @@ def confirmation_candidate(
     flags = _asked_flags(state, volunteered, asked)
     for index in range(len(state.answers) - 1, -1, -1):
         answer = state.answers[index]
-        # At a dead end (``dead_end``: the policy has nothing left to ask, or the user could
-        # not answer the last questions, which were off their path) a fact read in passing
-        # with doubt is a candidate too: asking it back beats handing the case on, or asking
-        # on about a path the user is not on. Never otherwise: people are not asked again
-        # what they just said.
+        # At a dead end (``dead_end``: the policy has nothing left to ask) a fact read in
+        # passing with doubt is a candidate too: asking it back beats handing the case on.
+        # Never otherwise: people are not asked again what they just said.
         doubtful = dead_end and confidence is not None and confidence(answer.finding) < 1.0
         if not (flags[index] or doubtful) or answer.finding in confirmed:
             continue
