@@ -397,20 +397,28 @@ def test_red_flag_answer_mid_conversation_escalates(service_factory: Service) ->
 
 
 def test_red_flag_button_answer_escalates(service_factory: Service) -> None:
-    """Answering a red-flag question itself (here the first one asked) escalates at once."""
+    """Answering a red-flag question itself escalates at once. The red-flag question is asked
+    the way the product asks any question (``presentation.ask``): waiting for the planner to
+    choose one made the test skip whenever it chose others first."""
+    from bots.case_store import CaseStore, dump_state
+    from bots.conversation import presentation
+    from planning.actions import Ask, Rationale
+
     network = load_network("patient-intake")
     service = service_factory()
     reply = say(service, "tg-4", "I feel my heart racing and skipping beats", channel="telegram")
-    flagged = {f.finding: f.states[0] for f in network.red_flags}
-    for _ in range(15):
-        assert reply.kind == "question"
-        finding = reply.question or ""
-        if finding in flagged:
-            reply = say(service, "tg-4", button=f"answer:{flagged[finding]}", channel="telegram")
-            assert reply.kind == "escalation" and reply.triage_level in ("emergency", "urgent")
-            return
-        reply = say(service, "tg-4", button="answer:unsure", channel="telegram")
-    pytest.skip("the planner asked no red-flag question within 15 turns")
+    assert reply.kind == "question"
+    flag = next(f for f in network.red_flags if not network.finding(f.finding).group)
+    case = Case.objects.get(pk=reply.case_id)
+    ctx = service._load(case, CaseStore())
+    rationale = Rationale(separates=(), expected_gain=0.0, answer_probability={})
+    asked = presentation.ask(service.kit, ctx, Ask(flag.finding, rationale), ())
+    case.state = dump_state(ctx.dialogue, ctx.network)
+    case.pending_finding = ctx.dialogue.pending.finding
+    case.save()
+    assert f"answer:{flag.states[0]}" in {b.payload for b in asked.reply.buttons}
+    reply = say(service, "tg-4", button=f"answer:{flag.states[0]}", channel="telegram")
+    assert reply.kind == "escalation" and reply.triage_level in ("emergency", "urgent")
 
 
 def test_unknown_web_pick_is_routed_but_a_bad_channel_mapping_is_an_error(
