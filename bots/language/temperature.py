@@ -90,10 +90,12 @@ def measured_fever(text: str) -> bool | None:
 
 def temperature_facts(text: str, network: EvidentialNetwork) -> tuple[Answer, ...]:
     """The fever question answered by a temperature the message reports, if any."""
-    finding = fever_finding(network)
-    if finding is None:
-        return ()
+    # Every message of every pack comes here: the text is read first (rarely a temperature),
+    # and the network's questions are searched only when it reports one.
     fever = measured_fever(text)
     if fever is None:
+        return ()
+    finding = fever_finding(network)
+    if finding is None:
         return ()
     return (Answer(finding.id, ("yes" if fever else "no",), RELIABILITY),)
