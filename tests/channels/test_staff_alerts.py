@@ -22,6 +22,7 @@ from bots import alerts
 from bots.models import Case, CaseStatus, OutboundStatus, StaffAlert
 from loopback.slack import FakeSlack
 from loopback.telegram import FakeTelegram
+from tests.threaded_db import settled
 
 pytestmark = pytest.mark.django_db(transaction=True)  # alerts go out from another thread
 
@@ -104,10 +105,10 @@ def chat(import_example: Any, text: str) -> tuple[float, dict[str, Any]]:
 def wait(condition: Any, timeout_s: float = 5.0) -> bool:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
-        if condition():
+        if settled(condition):
             return True
         time.sleep(0.05)
-    return bool(condition())
+    return bool(settled(condition))
 
 
 def sender_done(case_id: int, target: str) -> StaffAlert:
@@ -115,7 +116,7 @@ def sender_done(case_id: int, target: str) -> StaffAlert:
     longer PENDING); as it stands if that takes more than 5 s."""
     rows = StaffAlert.objects.filter(case_id=case_id, target=target)
     wait(lambda: rows.exclude(status=OutboundStatus.PENDING).exists())
-    return rows.get()
+    return settled(rows.get)
 
 
 def test_an_emergency_in_the_web_chat_reaches_the_webhook_signed_within_5_seconds(

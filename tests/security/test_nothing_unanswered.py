@@ -29,6 +29,7 @@ from tests.channels.conftest import (  # noqa: F401  (fixtures)
     telegram,
 )
 from tests.security.tally import record
+from tests.threaded_db import settled
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -53,7 +54,7 @@ def post(update: dict[str, Any]) -> Any:
 def wait_for(condition: Any, timeout_s: float) -> float | None:
     start = time.monotonic()
     while time.monotonic() - start < timeout_s:
-        if condition():
+        if settled(condition):
             return time.monotonic() - start
         time.sleep(0.1)
     return None
@@ -72,7 +73,7 @@ def test_a_crash_after_acknowledging_loses_no_reply(
     took = wait_for(lambda: telegram.calls_to("sendMessage"), timeout_s=30)
     held = took is not None and len(telegram.calls_to("sendMessage")) == 1
     assert record("nothing unanswered", "crash between ack and answer (embedded)", held)
-    assert InboundEvent.objects.get().status != "received"
+    assert settled(lambda: InboundEvent.objects.get().status) != "received"
 
 
 def test_an_api_outage_does_not_hold_the_request_and_every_reply_goes_once(
@@ -94,7 +95,7 @@ def test_an_api_outage_does_not_hold_the_request_and_every_reply_goes_once(
     time.sleep(2)  # further sweeps must not send it again
     texts = [c.params["text"] for c in telegram.calls_to("sendMessage")]
     assert record("nothing unanswered", "reply delivered once after the outage",
-                  OutboundMessage.objects.filter(status="sent").count() == 1), texts
+                  settled(OutboundMessage.objects.filter(status="sent").count) == 1), texts
 
 
 def test_the_sweep_leaves_a_case_in_flight_to_its_holder_and_answers_the_others(
