@@ -622,7 +622,8 @@ CONCEPTS: Mapping[str, str] = {
             r"\bjump\w* (?:off|in front of|from)\b|\bin front of a (?:train|bus|car|lorry|truck)\b",
             r"\b(?:saved|saving|stockpil\w*|hoard\w*|collected|collecting) (?:up )?"
             r"(?:\w+ ){0,3}(?:pills|tablets|meds|medication)\b",
-            r"\boverdos\w*|\bod'?d\b|\bod on\b",
+            # "od'd", "OD on": never "odd" ("30 odd years", "feels odd").
+            r"\boverdos\w*|\bod'd\b|\bod on\b",
             r"\btook (?:all|too many|a whole|the whole|loads of|a load of|lots of|a bunch of|"
             r"a handful of|all of|a packet of|a box of|a bottle of|\d{2,} |twenty|thirty|forty|"
             r"fifty)(?: \w+){0,3} (?:pills|tablets|meds|paracetamol|tylenol|ibuprofen|aspirin|"
@@ -733,6 +734,13 @@ CONCEPTS: Mapping[str, str] = {
             r"\bsevered\b|\bcut (?:off|through) (?:my|his|her) (?:finger|thumb|hand|toe)\b|"
             r"\bamputat\w*",
         )
+    ),
+    # A wound said to pour or soak through what is pressed on it is heavy bleeding even when
+    # "blood" is never said ("cut my arm and it's pouring, the towel is soaked through").
+    "wound": r"\b(?:cut|gash\w*|wound|slash\w*|sliced|laceration|stab\w*)\b",
+    "wound_flow": (
+        r"\b(?:pouring|gushing|spurting|pumping out|soak\w* (?:right |straight |all the way )?"
+        r"through)\b"
     ),
     "minor_bleeding": (
         r"\ba (?:little|tiny|bit of|small amount of|few drops|spot of|streak) \w*\s?blood|"
@@ -958,6 +966,7 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
         Rule(("heavy_bleeding",), ("minor_bleeding",)),
         Rule(("anticoagulant", "head_injury")),
         Rule(("bleed_any", "bleed_persistent"), ("minor_bleeding",)),
+        Rule(("wound", "wound_flow"), ("minor_bleeding",)),
     ),
     "unconscious": (Rule(("unconscious",), ("nearly",)),),
     "anaphylaxis": (

@@ -262,4 +262,17 @@ DEV: list[tuple[str, bool]] = [
     ("left notes for everyone and found new homes for my cats", True),
     ("sorting out the paperwork for my mum's house this week, so stressed", False),
     ("wrote a letter to my kids' school about the bullying", False),
+    # -- a wound that pours, with no word for blood (found by trying the intake, stop 30)
+    ("cut my forearm on a broken glass and its pouring, towels soaked right through", True),
+    ("sliced the top of my thumb on the mandolin and its gushing everywhere", True),
+    ("dad gashed his shin on the trailer, its spurting when he takes the cloth off", True),
+    ("the cut on my leg has soaked through two bandages already", True),
+    ("little cut on my finger from a tin, a plaster sorted it", False),
+    ("my leg wound is weeping a bit through the dressing, bit smelly", False),
+    ("its pouring down outside and my knee has been aching with it", False),
+    # -- "odd" is not an overdose
+    ("smoked for 30 odd years and my breathing is worse this week", False),
+    ("feel a bit odd and spaced out since starting the new tablets", False),
+    ("odd tingling in my toes on and off", False),
+    ("i od'd on my sleeping tablets about an hour ago", True),
 ]
