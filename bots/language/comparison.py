@@ -37,7 +37,13 @@ _QUESTION_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 _ANSWER_BOUND = (
     (re.compile(rf"\bat\s+least\s+{_NUMBER}{_UNIT}"), "ge"),
-    (re.compile(rf"\b(?:at\s+most|up\s+to|no\s+more\s+than)\s+{_NUMBER}{_UNIT}"), "le"),
+    # "coming up to 3 years" is about 3 years, not at most 3.
+    (
+        re.compile(
+            rf"\b(?:at\s+most|(?<!coming )(?<!getting )up\s+to|no\s+more\s+than)\s+{_NUMBER}{_UNIT}"
+        ),
+        "le",
+    ),
     (re.compile(rf"\b{_ABOVE}(?:\s+than)?\s+{_NUMBER}{_UNIT}"), "gt"),
     (re.compile(rf"\b{_BELOW}(?:\s+than)?\s+{_NUMBER}{_UNIT}"), "lt"),
     (re.compile(rf"\b{_NUMBER}{_UNIT}\s+or\s+(?:more|higher|above|greater|over)\b"), "ge"),

@@ -276,6 +276,9 @@ def _alternatives(
     return tuple(first), tuple(second)
 
 
+_AN_AGE = re.compile(
+    r"\b(?:old|ago|age|aged|bought|since|had (?:it|this|that|them)|owned|got (?:it|this|that))\b"
+)
 _TRAILING = re.compile(r"\b(?:when|if|while|whenever|on|after|before|during|at)\b(.*)$", re.I)
 
 
@@ -360,6 +363,10 @@ class FactIndex:
         out = []
         for finding, comparison, topic in self.measured:
             if not topic & said or not _in_unit(fragment, comparison):
+                continue
+            # An age is answered by an age ("about 3 years old", "bought it 2 years ago"), not
+            # by another time said beside it ("goes flat in 40 mins" is no age of the battery).
+            if "old" in topic and not _AN_AGE.search(fragment):
                 continue
             value = answer_value(fragment, comparison)
             if value:

@@ -145,6 +145,29 @@ def test_a_measurement_is_read_against_the_questions_threshold(
     assert facts.get("laptop_battery:q8") == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A time said beside the age is no age: the answer comes from the age alone.
+        (
+            "battery on my laptop goes from full to nothing in about 40 mins now, it used to "
+            "last all afternoon. its coming up to 3 years old",
+            ("yes",),
+        ),
+        ("battery goes flat in 20 minutes", None),
+        ("the battery lasts about 2 hours at most now", None),
+    ],
+)
+def test_an_age_question_is_answered_by_an_age_not_by_another_time(
+    text: str, expected: tuple[str, ...] | None
+) -> None:
+    # "Is the battery more than a year old?": "40 mins" is how long it lasts, not its age.
+    _datasets()
+    network = flodial.load_network("laptop_battery")
+    facts = {a.finding: a.states for a in volunteered_facts(text, network)}
+    assert facts.get("laptop_battery:q8") == expected
+
+
 def test_a_number_in_another_unit_measures_nothing_the_question_asks() -> None:
     # "Does the car battery reads more than 12 Volts?": "half a tank", "6 times" are no volts.
     _datasets()
