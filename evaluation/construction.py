@@ -19,11 +19,12 @@ from evaluation.memory import DatasetPacks, MemoryStore, OfflineGrounding
 from evaluation.play import play_case
 from evaluation.speakers import ExactSpeaker
 from planning.dialogue import StoppingRule
+from planning.evidence import Answer
 from planning.network import EvidentialNetwork
 from planning.results import CaseResult
 from planning.simulation import Case, SimulatedUser
 
-Player = Callable[[EvidentialNetwork, Sequence[Case]], list[CaseResult]]
+Player = Callable[..., list[CaseResult]]
 
 TAU = 0.85
 MAX_TURNS = 15
@@ -35,7 +36,11 @@ def service_player(
 ) -> Player:
     """A player that serves each network as a pack of its own and plays every case on it."""
 
-    def play(network: EvidentialNetwork, cases: Sequence[Case]) -> list[CaseResult]:
+    def play(
+        network: EvidentialNetwork,
+        cases: Sequence[Case],
+        answers: list[tuple[Answer, ...]] | None = None,
+    ) -> list[CaseResult]:
         pack = network.name or "article"
         packs = DatasetPacks(
             {pack: network},
@@ -57,8 +62,9 @@ def service_player(
             grounding=OfflineGrounding(packs),
             store=store,
         )
-        return [
-            play_case(
+        results = []
+        for case in cases:
+            played = play_case(
                 service,
                 store,
                 case,
@@ -66,8 +72,10 @@ def service_player(
                 network,
                 ExactSpeaker(SimulatedUser(case, seed=0)),
                 max_messages=4 * (max_turns + 5),
-            ).result
-            for case in cases
-        ]
+            )
+            results.append(played.result)
+            if answers is not None:
+                answers.append(tuple(played.extra.get("answers", ())))
+        return results
 
     return play

@@ -139,7 +139,9 @@ def play_case(
         result = replace(result, told_level=str(last_action["triage_level"]))
     coded = [r.text for r in replies if shows_code(r)]
     store.forget(CHANNEL, thread)
-    extra: dict[str, Any] = {}
+    # Every answer the dialogue recorded, the facts read from the opening included
+    # (knowledge.construction.failures reads them to say why a dialog failed).
+    extra: dict[str, Any] = {"answers": tuple(state.answers)}
     if last_action.get("type") == "conclude":
         # The confidence the user was shown, and whether the text claimed certainty
         # (evaluation.shown).

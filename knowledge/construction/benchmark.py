@@ -35,10 +35,12 @@ from typing import Any
 
 from planning.dialogue import StoppingRule
 from planning.engine import Engine, Rules
+from planning.evidence import Answer
 from planning.network import Citation, EvidentialNetwork
 from planning.results import CaseResult
 from planning.simulation import Case, SimulatedUser
 
+from .failures import classify, tally
 from .matching import Matching, match, opposite, prf
 from .offline.decisions import Span, read_decisions
 from .offline.network import decisions_network
@@ -157,10 +159,16 @@ def _translate(
     return replace(case, true_hypothesis=truth, answers=answers, metadata={})
 
 
-Player = Callable[[EvidentialNetwork, Sequence[Case]], list[CaseResult]]
+# ``player(network, cases, answers=None)``: one result per case; where ``answers`` is a list,
+# the answers each dialogue recorded (opening facts included) are appended to it.
+Player = Callable[..., list[CaseResult]]
 
 
-def engine_player(network: EvidentialNetwork, cases: Sequence[Case]) -> list[CaseResult]:
+def engine_player(
+    network: EvidentialNetwork,
+    cases: Sequence[Case],
+    answers: list[tuple[Answer, ...]] | None = None,
+) -> list[CaseResult]:
     """Every case played by the dialogue engine alone (planning.engine) with the service's
     planner settings; ``manage.py evaluate_construction`` plays through the service instead
     (``evaluation.construction.service_player``)."""
@@ -171,7 +179,17 @@ def engine_player(network: EvidentialNetwork, cases: Sequence[Case]) -> list[Cas
         "infogatherer", stopping=stopping, seed=0, multi_choice="option", ask_again_unsure=False
     )
     engine = Engine(policy, Rules(stopping))
-    return [engine.play_case(network, case, SimulatedUser(case, seed=0)) for case in cases]
+    results = []
+    for case in cases:
+        user = SimulatedUser(case, seed=0)
+        result = engine.play_case(network, case, user)
+        results.append(result)
+        if answers is not None:
+            known = [a for a in case.opening if a.finding in network.finding_index]
+            answers.append(
+                (*known, *(user.answer(f, network.finding(f).states) for f in result.asked))
+            )
+    return results
 
 
 def evaluate_article(
@@ -245,9 +263,13 @@ def evaluate_article(
         cases = [c for c in load_cases("all") if c.metadata.get("chart") == built.chart]
         translated = [_translate(c, causes, checks, flipped) for c in cases]
         playable = [c for c in translated if c is not None]
-        built_results = player(net, playable)
+        recorded: list[tuple[Answer, ...]] = []
+        built_results = player(net, playable, answers=recorded)
         chart_results = player(load_network(built.chart), cases)
         successes = sum(1 for r in built_results if r.correct)
+        out["failures"] = _failures(
+            chart, net, causes, checks, cases, translated, built_results, recorded
+        )
         out.update(
             {
                 "dialogs": len(cases),
@@ -261,6 +283,45 @@ def evaluate_article(
             }
         )
     return out
+
+
+def _failures(
+    chart: dict[str, Any],
+    network: EvidentialNetwork,
+    causes: Matching,
+    checks: Matching,
+    cases: Sequence[Case],
+    translated: Sequence[Case | None],
+    results: Sequence[CaseResult],
+    recorded: Sequence[tuple[Answer, ...]],
+) -> dict[str, Any]:
+    """Every failed dialog's class (``failures.classify``), counted."""
+    from knowledge.datasets.flodial import finding_id, hypothesis_id, terminal_paths
+
+    name = chart["name"]
+    paths = {
+        hypothesis_id(name, t): [[(finding_id(name, q), s) for q, s in p] for p in ps]
+        for t, ps in terminal_paths(chart).items()
+    }
+    played = iter(zip(results, recorded, strict=True))
+    out = []
+    for case, built_case in zip(cases, translated, strict=True):
+        result, answers = next(played) if built_case is not None else (None, ())
+        if result is not None and result.correct:
+            continue
+        out.append(
+            classify(
+                chart_paths=paths,
+                network=network,
+                causes=causes,
+                checks=checks,
+                case=case,
+                translated=built_case,
+                result=result,
+                answers=answers,
+            )
+        )
+    return tally(out)
 
 
 def _mean(values: Iterable[int]) -> float:
@@ -343,6 +404,11 @@ def evaluate_articles(
             if played
             else 0.0
         )
+        failures: dict[str, int] = {}
+        for c in charts.values():
+            for kind, entry in c.get("failures", {}).items():
+                failures[kind] = failures.get(kind, 0) + entry["dialogs"]
+        overall["failures"] = failures
         overall["chart_mean_turns"] = (
             sum(c["chart_mean_turns"] * c["dialogs"] for c in charts.values()) / dialogs
             if dialogs

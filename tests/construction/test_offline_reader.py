@@ -361,3 +361,71 @@ def test_a_row_opening_with_a_new_negative_condition_denies_the_test_above() -> 
     assert "display" in display
     assert last["yes"].startswith("Paper sensor")
     assert last["no"].startswith("Mainboard failure")
+
+
+def test_the_condition_that_restates_the_question_is_its_yes_side() -> None:
+    # Both conditions read positively; the one that repeats the question's words answers it
+    # as asked, whichever is written first.
+    text = """# Printer offline
+
+### Is the printer still on its factory IP address?
+
+If somebody has given it a fixed address, the cause is a driver port that points at the
+old address: type the new one into the driver's port settings.
+If the printer is on its factory IP address, the print spooler has most likely stalled:
+restart the print spooler service.
+"""
+    got = tree(markdown_to_text(text)[1])[  # type: ignore[index]
+        "Is the printer still on its factory IP address?"
+    ]
+    assert "spooler has most likely stalled" in got["yes"]
+    assert "port settings" in got["no"]
+
+
+def test_first_written_is_yes_when_neither_condition_restates_the_question() -> None:
+    text = """# Scanner
+
+### Does the scanner light come on?
+
+If you see it glow, the glass is dirty: wipe it with a lint-free cloth.
+If everything stays dark, the lamp has burned out and needs replacing.
+"""
+    got = tree(markdown_to_text(text)[1])["Does the scanner light come on?"]  # type: ignore[index]
+    assert got["yes"].startswith("the glass is dirty")
+    assert got["no"].startswith("the lamp has burned out")
+
+
+def test_the_next_question_within_a_section_is_the_check_further_down() -> None:
+    # "..., and the next question is X." with X asked further down the same section (no
+    # heading of its own): the way on is that check, not the next section.
+    text = """# Dishwasher problems
+
+## DOES IT FILL OR NOT?
+
+First find out whether any water comes in at all. If it fills, skip to "DRAINING" below.
+If the tub stays dry, the next question is the tap.
+
+Look under the sink at the supply valve.
+
+- The supply valve is closed:
+  Open the valve fully and run a rinse cycle.
+
+- The supply valve is open:
+  The inlet solenoid has failed; have it replaced.
+
+## DRAINING
+
+Does water stay in the bottom after a cycle? If it does, clean the filter under the lower
+spray arm. If it drains, the pump is worn and needs replacing.
+"""
+    decisions = read_decisions(markdown_to_text(text)[1])
+    causes = [c.text for c in decisions.causes]
+    assert any("solenoid has failed" in c for c in causes)
+    fills = next(
+        c
+        for c in decisions.checks
+        if "water comes in" in c.question.lower() or "fills" in c.question.lower()
+    )
+    dry = fills.no
+    assert isinstance(dry, Check)
+    assert "supply valve" in dry.question.lower()

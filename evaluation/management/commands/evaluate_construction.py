@@ -112,6 +112,13 @@ class Command(BaseCommand):
                 else:
                     cells.append(f"{100 * value:11.1f}%")
             self.stdout.write(f"{name:26s}" + "".join(cells))
+        failures = result["overall"].get("failures")
+        if failures:
+            # Why the dialogs failed on the built packs (knowledge.construction.failures).
+            self.stdout.write(
+                "failed dialogs by cause: "
+                + ", ".join(f"{kind} {count}" for kind, count in failures.items())
+            )
         if options["json"]:
             options["json"].parent.mkdir(parents=True, exist_ok=True)
             options["json"].write_text(json.dumps(result, indent=2), encoding="utf-8")

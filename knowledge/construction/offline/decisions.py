@@ -568,6 +568,22 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
                 if owner is not check and owner.free(state):
                     owner.set(state, check)
                     return
+        # "..., and the next question is temperature." with the temperature question further
+        # down the same section: the way on is the check that follows, not the next section.
+        for owner in reversed(unit_checks):
+            for state in ("no", "yes"):
+                slot = owner.slot(state)
+                if (
+                    owner is not check
+                    and isinstance(slot, Pointer)
+                    and not slot.steps
+                    and not slot.quotes
+                    and _NEXT_WORD.search(slot.text)
+                    and slot in b.pointers
+                ):
+                    b.pointers.remove(slot)
+                    owner.set(state, check)
+                    return
 
     for index, st in enumerate(statements):
         if (
@@ -755,6 +771,7 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
     return entry
 
 
+_NEXT_WORD = re.compile(r"\bnext\b", re.I)
 _ASIDE = re.compile(
     r"\b(?:count (?:that|it|this) as|counts as|treat (?:that|it|this) as|"
     r"answer [\"'“]?(?:yes|no))\b",
@@ -811,12 +828,22 @@ def _settle_sides(check: Check, sides: list[tuple[str, int, str]]) -> None:
         # the condition that says the opposite of the question is its "no".
         first_should = "no" if o1 else "yes"
     elif n1 == n2:
-        first_should = "yes"
+        # "Are the settings still at their defaults?" / "If you have changed the
+        # configuration, ..." / "If the router is already on default settings, ...": the
+        # condition that restates the question answers it as asked; with nothing to tell
+        # them apart, the first written.
+        s1, s2 = _restates(c1, check.question), _restates(c2, check.question)
+        first_should = "no" if s2 > s1 else "yes"
     else:
         plain = "yes" if not lang.negative(check.question) else "no"
         first_should = plain if n1 < n2 else _other(plain)
     if first != first_should:
         check.yes, check.no = check.no, check.yes
+
+
+def _restates(condition: str, question: str) -> int:
+    """How many of the question's content words a condition repeats."""
+    return len(lang.content(condition) & lang.content(question))
 
 
 def _other(state: str) -> str:
