@@ -8,6 +8,7 @@ the user's words into the engine's inputs and its decisions into replies.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -96,10 +97,19 @@ def noted(ctx: Context, facts: Sequence[Answer], kit: Kit | None = None) -> list
             question = wording.question_text(finding, ctx.network)
             if kit is not None:
                 question = carer.addressed(kit, ctx, question)
-            question = question.rstrip("?")
+            question = _asked_sentence(question).rstrip("?")
             said = "/".join(_said(finding, st, ctx.network) for st in fact.states)
             out.append(f"{question}? {said}")
     return out
+
+
+def _asked_sentence(question: str) -> str:
+    """The sentence that asks, without the instructions before it: "Noted: Is the battery more
+    than a year old? yes", not "Noted: Please check your laptop battery's manufacture date. Is
+    the battery ..." (the user was told to check nothing; they had said it)."""
+    sentences = [p for p in re.split(r"(?<=[.!?])\s+", question.strip()) if p.strip()]
+    asking = [p for p in sentences if p.rstrip().endswith("?")]
+    return asking[-1] if asking else question
 
 
 def noted_and_asked_again(

@@ -198,3 +198,21 @@ def test_a_reply_about_another_finding_is_noted_and_the_question_asked_again(
     assert reply.parts[0].startswith("Noted: "), reply.parts
     assert "smoke" in reply.parts[0].lower()
     assert reply.parts[-1] == asked  # asked again, not answered with the smoke's "no"
+
+
+@pytest.mark.django_db
+def test_a_fact_is_noted_as_the_question_it_answers_without_the_checking_instructions(
+    service_factory: Service,
+) -> None:
+    # "Please check your laptop battery's manufacture date. Is the battery more than a year
+    # old?": the user said the age; the note names the question, not a check to do.
+    service = service_factory()
+    opening = "my laptop battery is coming up to 3 years old and barely holds a charge"
+    reply = say(service, "age", opening, channel="web", pack="it-laptop")
+    case = Case.objects.get(pk=reply.case_id)
+    if case.state.get("awaiting_section"):
+        section = next(b for b in reply.buttons if "battery" in b.label.lower())
+        reply = say(service, "age", button=section.payload, channel="web")
+    noted = next(p for p in reply.parts if p.startswith("Noted: "))
+    assert "more than a year old? yes" in noted, noted
+    assert "please check" not in noted.lower(), noted
