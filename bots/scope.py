@@ -181,8 +181,17 @@ _PURPOSE = re.compile(
 )
 
 
+# What is at stake if the fault stays ("if I don't I will lose a big contract at work", "or
+# I'll miss my payment date"): the fault is still the subject.
+_STAKES = re.compile(
+    r"\b(?:if (?:i|we) (?:don'?t|do not|can'?t|cannot)|"
+    r"(?:i|we)(?:'ll| will| would| could| might| may)(?: \w+)? (?:lose|miss|get fired|be fired))"
+    r"(?:(?!\bso\b|\bbut\b)[^.,;!?])*"
+)
+
+
 def _without_purposes(text: str) -> str:
-    return _PURPOSE.sub(" ", text)
+    return _STAKES.sub(" ", _PURPOSE.sub(" ", text))
 
 
 def covered_phrase(domains: list[str]) -> str:

@@ -66,4 +66,12 @@ def test_an_errand_the_broken_thing_is_needed_for_is_not_a_request_to_us() -> No
     )
     assert out_of_scope(said) is None
     assert out_of_scope("I need to pay my bill") is not None  # the request itself
+    # What is at stake if the fault stays (FloDial dev 422).
+    stakes = (
+        "I need this car to start because if I dont I will lose a big contract at work and "
+        "lose my job if i dont. Its a BMW X3."
+    )
+    assert out_of_scope(stakes) is None
+    assert out_of_scope("my car broke down, I'll miss my payment so can I get a refund") is not None
+    assert out_of_scope("how do i cancel my contract on the car") is not None
     assert out_of_scope("I was charged twice for my laptop repair") is not None
