@@ -59,6 +59,13 @@ _THINGS: tuple[tuple[str, str], ...] = (
     ("desktop computer", r"desktop (?:pc|computer|tower)|pc tower|(?<=my )desktop"),
     ("home repair", r"landlord|damp|mould|plumbing|blocked drain"),
     ("sat nav", r"sat ?nav|infotainment"),
+    # Doors and passes: a helpdesk hears them often, and "the light goes red" is no symptom.
+    (
+        "building access",
+        r"badges?(?: reader| scanner)?|(?:door|security|staff|building|access) pass(?:es)?|"
+        r"key ?card|swipe ?card|access card|door (?:entry|access)|entry (?:system|fob)|"
+        r"turnstiles?|door fob",
+    ),
 )
 _PETS = (
     r"(?:my|our|the|his|her|their)\s+(?:\w+\s+)?"

@@ -91,6 +91,12 @@ DEVELOPMENT: list[tuple[str, str | None, bool]] = [
     ),
     ("laptop is tethered to my phones hotspot and keeps disconnecting", None, IN),
     ("my desktop pc wont turn on at all", None, OUT),
+    # doors and passes (stop 30: "light goes red" on a badge reader was taken for a symptom)
+    ("badge reader on the 2nd floor door wont let me in since monday, light goes red", None, OUT),
+    ("my swipe card stopped working on the car park barrier this morning", "car", OUT),
+    ("security pass wont open the turnstile, flashes amber", None, OUT),
+    ("cant pass water properly and it stings", "patient-intake", IN),
+    ("been passing a lot of urine at night", None, IN),
 ]
 
 HELD_OUT: list[tuple[str, str | None, bool]] = [
