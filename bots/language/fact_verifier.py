@@ -46,13 +46,13 @@ from .facts import (
     FactIndex,
     _names_its_standard,
     _without_condition,
-    _without_quoted,
     _words,
     encode,
     fact_index,
     fragments,
+    read_fact,
 )
-from .reader import JUDGED, RESTATED, is_asking, question_profile, read_sentence
+from .reader import JUDGED, RESTATED, is_asking
 
 MODEL_PATH = Path(__file__).resolve().parent / "fact_verifier.json"
 NEAREST = 4  # questions proposed per clause by meaning
@@ -182,9 +182,7 @@ def _candidate(
         return None
     q = index.questions[i]
     without = _without_condition(fragment, finding.question)
-    reading = read_sentence(
-        _without_quoted(fragment, finding.question), question_profile(finding.question)
-    )
+    reading = read_fact(fragment, finding.question)
     if without:
         polarity, source = without, "taken_away"
     elif reading.polarity:

@@ -118,7 +118,43 @@ _SAID_FOR = {
     "cable": "ethernet",
     "intermittent": "intermittent",
     "disconnect": "intermittent",
+    "headlight": "lamp",
+    "taillight": "lamp",
+    "bulb": "lamp",
+    "one": "single",
+    "couple": "few",
 }
+# What people say in several words for a question's word: a lamp that is out is a lamp
+# failure, an engine that turns over cranks, a battery that dies runs down. Rewritten before
+# the words are read (on the question's side too); the polarity is still read from what was
+# said, so "the handbrake stopped working" is matched to "working" questions and read as no.
+_PHRASES = (
+    (re.compile(r"\bturn(?:s|ed|ing)? over\b"), " crank "),
+    (re.compile(r"\bflat out\b"), " full "),  # at full speed, not a flat battery
+    (
+        re.compile(
+            r"\b(lamps?|lights?|headlights?|taillights?|bulbs?)\s+(?:(?:is|are|has|have|just)\s+)*"
+            r"(?:out|gone|blown|dead|went out|gone out|stopped working|failed)\b"
+        ),
+        r" \1 failure ",
+    ),
+    (
+        re.compile(r"\b(?:stopped|stops|quit|quits) working\b|\bpacked up\b|\bconked out\b"),
+        " failed ",
+    ),
+    (
+        re.compile(
+            r"\bbattery((?:\s+\w+){0,3}?)\s+(?:dies|died|dying|goes dead|went dead|is dead)\b"
+        ),
+        r" battery\1 runs down ",
+    ),
+)
+# A kind of noise is a noise: "the brakes squeal" answers "any noises when you brake?".
+_NOISES = frozenset(
+    {"squeal", "grind", "clunk", "rattl", "tick", "creak", "bang", "hum", "humming", "whistling"}
+    | {"scrap", "scrape", "screech", "hiss", "buzz", "whin", "click", "knock", "clank"}
+)
+_NOISE = tx.canonical("noise")
 _PARENS = re.compile(r"\([^)]*\)")
 _SPLIT = re.compile(r",|;|\.\s|\s+(?:and|but|so|then|though|although|while)\s+")
 
@@ -146,7 +182,10 @@ def _said_for() -> dict[str, str]:
 def _words(text: str) -> list[str]:
     out = []
     # "upside-down" is the words "upside down" as people type them.
-    for token in tx.tokens(tx.normalise(text).replace("-", " ")):
+    normalised = tx.normalise(text).replace("-", " ")
+    for pattern, replacement in _PHRASES:
+        normalised = pattern.sub(replacement, normalised)
+    for token in tx.tokens(normalised):
         if not tx.content([token]):
             continue
         word = _word(token)
@@ -154,6 +193,34 @@ def _words(text: str) -> list[str]:
         if word not in _GENERIC:
             out.append(word)
     return out
+
+
+def _with_kinds(words: set[str]) -> set[str]:
+    """The words, and "sound" when they name a kind of noise."""
+    return words | {_NOISE} if words & _NOISES else words
+
+
+def _typo(word: str, other: str) -> bool:
+    """A misspelling of the word, not another word made from it: "starter" is no typo of
+    "start" (a car that won't start says nothing about its starter)."""
+    if word.startswith(other) or other.startswith(word):
+        return False
+    return similar(word, other)
+
+
+def _adjacent(text: str) -> list[tuple[str, str]]:
+    """A determiner's word and the noun after it ("the work network", "a rear wheel"), in
+    _words' forms: the kind of a thing named."""
+    tokens = tx.tokens(tx.normalise(text).replace("-", " "))
+    forms = [(_words(t) or [""])[0] for t in tokens]
+    return [
+        (forms[i], forms[i + 1])
+        for i in range(1, len(tokens) - 1)
+        if tokens[i - 1] in _DETERMINERS and forms[i] and forms[i + 1]
+    ]
+
+
+_DETERMINERS = frozenset({"a", "an", "the", "my", "your", "our", "its", "this", "that", "any"})
 
 
 def _asked(question: str) -> str:
@@ -179,6 +246,8 @@ _FILLERS = frozenset(
     {"weird", "strange", "funny", "odd", "real", "big", "bad", "whatsoev", "seem", "the", "thing"}
     | {"anymor", "proper", "actual", "complet", "total", "all", "really"}
 )
+# Words that judge a state rather than name it ("clean and good").
+_JUDGEMENTS = frozenset({"good", "ok", "fin", "proper", "normal"})  # in _words' forms
 # Degree and quantity words name nothing ("barely", "any"): never enough on their own.
 _NOT_ANCHORS = frozenset(
     {"bar", "hardly", "only", "even", "very", "just", "still", "ever", "time", "recent"}
@@ -237,6 +306,10 @@ class _Question:
     # "steaming or leak", "take a turn or when the road curves": saying one says the question
     # (each alternative's words in the question's order)
     either: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    # "... only when in reverse gear?": the words only this question uses in what follows
+    # "only"; one must be said ("the ticking drops when it changes gear" is not "only in
+    # reverse")
+    only: frozenset[str] = frozenset()
 
     def covered(self, said: set[str], weight: dict[str, float]) -> float:
         """The weight of the question the words say, of either alternative the larger. An
@@ -312,6 +385,7 @@ class FactIndex:
         for main, condition in zip(mains, conditions, strict=True):
             df.update(main | condition)
         n = max(len(mains), 1)
+        self.df = dict(df)
         self.idf = {w: math.log((n + 1) / (c + 0.5)) + 0.1 for w, c in df.items()}
         # Words in a quarter of the questions or more ("laptop", "car") name nothing.
         self.common = frozenset(w for w, c in df.items() if c >= max(2, n / 4))
@@ -327,7 +401,11 @@ class FactIndex:
             if either is not None:
                 weight = {w: self.idf[w] * (1.0 if w in main else 0.5) for w in main | condition}
                 total -= min(sum(weight[w] for w in part) for part in either)
-            self.questions.append(_Question(finding, main, condition, specific, total, either))
+            only = re.search(r"\bonly\b(.*)$", main_question(finding.question), re.I)
+            restricted = frozenset(_words(only.group(1))) & specific if only else frozenset()
+            self.questions.append(
+                _Question(finding, main, condition, specific, total, either, restricted)
+            )
 
     def taken_away(self, fragment: str) -> list[tuple[Finding, float]]:
         """Questions asked "without X" whose X the fragment takes away or needs ("if i pull
@@ -373,6 +451,41 @@ class FactIndex:
                 out.append((finding, value))
         return out
 
+    def another_kind(self, fragment: str, finding: Finding) -> bool:
+        """The fragment names another kind of the thing the question asks about: the word
+        just before a noun they share differs, and the question's own, which no other
+        question uses, is not said ("the work network" is not "a home network"; "the front
+        wheel" not "a rear wheel")."""
+        said = _adjacent(fragment)
+        if not said:
+            return False
+        words = {w for pair in said for w in pair}
+        for modifier, noun in _adjacent(main_question(finding.question)):
+            if self.df.get(modifier, 0) != 1 or modifier in words or modifier in _NOT_ANCHORS:
+                continue
+            if any(n == noun and m != modifier and m not in _FILLERS for m, n in said):
+                return True
+        return False
+
+    def half_of_both(self, fragment: str, finding: Finding) -> bool:
+        """The question asks for two things at once ("does Windows boot and display the
+        desktop?") and the fragment says only the first or only the second."""
+        question = main_question(finding.question).lower().rstrip(" ?")
+        parts = re.split(r"\s+and\s+", question, maxsplit=1)
+        if len(parts) != 2:
+            return False
+        said = _with_kinds(set(_words(fragment)))
+        sides = [set(_words(part)) - self.common - _FILLERS - _JUDGEMENTS for part in parts]
+        if not all(sides) or sides[0] & sides[1]:
+            return False
+        hits = [
+            bool({w for w in side if w in said or any(_typo(w, s) for s in said)}) for side in sides
+        ]
+        return hits.count(True) == 1
+
+    def _question(self, finding: Finding) -> _Question | None:
+        return next((q for q in self.questions if q.finding.id == finding.id), None)
+
     def names_other(self, fragment: str, finding: Finding) -> bool:
         """The fragment names something this question does not ask about."""
         own = next((q for q in self.questions if q.finding.id == finding.id), None)
@@ -383,8 +496,8 @@ class FactIndex:
         """Findings the fragment speaks about, best first: it names the question's subject
         (a word specific to it, or two of its words), and it, with the rest of its sentence,
         covers enough of the question."""
-        said = set(_words(fragment))
-        around = said | set(_words(sentence))
+        said = _with_kinds(set(_words(fragment)))
+        around = said | _with_kinds(set(_words(sentence)))
         if not said:
             return []
         out = []
@@ -392,12 +505,14 @@ class FactIndex:
             every = q.words | q.condition
 
             def hit(w: str, bag: set[str]) -> bool:
-                return w in bag or any(similar(w, s) for s in bag)
+                return w in bag or any(_typo(w, s) for s in bag)
 
             shared = {w for w in every if hit(w, said)}
             if not (shared & q.words) - self.common:
                 continue  # "the steering wheel ..." names the chart's topic, not a finding
             near = {w for w in every if hit(w, around)}
+            if q.only and not q.only & near:
+                continue  # the condition the question restricts to is not said
             specific = bool(shared & q.specific) or shared >= q.words - self.common
             if not (specific or len(near & q.words) >= 2):
                 continue
@@ -585,10 +700,11 @@ def stated_facts(
         for rank, (finding, _coverage) in enumerate(candidates):
             if finding.id in skip or not _names_its_standard(fragment, finding.question):
                 continue
+            if index.another_kind(fragment, finding) or index.half_of_both(fragment, finding):
+                continue
             binary = yes_no_states(finding)
             assert binary is not None
-            profile = question_profile(finding.question)
-            reading = read_sentence(_without_quoted(fragment, finding.question), profile)
+            reading = read_fact(fragment, finding.question)
             polarity = _without_condition(fragment, finding.question)
             if polarity:
                 reading = Reading(polarity, RESTATED, reading.reliability, "without condition")
@@ -661,6 +777,27 @@ def _without_condition(fragment: str, question: str) -> int:
     if _TAKEN_AWAY.search(fragment):
         return -1 if _STOPS.search(fragment) else 1
     return 0
+
+
+_SUBORDINATE = re.compile(r"\b(?:if|when|whenever|unless|once|after|because)\b[^,;]*")
+
+
+def read_fact(fragment: str, question: str) -> Reading:
+    """The reader's polarity of the fragment towards the question, where a verb the
+    question says with a particle that turns it round ("does your battery run down?") is
+    not read as the bare verb: "the battery dies" is no opposite of running down, it is it."""
+    main = _SUBORDINATE.sub(" ", fragment).strip()
+    if _NEGATION.search(fragment) and main and not _NEGATION.search(main):
+        # "dead every morning if i don't drive for a few days": a negation that conditions
+        # the statement does not deny it; the statement is read without its condition.
+        fragment = main
+    reading = read_sentence(_without_quoted(fragment, question), question_profile(question))
+    opposed = reading.cue.removeprefix("opposite of ")
+    if opposed != reading.cue and re.search(
+        rf"\b{re.escape(opposed)}\w*\s+(?:down|out)\b", question.lower()
+    ):
+        return Reading(-reading.polarity, reading.strength, reading.reliability, reading.cue)
+    return reading
 
 
 def _contradicts(fragment: str, finding: Finding, polarity: int) -> bool:

@@ -37,6 +37,16 @@ leave-one-chart-out precision. A measurement is read against a question's thresh
 said by saying either. Development P 89.8% R 65.4% (trained on it); leave one chart out on
 it, P 88.8% R 68.5% (the rules alone: P 89.3% R 61.7%). Held-out, measured once at the end:
 P 87.3% R 72.6% (was P 87.8% R 68.4%). The target (P 95%, R 85%) is not met.
+
+"+ classes" (stop 30): the misses and false readings of the development part grouped by where
+they go wrong (``python -m evaluation.fact_misses``), and fixed by class: several words for
+one of the question's ("turns over", "one headlight out", "the battery dies"), a kind of
+noise is a noise, a verb the question says with a particle that turns it round ("run down")
+is not read as the bare verb, a negation inside a condition ("if i don't drive") denies
+nothing, and three readings of something near are no longer taken: another kind of the thing
+asked ("the work network" to "a home network?"), half of a question that asks two things,
+and a question restricted to a condition ("only in reverse") without the condition.
+Development P 91.2% R 70.4%; held-out P 89.6% R 72.6%.
 """
 
 from __future__ import annotations
@@ -73,7 +83,7 @@ def score(rows: list[Row]) -> tuple[float, float]:
 
 @pytest.mark.parametrize(
     ("rows", "precision_floor", "recall_floor"),
-    [(DEVELOPMENT, 0.89, 0.645), (HELD_OUT, 0.87, 0.72)],
+    [(DEVELOPMENT, 0.91, 0.70), (HELD_OUT, 0.89, 0.72)],
     ids=["development", "held-out"],
 )
 def test_opening_facts_keep_their_scores(
@@ -181,3 +191,51 @@ def test_a_number_in_another_unit_measures_nothing_the_question_asks() -> None:
     assert "car_wont_start:q3" not in read
     read = {a.finding: a.states for a in volunteered_facts("battery shows 11.8v", network)}
     assert read.get("car_wont_start:q3") == ("no",)
+
+
+def _read(text: str, chart: str) -> dict[str, tuple[str, ...]]:
+    _datasets()
+    network = flodial.load_network(chart)
+    return {a.finding.split(":", 1)[1]: a.states for a in volunteered_facts(text, network)}
+
+
+@pytest.mark.parametrize(
+    ("chart", "text", "finding", "expected"),
+    [
+        # A verb the question says with a particle that turns it round: dying is running down.
+        ("car_electrical_failure", "the battery dies if i leave it a few days", "q6", ("yes",)),
+        # A negation inside a condition does not deny the statement.
+        (
+            "car_electrical_failure",
+            "battery is dead every morning if i dont drive for a few days",
+            "q6",
+            ("yes",),
+        ),
+        # Several words for one of the question's: a lamp that is out is a lamp failure.
+        ("car_electrical_failure", "one headlight out, everything else works", "q14", ("yes",)),
+        ("car_electrical_failure", "a tail light bulb has blown", "q14", ("yes",)),
+        # A kind of noise is a noise.
+        ("brake_problem", "my brakes screech every time i brake", "q18", ("yes",)),
+        ("car_steering", "a whining sound from the steering rack", "q24", ("yes",)),
+    ],
+)
+def test_what_people_say_for_the_questions_words(
+    chart: str, text: str, finding: str, expected: tuple[str, ...]
+) -> None:
+    assert _read(text, chart).get(finding) == expected
+
+
+@pytest.mark.parametrize(
+    ("chart", "text", "finding"),
+    [
+        # Another kind of the thing asked about: "the work network" is not "a home network".
+        ("wireless", "trying to connect to the work network, the router is on", "q5"),
+        # Half of a question that asks two things at once.
+        ("lcd_problem", "windows boots, i can hear it, but nothing shows on the lcd", "q6"),
+        # A question restricted to a condition ("only when in reverse gear") is not answered
+        # without the condition.
+        ("ticking", "the ticking gets slower when it changes gear", "q24"),
+    ],
+)
+def test_a_fragment_about_something_near_is_not_read(chart: str, text: str, finding: str) -> None:
+    assert finding not in _read(text, chart)

@@ -1,0 +1,92 @@
+"""Facts said in an opening message, through the web chat's own service: read, noted ("read
+as" in the console), and not asked again. The openings are the kinds users reported being
+asked back after saying them (not rows of the opening table)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bots.models import Case, Role
+
+from .conftest import _ensure_packs
+from .test_service import Service, say
+
+
+@pytest.fixture
+def car_pack(packs: tuple[str, ...]) -> str:
+    _ensure_packs(("car",))
+    return "car"
+
+
+def _open(service: Any, thread: str, text: str, pack: str, section: str) -> Any:
+    reply = say(service, thread, text, channel="web", pack=pack)
+    case = Case.objects.get(pk=reply.case_id)
+    if case.state.get("awaiting_section"):
+        labels = [b.label for b in reply.buttons]
+        button = next((b for b in reply.buttons if section in b.label.lower()), None)
+        assert button is not None, labels
+        reply = say(service, thread, button=button.payload, channel="web")
+    return reply
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("pack", "section", "text", "finding", "state", "asked"),
+    [
+        (
+            "car",
+            "electric",
+            "the battery dies if I leave it a few days",
+            "car_electrical_failure:q6",
+            "yes",
+            "run down",
+        ),
+        (
+            "car",
+            "electric",
+            "one headlight out, the rest of the lights are ok",
+            "car_electrical_failure:q14",
+            "yes",
+            "single lamp",
+        ),
+        (
+            "it-laptop",
+            "overheat",
+            "it shuts itself off when it gets hot",
+            "laptop_overheating:q11",
+            "yes",
+            "shut down",
+        ),
+    ],
+)
+def test_a_fact_in_the_opening_is_noted_not_asked(
+    service_factory: Service,
+    car_pack: str,
+    pack: str,
+    section: str,
+    text: str,
+    finding: str,
+    state: str,
+    asked: str,
+) -> None:
+    service = service_factory()
+    reply = _open(service, f"open-{finding}", text, pack, section)
+    case = Case.objects.get(pk=reply.case_id)
+    opening = case.turns.filter(role=Role.USER).order_by("index").first()
+    assert opening is not None
+    read = {
+        v["finding"]: v.get("states") or v.get("state")
+        for v in opening.interpretation.get("volunteered", [])
+    }
+    assert finding in read, (read, reply.parts)
+    assert state in str(read[finding]), read
+    # Whatever the conversation asks next, in the rest of a short conversation, it never
+    # asks what the opening said.
+    for _ in range(3):
+        question = reply.parts[-1].lower() if reply.parts else ""
+        assert asked not in question, reply.parts
+        if not reply.buttons:
+            break
+        reply = say(service, f"open-{finding}", "not sure", channel="web")
