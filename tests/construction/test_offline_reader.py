@@ -429,3 +429,39 @@ spray arm. If it drains, the pump is worn and needs replacing.
     dry = fills.no
     assert isinstance(dry, Check)
     assert "supply valve" in dry.question.lower()
+
+
+def test_a_forum_answer_with_restated_steps_named_answers_and_test_outcomes() -> None:
+    # A forum answer written for this test (kept out of articles/, which the pipeline tests
+    # ingest as a folder).
+    path = Path(__file__).parent / "reader_only" / "projector_forum.txt"
+    decisions = read_decisions(read_document(path)[0].text)
+    by_question = {c.question.lower(): c for c in decisions.checks}
+
+    def check(words: str) -> Check:
+        return next(c for q, c in by_question.items() if words in q)
+
+    # "No such warning?" answers the check that names the warning, not the last one asked
+    # (whether the counter is already at zero).
+    warning = check("lamp end of life")
+    assert isinstance(warning.no, Check) and "splash screen" in warning.no.question.lower()
+    splash = warning.no
+    # Of two negative conditions, the first written ("You see the splash screen but never
+    # the input") is the question as asked.
+    assert isinstance(splash.yes, Check) and "another source works" in splash.yes.question.lower()
+    assert isinstance(splash.no, Check) and "colour wheel" in splash.no.question.lower()
+    # "Try a factory reset. If it starts after the reset, ..." is the reset's outcome, not
+    # the restated step 3 ("If it won't light even with nothing plugged in").
+    reset = check("reset")
+    assert isinstance(reset.yes, Cause) and "choose your settings" in reset.yes.text
+    # "If the reset doesn't do the trick, ..." goes on with the fix it follows.
+    assert "firmware reflash" in reset.yes.text
+    assert isinstance(reset.no, Cause) and "main board has failed" in reset.no.text
+    # A restated step is no check of its own.
+    assert not any("nothing plugged in" in q for q in by_question)
+    # The fan question asked on the lamp-lights side ends there when not rattling: the
+    # numbered sequence is the dark side's.
+    lamp = check("lamp light")
+    assert isinstance(lamp.yes, Check) and "rattling" in lamp.yes.question.lower()
+    assert lamp.yes.no is None
+    assert isinstance(lamp.no, Check) and "spare" in lamp.no.question.lower()

@@ -542,6 +542,9 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
     worded: dict[str, list[tuple[str, int, str]]] = {}
     # Checks asked after an instruction on one side of another check: check id -> that side.
     under: dict[str, tuple[Check, str]] = {}
+    # Checks a branch's consequence asks ("If it reaches the desktop, the only thing I'd ask
+    # is whether the drive clunks"): check id -> the branch's check and side.
+    asked_under: dict[str, tuple[Check, str]] = {}
 
     def hang(check: Check) -> None:
         nonlocal entry, cont
@@ -597,6 +600,19 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
             cause.text = f"{cause.text.rstrip()} {said.strip()}"
             cause.span = Span(cause.span.start, max(cause.span.end, st.span.end))
             continue
+        if (
+            st.kind == "branch"
+            and told is not None
+            and st.block == told[1]
+            and _follow_up(st)
+            and not _asked(st.consequence)
+        ):
+            # "If it starts, choose Repair. If the repair doesn't do the trick, reinstall.":
+            # what to do if the fix just given fails is part of that fix.
+            cause = told[0]
+            cause.text = f"{cause.text.rstrip()} {st.text.strip()}"
+            cause.span = Span(cause.span.start, max(cause.span.end, st.span.end))
+            continue
         if st.kind != "text":
             told = None
         if st.kind == "text":
@@ -629,9 +645,16 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
             cont.texts.append(st)
             continue
         owner, state = _owner(
-            st, statements, made, unit_checks, current, opened, nested=cont is not None
+            st,
+            statements,
+            made,
+            unit_checks,
+            current,
+            opened,
+            nested=cont is not None,
+            instruction=" ".join(_consequence_text(t) for t in cont.texts) if cont else "",
         )
-        if owner is not None and not (owner.free("yes") or owner.free("no")):
+        if owner is not None and not (_open(owner, "yes") or _open(owner, "no")):
             owner = None  # both sides said: this is a check of its own
         if owner is None:
             condition = st.condition
@@ -669,6 +692,7 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
             # "If it ticks on the straight too, have the tyres been changed recently?"
             check = b.check(asked, st.span, unit.index, explicit=True)
             owner.set(state, check)
+            asked_under[check.id] = (owner, state)
             unit_checks.append(check)
             opened[check.id] = st.block
             current = check
@@ -754,6 +778,13 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
                 check.set(state, b.cause(text, Span(said[0].span.start, said[-1].span.end)))
                 said = []
                 continue
+            parent = asked_under.get(check.id)
+            if parent is not None and parent[0].slot(_other(parent[1])) is NEXT:
+                # The next unit is the way on from the other side of the branch that asked
+                # this check ("If it doesn't reach the desktop, here's the sequence"); a side
+                # of the asked check the article leaves unsaid ends there.
+                check.set(state, None)
+                continue
             check.set(state, NEXT)
     # "Take the battery out and run on the adapter alone. If the overheating has gone, the
     # battery is to blame." with nothing said otherwise: a test that only confirms a cause
@@ -768,9 +799,34 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
             found = causes[0]
             found.text = f"{found.text.rstrip()} {check.context.strip()}"
             owner.set(state, found)
+    return _restated(entry, statements)
+
+
+_RESTATED = re.compile(r"\b(?:even|still|either)\b", re.I)
+
+
+def _restated(entry: Target, statements: list[Statement]) -> Target:
+    """ "3. If it won't start even with nothing attached, go into the BIOS setup ...": a step
+    that opens by restating, negatively, that the step before did not help is the way on
+    from there, not a check of its own (its other side is the step before's)."""
+    first = next((t for t in statements if t.kind != "text"), None)
+    if (
+        not isinstance(entry, Check)
+        or entry.explicit
+        or first is None
+        or first.kind != "branch"
+        or not lang.negative(first.condition)
+        or not _RESTATED.search(first.condition)
+    ):
+        return entry
+    # The restated condition was negative, so the check is named after its positive form
+    # and the way on is its "no" side.
+    if isinstance(entry.no, Check):
+        return entry.no
     return entry
 
 
+_TRY = re.compile(r"\btry (?:\w+ing|it|again)\b", re.I)
 _NEXT_WORD = re.compile(r"\bnext\b", re.I)
 _ASIDE = re.compile(
     r"\b(?:count (?:that|it|this) as|counts as|treat (?:that|it|this) as|"
@@ -780,7 +836,8 @@ _ASIDE = re.compile(
 _FOLLOW_UP = re.compile(
     r"\b(?:still|afterwards|persists|keeps? (?:coming|happening)|"
     r"doesn't help|does not help|didn't help|did not help|does not work "
-    r"either|doesn't work either|fails?)\b",
+    r"either|doesn't work either|fails?|"
+    r"(?:doesn't|does not|didn't|did not) (?:do the trick|fix it|sort it))\b",
     re.I,
 )
 
@@ -832,8 +889,11 @@ def _settle_sides(check: Check, sides: list[tuple[str, int, str]]) -> None:
         # configuration, ..." / "If the router is already on default settings, ...": the
         # condition that restates the question answers it as asked; with nothing to tell
         # them apart, the first written.
+        # Only between two positive conditions: in "You see the logo but it never reaches
+        # the desktop" / "You don't even see the Windows logo" each negation is about
+        # something else.
         s1, s2 = _restates(c1, check.question), _restates(c2, check.question)
-        first_should = "no" if s2 > s1 else "yes"
+        first_should = "no" if n1 == 0 and s2 > s1 else "yes"
     else:
         plain = "yes" if not lang.negative(check.question) else "no"
         first_should = plain if n1 < n2 else _other(plain)
@@ -858,12 +918,18 @@ def _owner(
     current: Check | None,
     opened: dict[str, int],
     nested: bool = False,
+    instruction: str = "",
 ) -> tuple[Check | None, str]:
     """The check a branch answers, and on which side; (None, "") when it opens a new one."""
     word = lang.yes_no_word(st.condition)
     parent = made.get(st.parent)
     if word is not None:
         target = parent or current
+        named = _named(st.condition, unit_checks, word)
+        if parent is None and named is not None:
+            # "No such message? Then ..." after a test asked about what to do with the
+            # message: the answer to the check that names the message, not the last one.
+            target = named
         if target is not None:
             return target, word
         return None, ""
@@ -882,9 +948,18 @@ def _owner(
         return current, "yes" if current.free("yes") else "no"
     best, best_score = None, 0.0
     for check in unit_checks:
-        if not (check.free("yes") or check.free("no")):
+        if not (_open(check, "yes") or _open(check, "no")):
             continue
         score = lang.overlap(st.condition, check.question)
+        if (
+            nested
+            and _TRY.search(instruction)
+            and (lang.content(st.condition) & lang.content(instruction))
+            - lang.content(check.question)
+        ):
+            # "Try booting from the DVD. If it starts from the DVD, ...": the outcome of the
+            # test just given, not an earlier check that only shares "start" with it.
+            continue
         if score > best_score:
             best, best_score = check, score
     if best is not None and best_score >= 0.3:
@@ -904,6 +979,27 @@ def _owner(
     if current is not None and (current.free("yes") != current.free("no")) and not nested:
         return current, "yes" if current.free("yes") else "no"
     return None, ""
+
+
+def _open(check: Check, state: str) -> bool:
+    """A side nothing was said on yet, or one that only said "the question is whether..."
+    and waits for what comes below ("...whether you get as far as the Windows logo." then,
+    paragraphs later, "You don't even see the Windows logo: ...")."""
+    slot = check.slot(state)
+    return slot is None or (isinstance(slot, _Pending) and not slot.texts)
+
+
+def _named(condition: str, checks: list[Check], word: str) -> Check | None:
+    """The latest check with ``word``'s side open whose question has every content word of
+    an answer that names something ("No such message?", "No clunk?"); None for a bare
+    answer word ("No:", "If not")."""
+    said = lang.content(condition)
+    if not said:
+        return None
+    for check in reversed(checks):
+        if check.free(word) and said <= lang.content(check.question):
+            return check
+    return None
 
 
 def _side(condition: str, check: Check) -> str:
