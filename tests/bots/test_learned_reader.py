@@ -131,3 +131,15 @@ def test_the_learned_reader_is_off_unless_configured(settings: Any) -> None:
     assert OfflineInterpreter().learned is False
     settings.LANGUAGE_LEARNED_READER = True
     assert OfflineInterpreter().learned is True
+
+
+def test_the_encoder_computes_in_float32() -> None:
+    # np.sqrt(2.0) is a float64 scalar: dividing by it turned every layer after the first GELU
+    # into float64 matrix products, four times slower on this machine (64 answers: 14.2 s -> 3.5 s).
+    assert encoder._gelu(np.ones((2, 3), np.float32)).dtype == np.float32
+    assert (
+        encoder._layer_norm(
+            np.ones((2, 4), np.float32), np.ones(4, np.float32), np.zeros(4, np.float32)
+        ).dtype
+        == np.float32
+    )
