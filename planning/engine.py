@@ -51,6 +51,7 @@ from .recovery import (
     decisive_doubt,
     is_stalled,
     replace_answer,
+    replay,
 )
 from .results import CaseResult, case_result
 from .simulation import Case, SimulatedUser
@@ -295,6 +296,8 @@ class Engine:
         if flags and escalate_red_flags:
             return Escalate("red_flag", detail=flags[-1].reason)
         action = self.policy.choose(dialogue.state, network)
+        if isinstance(action, Ask | Abstain):
+            action = self._at_face_value(dialogue, network) or action
         if self.order is not None:
 
             def settle(answer: Answer) -> None:
@@ -314,6 +317,39 @@ class Engine:
                 return against
         confirm = self._confirmation(dialogue, network, action)
         return confirm if confirm is not None else action
+
+    def _at_face_value(self, dialogue: Dialogue, network: EvidentialNetwork) -> Conclude | None:
+        """The conclusion the dialogue reaches with the facts said in passing taken as said.
+
+        A fact read from the user's own words without being asked is discounted (the reader's
+        doubt), which leaves the cause it points to short of ``tau`` however many questions
+        follow: the questions that could close the gap are about the discounted remainder, the
+        other branch of a chart, which the user's case never reaches ("not sure" to each
+        until the question budget hands the case on; FloDial dev with buttons, 10 of 396).
+        People are not asked again what they said (the "Just to be sure" that was taken back),
+        and the product shows a conclusion resting on such facts with less confidence
+        (``bots.conclusions.UNASKED_CEILING``); so the stopping rule reads them at face value:
+        the leader is concluded when it reaches ``tau`` that way and leads the discounted
+        belief too. The confidence reported is the discounted belief's."""
+        state = dialogue.state
+        passing = [
+            not asked and a.states is not None and 0.0 < a.reliability < 1.0
+            for a, asked in zip(state.answers, dialogue.asked_flags, strict=True)
+        ]
+        if not any(passing):
+            return None
+        said = [
+            (Answer(a.finding, a.states, 1.0) if face else a, asked)
+            for a, asked, face in zip(state.answers, dialogue.asked_flags, passing, strict=True)
+        ]
+        taken = replay(network, said, dialogue.open_world, prior_vector(network, dialogue.prior))
+        at_face = taken.ranking(network)
+        actual = state.ranking(network)
+        if not at_face or not actual or at_face[0][1] < self.rules.stopping.tau:
+            return None
+        if at_face[0][0] != actual[0][0]:
+            return None
+        return Conclude(actual[0][0], actual[0][1])
 
     def _against_answers(
         self, dialogue: Dialogue, network: EvidentialNetwork, action: Conclude

@@ -274,13 +274,13 @@ class StopsAtTau:
 
 
 def test_a_doubtful_fact_said_in_passing_is_asked_back_at_a_dead_end() -> None:
-    # "yes" to f1 read in passing with doubt (0.7) leaves h1 short of tau 0.8, and "no"
-    # would not settle anything either; "yes" said plainly would (BetP 0.813): asking it
-    # back beats handing the case on.
+    # "no" to f1 read in passing with doubt (0.7) settles nothing, even taken as said (h2
+    # and h3 stay tied); "yes" would (BetP 0.813): at a dead end asking it back beats
+    # handing the case on.
     stop = StoppingRule(tau=0.8, max_turns=3, red_flags="flag")
     engine = Engine(StopsAtTau(0.8), Rules(stop))
     dialogue = engine.start(NET)
-    engine.volunteer(dialogue, NET, [Answer("f1", ("yes",), 0.7)])
+    engine.volunteer(dialogue, NET, [Answer("f1", ("no",), 0.7)])
     decision = engine.decide(dialogue, NET, escalate_red_flags=False)
     assert isinstance(decision, Confirm) and decision.finding == "f1"
     assert decision.reason == "stalled"
@@ -297,7 +297,7 @@ def test_a_plain_typed_answer_is_not_asked_back_at_a_dead_end() -> None:
     for confidence, asked_back in ((0.95, False), (0.7, True)):
         engine = Engine(StopsAtTau(0.8), Rules(stop))
         dialogue = engine.start(NET)
-        engine.volunteer(dialogue, NET, [Answer("f1", ("yes",), confidence)])
+        engine.volunteer(dialogue, NET, [Answer("f1", ("no",), confidence)])
         decision = engine.decide(dialogue, NET, escalate_red_flags=False)
         assert isinstance(decision, Confirm) is asked_back, (confidence, decision)
 
@@ -327,7 +327,7 @@ def test_a_fact_the_user_said_is_not_asked_back_when_they_cannot_answer_what_fol
     stop = StoppingRule(tau=0.8, max_turns=6, red_flags="flag")
     engine = Engine(AsksOnBelowTau(0.8), Rules(stop))
     dialogue = engine.start(NET)
-    engine.volunteer(dialogue, NET, [Answer("f1", ("yes",), 0.7)])
+    engine.volunteer(dialogue, NET, [Answer("f1", ("no",), 0.7)])
     for finding in ("f2", "f3", "f4"):
         decision = engine.decide(dialogue, NET, escalate_red_flags=False)
         assert isinstance(decision, Ask) and decision.finding == finding
@@ -335,6 +335,28 @@ def test_a_fact_the_user_said_is_not_asked_back_when_they_cannot_answer_what_fol
     decision = engine.decide(dialogue, NET, escalate_red_flags=False)
     assert isinstance(decision, Confirm) and decision.finding == "f1"
     assert decision.reason == "stalled" and isinstance(decision.instead, Abstain)
+
+
+def test_a_cause_resting_on_a_fact_said_in_passing_is_concluded_at_face_value() -> None:
+    # "yes" to f1 read in passing with doubt (0.7) leaves h1 below tau 0.8 (BetP 0.69); the
+    # questions that could close the gap are about h2 and h3, which the user's case never
+    # reaches ("not sure" to each until the question budget hands the case on). Taken as said,
+    # h1 reaches tau (0.813) and leads anyway: it is concluded now, with the discounted
+    # belief's confidence, and the user is not asked again what they said.
+    stop = StoppingRule(tau=0.8, max_turns=6, red_flags="flag")
+    engine = Engine(AsksOnBelowTau(0.8), Rules(stop))
+    dialogue = engine.start(NET)
+    engine.volunteer(dialogue, NET, [Answer("f1", ("yes",), 0.7)])
+    decision = engine.decide(dialogue, NET, escalate_red_flags=False)
+    assert isinstance(decision, Conclude) and decision.hypothesis == "h1"
+    assert decision.confidence == pytest.approx(dialogue.state.ranking(NET)[0][1])
+    assert decision.confidence < 0.8
+    # The same reading after a question asked with a button is not taken at face value: an
+    # answer the user gave to a question is only ever confirmed, never assumed.
+    dialogue = engine.start(NET)
+    engine.answer(dialogue, NET, Answer("f1", ("yes",), 0.7), confidence=0.7)
+    decision = engine.decide(dialogue, NET, escalate_red_flags=False)
+    assert isinstance(decision, Ask) and decision.finding == "f2"
 
 
 def test_no_confirmation_when_the_rules_allow_none() -> None:
