@@ -330,7 +330,14 @@ class Engine:
         and the product shows a conclusion resting on such facts with less confidence
         (``bots.conclusions.UNASKED_CEILING``); so the stopping rule reads them at face value:
         the leader is concluded when it reaches ``tau`` that way and leads the discounted
-        belief too. The confidence reported is the discounted belief's."""
+        belief too. The confidence reported is the discounted belief's.
+
+        Only on a flowchart (``network.flow``): there the discounted remainder is another
+        branch, whose questions the user cannot answer. Where every finding can be answered
+        (DDXPlus), the questions after the fact settle the remainder, and concluding before
+        them cost a patient (dev, first 150, buttons: 98.7% -> 98.0%)."""
+        if not network.flow:
+            return None
         state = dialogue.state
         passing = [
             not asked and a.states is not None and 0.0 < a.reliability < 1.0

@@ -343,18 +343,31 @@ def test_a_cause_resting_on_a_fact_said_in_passing_is_concluded_at_face_value() 
     # reaches ("not sure" to each until the question budget hands the case on). Taken as said,
     # h1 reaches tau (0.813) and leads anyway: it is concluded now, with the discounted
     # belief's confidence, and the user is not asked again what they said.
+    chart = EvidentialNetwork(
+        "chart",
+        NET.hypotheses,
+        NET.findings,
+        NET.links,
+        flow={"f1": {"yes": "h1", "no": "f2"}, "f2": {"yes": "h2", "no": "h3"}},
+        flow_root="f1",
+    )
     stop = StoppingRule(tau=0.8, max_turns=6, red_flags="flag")
     engine = Engine(AsksOnBelowTau(0.8), Rules(stop))
-    dialogue = engine.start(NET)
-    engine.volunteer(dialogue, NET, [Answer("f1", ("yes",), 0.7)])
-    decision = engine.decide(dialogue, NET, escalate_red_flags=False)
+    dialogue = engine.start(chart)
+    engine.volunteer(dialogue, chart, [Answer("f1", ("yes",), 0.7)])
+    decision = engine.decide(dialogue, chart, escalate_red_flags=False)
     assert isinstance(decision, Conclude) and decision.hypothesis == "h1"
-    assert decision.confidence == pytest.approx(dialogue.state.ranking(NET)[0][1])
+    assert decision.confidence == pytest.approx(dialogue.state.ranking(chart)[0][1])
     assert decision.confidence < 0.8
     # The same reading after a question asked with a button is not taken at face value: an
     # answer the user gave to a question is only ever confirmed, never assumed.
+    dialogue = engine.start(chart)
+    engine.answer(dialogue, chart, Answer("f1", ("yes",), 0.7), confidence=0.7)
+    decision = engine.decide(dialogue, chart, escalate_red_flags=False)
+    assert isinstance(decision, Ask) and decision.finding == "f2"
+    # Without a chart every finding can be answered: the questions after the fact settle it.
     dialogue = engine.start(NET)
-    engine.answer(dialogue, NET, Answer("f1", ("yes",), 0.7), confidence=0.7)
+    engine.volunteer(dialogue, NET, [Answer("f1", ("yes",), 0.7)])
     decision = engine.decide(dialogue, NET, escalate_red_flags=False)
     assert isinstance(decision, Ask) and decision.finding == "f2"
 
