@@ -465,3 +465,57 @@ def test_a_forum_answer_with_restated_steps_named_answers_and_test_outcomes() ->
     assert isinstance(lamp.yes, Check) and "rattling" in lamp.yes.question.lower()
     assert lamp.yes.no is None
     assert isinstance(lamp.no, Check) and "spare" in lamp.no.question.lower()
+
+
+def test_answer_words_with_an_explanation_answer_the_question() -> None:
+    text = """# Bike clicks
+
+## THE CLICK
+
+Is the click only there when you pedal hard?
+ - Yes, only when I stand on the pedals: the bottom bracket is worn; replace it.
+ - No, it clicks when I freewheel as well: a worn freehub is the most likely cause.
+"""
+    decisions = read_decisions(markdown_to_text(text)[1])
+    hard = next(c for c in decisions.checks if "pedal hard" in c.question)
+    assert isinstance(hard.yes, Cause) and "bottom bracket" in hard.yes.text
+    assert isinstance(hard.no, Cause) and "worn freehub" in hard.no.text
+
+
+def test_secure_answers_a_loose_question_no() -> None:
+    text = """# Saddle creaks
+
+## THE SADDLE
+
+Look at the seat clamp. Is it loose? A loose clamp creaks with every pedal stroke, so
+tighten it to the torque printed on it.
+If the clamp is secure, the saddle rails are cracked and the saddle needs replacing.
+"""
+    decisions = read_decisions(markdown_to_text(text)[1])
+    clamp = next(c for c in decisions.checks if "loose" in c.question.lower())
+    assert isinstance(clamp.no, Cause) and "saddle rails are cracked" in clamp.no.text
+
+
+def test_a_section_that_restates_the_check_pointing_to_it_is_no_check_of_its_own() -> None:
+    text = """# Fridge noise
+
+## HUMMING OR BUZZING?
+
+First establish whether the noise happens only while the compressor runs. If it does, go
+straight to "COMPRESSOR NOISE" further down. If you also hear it with the compressor off,
+the evaporator fan is the likely cause: replace the evaporator fan motor.
+
+## COMPRESSOR NOISE
+
+If the noise happens only while the compressor runs, the next test is the feet.
+
+Is the fridge standing level on all four feet? If it is, the compressor mounts have
+perished: replace the mounting grommets. If it rocks, screw the feet down until it stands
+level and the buzzing should stop.
+"""
+    decisions = read_decisions(markdown_to_text(text)[1])
+    questions = [c.question.lower() for c in decisions.checks if c is not decisions.root]
+    compressor = decisions.root
+    assert isinstance(compressor, Check)
+    assert isinstance(compressor.yes, Check) and "level" in compressor.yes.question.lower()
+    assert sum("compressor runs" in q for q in questions) == 0

@@ -799,30 +799,33 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
             found = causes[0]
             found.text = f"{found.text.rstrip()} {check.context.strip()}"
             owner.set(state, found)
-    return _restated(entry, statements)
+    return _restated(entry, statements, [c for c in b.checks if c.unit < unit.index])
 
 
+RESTATES_EARLIER = 0.8
 _RESTATED = re.compile(r"\b(?:even|still|either)\b", re.I)
 
 
-def _restated(entry: Target, statements: list[Statement]) -> Target:
-    """ "3. If it won't start even with nothing attached, go into the BIOS setup ...": a step
-    that opens by restating, negatively, that the step before did not help is the way on
-    from there, not a check of its own (its other side is the step before's)."""
+def _restated(entry: Target, statements: list[Statement], earlier: list[Check]) -> Target:
+    """A unit that opens by restating how the reader got there is the way on from there,
+    not a check of its own: "3. If it won't start even with nothing attached, go into the
+    BIOS setup ..." (negatively: the step before did not help), or "If the tick only happens
+    when the car is moving, the next test is ..." under the heading a check of an earlier
+    section pointed to (its words are that check's)."""
     first = next((t for t in statements if t.kind != "text"), None)
-    if (
-        not isinstance(entry, Check)
-        or entry.explicit
-        or first is None
-        or first.kind != "branch"
-        or not lang.negative(first.condition)
-        or not _RESTATED.search(first.condition)
-    ):
+    if not isinstance(entry, Check) or entry.explicit or first is None or first.kind != "branch":
         return entry
-    # The restated condition was negative, so the check is named after its positive form
-    # and the way on is its "no" side.
-    if isinstance(entry.no, Check):
+    failed = lang.negative(first.condition) and bool(_RESTATED.search(first.condition))
+    repeats = any(lang.overlap(first.condition, c.question) >= RESTATES_EARLIER for c in earlier)
+    if not (failed or repeats):
+        return entry
+    ways = [t for t in (entry.yes, entry.no) if isinstance(t, Check)]
+    if failed and isinstance(entry.no, Check):
+        # The restated condition was negative, so the check is named after its positive
+        # form and the way on is its "no" side.
         return entry.no
+    if repeats and len(ways) == 1 and not any(isinstance(t, Cause) for t in (entry.yes, entry.no)):
+        return ways[0]
     return entry
 
 

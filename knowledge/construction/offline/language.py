@@ -301,7 +301,7 @@ _OPPOSITES = (
     ({"cold", "cool"}, {"warm", "hot"}),
     ({"dead"}, {"live", "alive"}),
     ({"low"}, {"high"}),
-    ({"loose", "wobbly"}, {"tight", "snug", "solid", "firm"}),
+    ({"loose", "wobbly"}, {"tight", "snug", "solid", "firm", "secure", "fastened"}),
     ({"silent", "quiet"}, {"noisy", "loud"}),
 )
 
@@ -396,6 +396,11 @@ def anaphoric(condition: str) -> bool:
 def yes_no_word(condition: str) -> str | None:
     """ "yes"/"no" for a bare answer word ("Yes:", "If so", "Otherwise"); None for a condition."""
     text = condition.strip().lower()
+    lead = re.match(r"^(yes|no)\s*[,;\u2013\u2014-]\s*\w", text)
+    if lead:
+        # "Yes, only when driving slowly", "No, it ticks at higher speeds too": the answer
+        # word, then what it means.
+        return lead.group(1)
     if len(text.split()) <= 3:
         if _NO_WORDS.match(text):
             return "no"
