@@ -519,3 +519,20 @@ level and the buzzing should stop.
     assert isinstance(compressor, Check)
     assert isinstance(compressor.yes, Check) and "level" in compressor.yes.question.lower()
     assert sum("compressor runs" in q for q in questions) == 0
+
+
+def test_how_do_i_know_whether_asks_the_reading_not_the_verdict() -> None:
+    text = """# Tyre questions
+
+### Q: How do I know whether the tyre is the problem?
+
+Check the pressure with a gauge when the tyre is cold.
+
+- **Below 28 psi:** the tyre is leaking; have it repaired or replaced.
+- **Above 28 psi:** the tyre is fine, so look at the wheel bearing next.
+"""
+    decisions = read_decisions(markdown_to_text(text)[1])
+    (check,) = [c for c in decisions.checks if "psi" in c.question or "tyre" in c.question]
+    # Nobody can answer "Is the tyre the problem?"; they can read the gauge.
+    assert check.question == "Below 28 psi?"
+    assert isinstance(check.yes, Cause) and "tyre is leaking" in check.yes.text

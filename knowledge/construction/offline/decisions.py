@@ -739,6 +739,7 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
                 told = (target, st.block)
     for check in unit_checks:
         _settle_sides(check, worded.get(check.id, []))
+        _ask_the_observation(check, worded.get(check.id, []), b.text)
     # Pending consequences nothing hung below are causes (when they say enough).
     for pending in pendings:
         owner = pending.owner
@@ -902,6 +903,24 @@ def _settle_sides(check: Check, sides: list[tuple[str, int, str]]) -> None:
         first_should = plain if n1 < n2 else _other(plain)
     if first != first_should:
         check.yes, check.no = check.no, check.yes
+
+
+_HOW_TO_KNOW = re.compile(
+    r"\bhow (?:do|can|would|should) (?:i|you|we) (?:know|tell|find out|check|see)\b", re.I
+)
+
+
+def _ask_the_observation(check: Check, sides: list[tuple[str, int, str]], text: str) -> None:
+    """ "How do I know whether the battery is the culprit?" answered by "Below 12 V: ..." /
+    "Above 12 V: ...": the reader can say what the meter reads, not whether the battery is to
+    blame, so the check asks the reading its "yes" branch names."""
+    if len(sides) != 2 or not _HOW_TO_KNOW.search(text[check.span.start : check.span.end]):
+        return
+    said = {state: condition for state, _, condition in sides}
+    yes = said.get("yes", "")
+    if not yes or len(yes.split()) > 6 or lang.yes_no_word(yes) is not None:
+        return
+    check.question = lang.question_form(yes)
 
 
 def _restates(condition: str, question: str) -> int:
