@@ -536,3 +536,25 @@ Check the pressure with a gauge when the tyre is cold.
     # Nobody can answer "Is the tyre the problem?"; they can read the gauge.
     assert check.question == "Below 28 psi?"
     assert isinstance(check.yes, Cause) and "tyre is leaking" in check.yes.text
+
+
+def test_a_generic_statement_with_a_verdict_is_a_branch() -> None:
+    text = """# Phone charging
+
+## Charging stops
+
+Notice whether the phone stops charging when it is warm. If it never stops, the cable is
+worn: replace the cable.
+
+If it does stop when warm, try charging it when it is cool as well. A phone that stops
+charging even when it is cool does not have a heat problem at all: the charging port is
+faulty and needs to be replaced. If it only ever stops while warm, the battery is ageing:
+have the battery replaced.
+"""
+    decisions = read_decisions(markdown_to_text(text)[1])
+    # "A phone that stops charging even when it is cool ...: X" is "if it stops charging
+    # even when cool, X", the test the sentence before asks for; its other side is the
+    # "only ever while warm" branch.
+    (cool,) = [c for c in decisions.checks if "even when" in c.question]
+    assert isinstance(cool.yes, Cause) and "charging port is faulty" in cool.yes.text
+    assert isinstance(cool.no, Cause) and "battery is ageing" in cool.no.text

@@ -451,11 +451,24 @@ def cause_like(text: str) -> bool:
     return bool(_CAUSE_CUES.search(text))
 
 
+_GENERIC = re.compile(
+    r"^(?:an?|any)\s+[\w-]+(?:\s[\w-]+)?\s+that\s+(.+?)\s+"
+    r"(does not|doesn't|do not|don't|is not|isn't|has|needs?|means)\s+(.*)$",
+    re.I,
+)
+
+
 def condition_split(sentence: str) -> tuple[str, str] | None:
     """(condition, consequence) of "If X, Y" / "When X: Y"; None when not conditional."""
     body = strip_lead(sentence)
     match = _COND_START.match(body)
     if not match:
+        generic = _GENERIC.match(body)
+        if generic and ":" in generic.group(3):
+            # "A laptop that locks up even at a low temperature does not have a heat problem
+            # at all: the motherboard or RAM is faulty.": "if it locks up ..., ..."; only with
+            # a verdict after a colon, as a plain remark about such things is no branch.
+            return f"it {generic.group(1)}", f"{generic.group(2)} {generic.group(3)}".strip()
         return None
     rest = body[match.end() :]
     # The condition ends at the first comma, colon, semicolon or dash at bracket depth 0
