@@ -220,6 +220,8 @@ def _adjacent(text: str) -> list[tuple[str, str]]:
     ]
 
 
+# How many, not which kind ("a single lamp failure": a tail light is one).
+_QUANTITIES = frozenset({"singl", "one", "two", "several", "multipl", "few", "many", "another"})
 _DETERMINERS = frozenset({"a", "an", "the", "my", "your", "our", "its", "this", "that", "any"})
 
 
@@ -461,7 +463,11 @@ class FactIndex:
             return False
         words = {w for pair in said for w in pair}
         for modifier, noun in _adjacent(main_question(finding.question)):
-            if self.df.get(modifier, 0) != 1 or modifier in words or modifier in _NOT_ANCHORS:
+            if (
+                self.df.get(modifier, 0) != 1
+                or modifier in words
+                or modifier in _NOT_ANCHORS | _QUANTITIES
+            ):
                 continue
             if any(n == noun and m != modifier and m not in _FILLERS for m, n in said):
                 return True

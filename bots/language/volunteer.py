@@ -20,6 +20,7 @@ from .base import yes_no_states
 from .cues import META, NEGATIONS, UNSURE
 from .fact_verifier import verified_facts
 from .facts import LEXICAL_FLOOR, fact_index, stated_facts
+from .places import place_facts
 from .qualifiers import unsaid_qualifier
 from .reader import RESTATED, clauses, is_asking, question_profile, read_sentence, similar
 from .temperature import temperature_facts
@@ -197,6 +198,11 @@ def volunteered_facts(
     # A temperature reported as a number ("a temp of 38.7") answers the fever question, over
     # any reading by words.
     for fact in temperature_facts(text, network):
+        if fact.finding not in skip:
+            out[fact.finding] = fact
+    # Where the trouble is ("fine at work but not at home") answers where the user is
+    # trying to connect, over any reading by words ("not at home" is no denial of it).
+    for fact in place_facts(text, network):
         if fact.finding not in skip:
             out[fact.finding] = fact
     said = tx.content_set(text)

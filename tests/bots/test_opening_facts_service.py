@@ -53,6 +53,14 @@ def _open(service: Any, thread: str, text: str, pack: str, section: str) -> Any:
         ),
         (
             "it-laptop",
+            "wireless",
+            "wifi fine at work but not at home",
+            "wireless:q5",
+            "yes",
+            "home network",
+        ),
+        (
+            "it-laptop",
             "overheat",
             "it shuts itself off when it gets hot",
             "laptop_overheating:q11",
