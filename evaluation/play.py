@@ -82,6 +82,7 @@ def play_case(
     asked: list[str] = []
     misunderstood = 0
     safety_checks = 0
+    follow_ups: list[dict[str, Any]] = []
 
     def send(inbound: Inbound) -> Reply:
         started = time.perf_counter()
@@ -107,6 +108,14 @@ def play_case(
             yes = corroborated(
                 speaker.user, network, last_action["kinds"], last_action["prompted_by"]
             )
+            if attempt == 0:
+                follow_ups.append(
+                    {
+                        "kinds": list(last_action["kinds"]),
+                        "prompted_by": list(last_action["prompted_by"]),
+                        "yes": yes,
+                    }
+                )
             text, button = speaker.yes_no(yes, attempt=attempt)
         elif options:  # a multi-choice question asked whole
             shown = [network.finding(o) for o in options]
@@ -150,7 +159,34 @@ def play_case(
         extra["claims_certainty"] = bool(CERTAIN.search(reply.text))
     if safety_checks:
         extra["safety_checks"] = safety_checks
+    extra["why"] = _why(state, network, last_action, follow_ups)
     return Played(result, len(replies), len(coded), misunderstood, tuple(coded[:3]), extra)
+
+
+def _why(
+    state: DialogueState,
+    network: EvidentialNetwork,
+    last_action: Mapping[str, Any],
+    follow_ups: Sequence[Mapping[str, Any]],
+) -> dict[str, Any]:
+    """What a case's safety outcome rests on, for grouping escalations
+    (:mod:`evaluation.escalations`): its red flags with their reasons, the nurse's follow-ups
+    and the simulated answers, how the last turn ended, and the leading hypotheses with their
+    severities (what the triage level was computed from)."""
+    ranking = state.ranking(network)[:5]
+    return {
+        "red_flags": [
+            {"finding": f.finding, "states": list(f.states), "reason": f.reason, "level": f.level}
+            for f in state.red_flags
+        ],
+        "follow_ups": [dict(f) for f in follow_ups],
+        "ending": {
+            key: last_action[key]
+            for key in ("type", "reason", "detail", "triage_level", "escalated")
+            if key in last_action
+        },
+        "ranking": [[h, round(p, 4), network.hypothesis(h).severity] for h, p in ranking],
+    }
 
 
 def _last_action(store: MemoryStore, reply: Reply) -> dict[str, Any]:

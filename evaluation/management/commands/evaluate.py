@@ -208,6 +208,15 @@ class Command(BaseCommand):
             "--json", type=Path, default=None, metavar="PATH", help="write the metrics as JSON"
         )
         parser.add_argument(
+            "--cases",
+            type=Path,
+            default=None,
+            metavar="PATH",
+            help="write one JSON line per policy and case: its result and what its safety "
+            "outcome rests on (red flags, safety follow-ups, ending, leading hypotheses); "
+            "python -m evaluation.escalations PATH groups the escalated mild cases by cause",
+        )
+        parser.add_argument(
             "--report",
             type=Path,
             default=None,
@@ -365,6 +374,7 @@ class Command(BaseCommand):
             "follow_ups_after_parent": options["follow_ups_after_parent"],
             "params": list(options["param"]),
             "json": str(options["json"]) if options["json"] else None,
+            "cases": str(options["cases"]) if options["cases"] else None,
             "report": str(options["report"]) if options["report"] else None,
             "progress": options["progress"],
         }
@@ -488,6 +498,11 @@ class Command(BaseCommand):
         if options["json"] is not None:
             write_json(payload, options["json"])
             self.stdout.write(f"wrote {options['json']}")
+        if options["cases"] is not None:
+            from evaluation.escalations import write_cases
+
+            write_cases(played, options["cases"])
+            self.stdout.write(f"wrote {options['cases']}")
         if options["report"] is not None:
             written = write_report(options["report"], payload, results)
             self.stdout.write(f"wrote {written[0]} and {len(written) - 1} plots")
