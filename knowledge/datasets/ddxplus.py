@@ -653,13 +653,22 @@ def red_flags(
     mild_budget: float = 0.05,
     severe: int = 2,
     mild_from: int = 3,
+    max_benign_share: float = 0.10,
+    benign_from: int = 4,
 ) -> list[RedFlag]:
     """A few cardinal symptoms of the severe pathologies (severity ``<= severe``).
 
     Candidates: findings of a severe pathology ``h``'s listed *symptoms* (antecedents such as
     "do you drink coffee?" are risk factors, not alarms) whose non-default state occurs in at
     least ``min_presence`` of ``h``'s training patients and in at most ``max_mild_rate`` of the
-    training patients with a non-severe pathology (severity ``>= mild_from``).
+    training patients with a non-severe pathology (severity ``>= mild_from``), and in at most
+    ``max_benign_share`` of the training patients of every benign pathology (severity ``>=
+    benign_from``, routine or self-care) on its own: a sign that a benign condition commonly
+    brings is no alarm however rare it is overall. Without that rule, pain in the right flank
+    (a third of the dev panic attacks, "cardinal" for anaphylaxis by the dataset's pain maps)
+    escalated panic attacks as emergencies: 3 of the 7 mild patients escalated among the first
+    300 dev patients through the service. Severe patients with such a sign are still flagged
+    by the differential's triage (``planning.triage``) or by their other cardinal signs.
 
     Every candidate alone is rare in mild patients, but a hundred of them together would flag
     most mild patients, so the flags are then chosen greedily as a set cover: repeatedly take
@@ -693,10 +702,26 @@ def red_flags(
             for finding_id in catalog.findings_of[evidence_id]:
                 if hits[finding_id] >= min_presence * len(group):
                     cardinal_for.setdefault(finding_id, []).append(condition)
+    benign_groups = [
+        group
+        for condition_id, group in by_condition.items()
+        if catalog.conditions[condition_id].severity >= benign_from
+    ]
+
+    def common_in_benign(finding_id: str) -> bool:
+        return any(
+            sum(finding_id in answers[i] for i in group) > max_benign_share * len(group)
+            for group in benign_groups
+        )
+
     mild_of = {f: {i for i in mild if f in answers[i]} for f in cardinal_for}
     grave_of = {f: {i for i in grave if f in answers[i]} for f in cardinal_for}
     candidates = sorted(
-        (f for f in cardinal_for if len(mild_of[f]) <= max_mild_rate * len(mild)),
+        (
+            f
+            for f in cardinal_for
+            if len(mild_of[f]) <= max_mild_rate * len(mild) and not common_in_benign(f)
+        ),
         key=order.__getitem__,
     )
     chosen: list[str] = []

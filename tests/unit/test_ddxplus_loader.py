@@ -296,6 +296,23 @@ def test_red_flags_are_few_and_separate_severe_from_mild(
     assert severe_rate >= 0.9
 
 
+def test_no_red_flag_is_common_in_a_benign_pathology(
+    network: EvidentialNetwork, catalog: ddxplus.Catalog, dev_patients: tuple[ddxplus.Patient, ...]
+) -> None:
+    """A sign a routine or self-care condition commonly brings does not escalate on its own
+    (pain in the right flank: a third of the dev panic attacks)."""
+    by_condition: dict[str, list[ddxplus.Patient]] = {}
+    for patient in dev_patients:
+        by_condition.setdefault(patient.pathology, []).append(patient)
+    for condition_id, group in by_condition.items():
+        if catalog.conditions[condition_id].severity < 4:
+            continue
+        answers = [frozenset(ddxplus.patient_answers(p, catalog)) for p in group]
+        for flag in network.red_flags:
+            share = sum(flag.finding in a for a in answers) / len(group)
+            assert share <= 0.10, (flag.finding, catalog.conditions[condition_id].name, share)
+
+
 def test_observed_values_drop_only_never_chosen_multi_choice_findings() -> None:
     full = ddxplus.load_network()
     small = ddxplus.load_network(m_values="observed")
