@@ -805,8 +805,14 @@ CONCEPTS: Mapping[str, str] = {
         r"\bhives\b|\bwelts\b|\brash\b|\bswell\w*|\bswollen\b|\bpuff\w*|\bitch\w*|\bblotch\w*|"
         r"\bred (?:all over|everywhere)\b"
     ),
+    # An itchy, scratchy or sore throat is hay fever's, not a reaction closing the airway
+    # ("allergies, itchy eyes and the back of my throat itchy"): the throat is a danger here
+    # only when something else is said of it (tight, swelling, "feels weird").
     "allergic_danger": (
-        r"\bbreath\w*|\bwheez\w*|\bthroat\b|\btongue\b|\blips?\b|\bfaint\w*|\bdizzy\b|"
+        r"\bbreath\w*|\bwheez\w*|"
+        r"(?<!itchy )(?<!itching )(?<!scratchy )(?<!tickly )(?<!sore )(?<!dry )\bthroat\b"
+        r"(?! (?:is |feels |feeling |gets |a bit |so |really |very |also |too )*(?:itch\w*|"
+        r"scratch\w*|tickl\w*|dry|sore|irritat\w*))|\btongue\b|\blips?\b|\bfaint\w*|\bdizzy\b|"
         r"\blight ?headed\b|\bcollaps\w*|\bvoice\b|\bswallow\w*|\bcough\w* (?:and|a lot)\b"
     ),
     # -- headache

@@ -156,6 +156,11 @@ DEV: list[tuple[str, bool]] = [
     ("a bit of an itchy rash, no swelling", False),
     ("no swelling of my lips or tongue", False),
     ("mild hayfever, itchy eyes", False),
+    ("i get bad allergies every spring, itchy eyes and an itchy throat", False),
+    ("allergies are awful this week, eyes itching like mad and my throat is scratchy", False),
+    ("prone to allergys, my nose runs and the back of my throat is itchy all day", False),
+    ("had a reaction to my new tablets, hives everywhere and my throat feels weird", True),
+    ("allergic to nuts, ate a cookie by mistake, now itchy all over, throat feels funny", True),
     # -- headache
     ("worst headache of my life", True),
     ("sudden severe headache, like something exploded in my head", True),

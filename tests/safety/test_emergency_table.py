@@ -67,3 +67,25 @@ def test_the_past_and_the_hypothetical_are_not_emergencies_but_self_harm_is() ->
     assert emergency_kinds("my mum had a stroke two years ago") == []
     assert emergency_kinds("what should i do if i get chest pain spreading to my arm?") == []
     assert emergency_kinds("they'd all be better off if i wasn't here") == ["self-harm"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hay fever's back, my eyes itch and my throat is itchy and scratchy",
+        "I suffer from allergies. Itchy eyes, runny nose and an itchy throat since yesterday",
+        "I have severe itching in one or both eyes. My nose or the back of my throat is itchy. "
+        "I am more likely to develop common allergies than the general population.",
+    ],
+)
+def test_an_itchy_throat_with_allergies_is_hay_fever_not_anaphylaxis(text: str) -> None:
+    assert emergency_kinds(text) == []
+
+
+def test_a_reaction_with_a_throat_that_feels_wrong_is_still_anaphylaxis() -> None:
+    assert emergency_kinds("reaction to the new pills, hives and my throat feels strange") == [
+        "anaphylaxis"
+    ]
+    assert emergency_kinds("stung by a wasp, itchy all over and my throat is tightening") == [
+        "anaphylaxis"
+    ]
