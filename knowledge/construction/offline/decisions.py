@@ -897,12 +897,20 @@ def _settle_sides(check: Check, sides: list[tuple[str, int, str]]) -> None:
         # the desktop" / "You don't even see the Windows logo" each negation is about
         # something else.
         s1, s2 = _restates(c1, check.question), _restates(c2, check.question)
-        first_should = "no" if n1 == 0 and s2 > s1 else "yes"
+        # A shared subject ("the wheels") is no restatement: at least two of the question's
+        # words.
+        first_should = "no" if n1 == 0 and s2 > s1 and s2 >= 2 else "yes"
     else:
         plain = "yes" if not lang.negative(check.question) else "no"
         first_should = plain if n1 < n2 else _other(plain)
     if first != first_should:
         check.yes, check.no = check.no, check.yes
+        # A consequence still waiting to be read (an instruction the unit may go on below)
+        # moves with its side, so that it is still read as that side's.
+        for state in ("yes", "no"):
+            target = check.slot(state)
+            if isinstance(target, _Pending):
+                target.state = state
 
 
 _HOW_TO_KNOW = re.compile(
