@@ -620,16 +620,20 @@ def _cardinality_correction(
     over = np.zeros((t_terms, cols))
     tmp = np.empty((k0, cols))
     tmp_over = np.empty((t_terms, cols))
+    top_mass = np.empty(cols)
     if constant is not None:
         w = np.vstack([w, np.full((1, cols), constant[0])])
         om = np.vstack([om, np.full((1, cols), constant[1])])
+    # Every tail factor (1 - w + w z) at once, for the steps that pass mass beyond K0: the
+    # same products and sums as one step at a time, without a dozen small calls per step.
+    factors = z[None, :, :] * w[k0:, None, :]
+    factors += om[k0:, None, :]
     for step in range(w.shape[0]):
         b, a = w[step], om[step]
         if step >= k0:  # mass can pass beyond K0 from now on
-            np.multiply(z, b, out=tmp_over)
-            tmp_over += a
-            over *= tmp_over
-            np.multiply(z_top, b * prob[k0], out=tmp_over)
+            over *= factors[step - k0]
+            np.multiply(b, prob[k0], out=top_mass)
+            np.multiply(z_top, top_mass, out=tmp_over)
             over += tmp_over
         top = min(step + 1, k0)
         np.multiply(prob[:top], b, out=tmp[:top])
