@@ -326,3 +326,24 @@ def test_ddxplus_question_order_comes_from_the_pack_and_costs_questions(tmp_path
             assert order == {"complaint_first": 0, "follow_ups_after_parent": False}
         turns[name] = payload["policies"]["infogatherer"]["mean_turns"]
     assert turns["policy-order"] < turns["product"], turns
+
+
+def test_ddxplus_cases_record_what_each_safety_outcome_rests_on(tmp_path: Path) -> None:
+    from evaluation.escalations import causes, read_cases
+
+    cases = tmp_path / "cases.jsonl"
+    run(
+        "ddxplus",
+        "--split", "dev",
+        "--policy", "infogatherer",
+        "--limit", "4",
+        "--cases", str(cases),
+    )  # fmt: skip
+    records = read_cases(cases)
+    assert len(records) == 4
+    for record in records:
+        assert record["policy"] == "infogatherer" and record["severity"] in range(1, 6)
+        why = record["why"]
+        assert why["ranking"] and why["ending"]["type"]
+        assert {f["finding"] for f in why["red_flags"]} == set(record["red_flags"])
+        assert bool(causes(record)) == record["escalated"]
