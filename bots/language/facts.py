@@ -14,6 +14,7 @@ never turns on" a no. Precision is measured on ``evaluation/tables/opening_table
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import threading
@@ -357,6 +358,15 @@ _AN_AGE = re.compile(
 _TRAILING = re.compile(r"\b(?:when|if|while|whenever|on|after|before|during|at)\b(.*)$", re.I)
 
 
+@functools.cache
+def _device_words() -> frozenset[str]:
+    """Words for the thing a whole pack is about ("my laptop does not work"): they name no
+    finding, even in a pack so small that only one question says "laptop"."""
+    return frozenset(
+        _words("laptop laptops notebook computer computers pc macbook chromebook car cars vehicle")
+    )
+
+
 class FactIndex:
     """The findings of one network, each with its main words and its specific ones."""
 
@@ -390,13 +400,15 @@ class FactIndex:
         self.df = dict(df)
         self.idf = {w: math.log((n + 1) / (c + 0.5)) + 0.1 for w, c in df.items()}
         # Words in a quarter of the questions or more ("laptop", "car") name nothing.
-        self.common = frozenset(w for w, c in df.items() if c >= max(2, n / 4))
+        self.common = _device_words() | frozenset(w for w, c in df.items() if c >= max(2, n / 4))
         self.questions = []
         for finding, main, condition in zip(findings, mains, conditions, strict=True):
             if not main or yes_no_states(finding) is None or _asks_to_act(finding.question):
                 continue
             specific = frozenset(
-                w for w in main | condition if df[w] == 1 and len(w) >= 4 and w not in _NOT_ANCHORS
+                w
+                for w in main | condition
+                if df[w] == 1 and len(w) >= 4 and w not in _NOT_ANCHORS | _device_words()
             )
             total = sum(self.idf[w] for w in main) + 0.5 * sum(self.idf[w] for w in condition)
             either = _alternatives(main_question(finding.question), main | condition)
@@ -596,7 +608,11 @@ class FactIndex:
         own = {w for w in q.words | q.condition if w in said or any(similar(w, s) for s in said)}
         # Very near in meaning: any word of the question will do ("can't see any wifi
         # networks" is "does it show the wireless network?", all of whose words are common).
-        if not own - _FILLERS - (frozenset() if score >= SEMANTIC_CLOSE else self.common):
+        # The device's own name is never enough ("my laptop does not work" is not "does the
+        # laptop power on?").
+        if not own - _FILLERS - _device_words() - (
+            frozenset() if score >= SEMANTIC_CLOSE else self.common
+        ):
             return []
         return [(q.finding, score)]
 

@@ -267,3 +267,24 @@ def test_where_the_trouble_is_answers_where_the_user_connects(
 ) -> None:
     read = _read(text, "wireless")
     assert {f: read.get(f) for f in ("q5", "q22") if f in read} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("my laptop does not work", None),
+        ("my laptop stopped working", None),
+        ("my laptop wont power on", ("no",)),
+    ],
+)
+def test_the_devices_name_alone_answers_no_question_even_in_a_small_pack(
+    text: str, expected: tuple[str, ...] | None
+) -> None:
+    # In a pack of three questions only one says "laptop" ("Does the laptop power on?"), so
+    # the name was taken for the question's own word, and its nearness in meaning decided.
+    from planning.network import EvidentialNetwork
+    from tests.console.conftest import console_pack
+
+    network = EvidentialNetwork.from_dict(console_pack()["network"])
+    facts = {a.finding: a.states for a in volunteered_facts(text, network)}
+    assert facts.get("q1") == expected
