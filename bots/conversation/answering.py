@@ -8,7 +8,6 @@ the user's words into the engine's inputs and its decisions into replies.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +33,7 @@ from bots.conversation.context import (
 )
 from bots.language import Interpretation
 from bots.language.base import answer_to_dict
+from bots.language.facts import asked_sentence
 from bots.messages import PICK_PREFIX, Inbound, Reply
 from bots.models import CaseStatus
 from knowledge.packs import wording
@@ -97,19 +97,11 @@ def noted(ctx: Context, facts: Sequence[Answer], kit: Kit | None = None) -> list
             question = wording.question_text(finding, ctx.network)
             if kit is not None:
                 question = carer.addressed(kit, ctx, question)
-            question = _asked_sentence(question).rstrip("?")
+            # Without the instructions before it: the user was told to check nothing, they said it.
+            question = asked_sentence(question).rstrip("?")
             said = "/".join(_said(finding, st, ctx.network) for st in fact.states)
             out.append(f"{question}? {said}")
     return out
-
-
-def _asked_sentence(question: str) -> str:
-    """The sentence that asks, without the instructions before it: "Noted: Is the battery more
-    than a year old? yes", not "Noted: Please check your laptop battery's manufacture date. Is
-    the battery ..." (the user was told to check nothing; they had said it)."""
-    sentences = [p for p in re.split(r"(?<=[.!?])\s+", question.strip()) if p.strip()]
-    asking = [p for p in sentences if p.rstrip().endswith("?")]
-    return asking[-1] if asking else question
 
 
 def noted_and_asked_again(

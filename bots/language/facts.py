@@ -226,12 +226,17 @@ _QUANTITIES = frozenset({"singl", "one", "two", "several", "multipl", "few", "ma
 _DETERMINERS = frozenset({"a", "an", "the", "my", "your", "our", "its", "this", "that", "any"})
 
 
-def _asked(question: str) -> str:
-    """The question's last asked sentence, its leading condition kept."""
-    text = _PARENS.sub(" ", question)
-    parts = [p for p in re.split(r"(?<=[.?!])\s+", text.strip()) if p.strip()]
+def asked_sentence(question: str) -> str:
+    """The question's last asked sentence, without the instructions before it ("Please check
+    the battery's date. Is it more than a year old?"), its leading condition kept."""
+    parts = [p for p in re.split(r"(?<=[.?!])\s+", question.strip()) if p.strip()]
     asked = [p for p in parts if p.rstrip().endswith("?")]
-    return asked[-1] if asked else text
+    return asked[-1] if asked else question
+
+
+def _asked(question: str) -> str:
+    """:func:`asked_sentence`, parentheticals left out."""
+    return asked_sentence(_PARENS.sub(" ", question))
 
 
 def main_question(question: str) -> str:
@@ -402,13 +407,12 @@ class FactIndex:
         # Words in a quarter of the questions or more ("laptop", "car") name nothing.
         self.common = _device_words() | frozenset(w for w, c in df.items() if c >= max(2, n / 4))
         self.questions = []
+        not_anchors = _NOT_ANCHORS | _device_words()
         for finding, main, condition in zip(findings, mains, conditions, strict=True):
             if not main or yes_no_states(finding) is None or _asks_to_act(finding.question):
                 continue
             specific = frozenset(
-                w
-                for w in main | condition
-                if df[w] == 1 and len(w) >= 4 and w not in _NOT_ANCHORS | _device_words()
+                w for w in main | condition if df[w] == 1 and len(w) >= 4 and w not in not_anchors
             )
             total = sum(self.idf[w] for w in main) + 0.5 * sum(self.idf[w] for w in condition)
             either = _alternatives(main_question(finding.question), main | condition)
@@ -500,9 +504,6 @@ class FactIndex:
             bool({w for w in side if w in said or any(_typo(w, s) for s in said)}) for side in sides
         ]
         return hits.count(True) == 1
-
-    def _question(self, finding: Finding) -> _Question | None:
-        return next((q for q in self.questions if q.finding.id == finding.id), None)
 
     def names_other(self, fragment: str, finding: Finding) -> bool:
         """The fragment names something this question does not ask about."""
@@ -610,8 +611,11 @@ class FactIndex:
         # networks" is "does it show the wireless network?", all of whose words are common).
         # The device's own name is never enough ("my laptop does not work" is not "does the
         # laptop power on?").
-        if not own - _FILLERS - _device_words() - (
-            frozenset() if score >= SEMANTIC_CLOSE else self.common
+        if (
+            not own
+            - _FILLERS
+            - _device_words()
+            - (frozenset() if score >= SEMANTIC_CLOSE else self.common)
         ):
             return []
         return [(q.finding, score)]
