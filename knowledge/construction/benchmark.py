@@ -41,10 +41,14 @@ from planning.results import CaseResult
 from planning.simulation import Case, SimulatedUser
 
 from .failures import classify, tally
-from .matching import Matching, match, opposite, prf
+from .matching import Matching, match, opposite, prf, same_text_groups, state_orientation
 from .offline.decisions import Span, read_decisions
 from .offline.network import decisions_network
 
+# The pairing rule end to end: "new" (answers oriented by where they lead, chart terminals
+# with the same text one cause) or "old" (wording only, every terminal its own cause); both
+# are reported, the new one as ``success_rate``.
+RULE = "new"
 ARTICLE_SUFFIXES = (".md", ".markdown", ".html", ".htm", ".txt", ".text", ".pdf")
 Progress = Callable[[str], None]
 
@@ -116,17 +120,61 @@ def _asked_texts(chart: dict[str, Any]) -> dict[str, str]:
     }
 
 
+def _node_text(chart: dict[str, Any], node: str) -> str:
+    spec = chart["nodes"].get(node, {})
+    return f"{spec.get('label', '')} {spec.get('utterance', '')}"
+
+
+def _built_text(network: EvidentialNetwork, node: str) -> str:
+    if node in network.finding_index:
+        return network.finding(node).question
+    cause = next((h for h in network.hypotheses if h.id == node), None)
+    return f"{cause.name} {cause.resolution}" if cause is not None else ""
+
+
 def _opposites(
-    chart: dict[str, Any], network: EvidentialNetwork, checks: Matching
+    chart: dict[str, Any], network: EvidentialNetwork, checks: Matching, rule: str = RULE
 ) -> frozenset[str]:
-    """The chart questions whose matched built check asks the opposite (``matching.opposite``)."""
+    """The chart questions whose matched built check asks the opposite: under the ``"old"``
+    rule by wording alone (``matching.opposite``), under ``"new"`` by where the answers lead
+    (``matching.state_orientation``) where that decides, else by wording."""
     asked = _asked_texts(chart)
     out = set()
     for truth, built in checks.pairs.items():
         finding = network.finding(built)
-        if set(finding.states) == {"yes", "no"} and opposite(asked[truth], finding.question):
+        if set(finding.states) != {"yes", "no"}:
+            continue
+        turned = None
+        if rule == "new":
+            node = truth.rsplit(":q", 1)[-1]
+            edges = chart["edges"].get(node, {})
+            flow = network.flow.get(built, {})
+            if all(edges.get(s) for s in ("yes", "no")) and all(flow.get(s) for s in ("yes", "no")):
+                turned = state_orientation(
+                    _node_text(chart, edges["yes"]),
+                    _node_text(chart, edges["no"]),
+                    _built_text(network, flow["yes"]),
+                    _built_text(network, flow["no"]),
+                )
+        if turned is None:
+            turned = opposite(asked[truth], finding.question)
+        if turned:
             out.add(truth)
     return frozenset(out)
+
+
+def _same_cause(chart: dict[str, Any]) -> dict[str, frozenset[str]]:
+    """Chart terminals (as hypothesis ids) that tell the user the same thing, grouped
+    (``matching.same_text_groups`` on the utterance, else the label)."""
+    from knowledge.datasets.flodial import hypothesis_id
+
+    return same_text_groups(
+        {
+            hypothesis_id(chart["name"], node): spec.get("utterance") or spec.get("label", "")
+            for node, spec in chart["nodes"].items()
+            if spec.get("terminal")
+        }
+    )
 
 
 def _truthful(state: str, flipped: bool) -> str:
@@ -146,9 +194,22 @@ def _likely_state(network: EvidentialNetwork, hypothesis: str, finding: str) -> 
 
 
 def _translate(
-    case: Case, causes: Matching, checks: Matching, flipped: frozenset[str] = frozenset()
+    case: Case,
+    causes: Matching,
+    checks: Matching,
+    flipped: frozenset[str] = frozenset(),
+    same: dict[str, frozenset[str]] | None = None,
 ) -> Case | None:
     truth = causes.built_for(case.true_hypothesis)
+    if truth is None and same:
+        truth = next(
+            (
+                causes.pairs[t]
+                for t in sorted(same.get(case.true_hypothesis, ()))
+                if t in causes.pairs
+            ),
+            None,
+        )
     if truth is None:
         return None
     answers = {
@@ -157,6 +218,14 @@ def _translate(
         if finding in checks.pairs
     }
     return replace(case, true_hypothesis=truth, answers=answers, metadata={})
+
+
+def _accepted(
+    case: Case, causes: Matching, same: dict[str, frozenset[str]] | None
+) -> frozenset[str]:
+    """The built causes whose conclusion is a success for ``case``."""
+    group = (same or {}).get(case.true_hypothesis, frozenset([case.true_hypothesis]))
+    return frozenset(causes.pairs[t] for t in group | {case.true_hypothesis} if t in causes.pairs)
 
 
 # ``player(network, cases, answers=None)``: one result per case; where ``answers`` is a list,
@@ -220,11 +289,14 @@ def evaluate_article(
     truth_checks = _chart_texts(chart, terminal=False)
     causes = match(truth_causes, cause_texts)
     checks = match(truth_checks, check_texts, extra=check_context)
-    flipped = _opposites(chart, net, checks)
+    flipped = _opposites(chart, net, checks, "new")
+    flipped_old = _opposites(chart, net, checks, "old")
+    same = _same_cause(chart)
     cause_scores = prf(len(causes.pairs), len(cause_texts), len(truth_causes))
     check_scores = prf(len(checks.pairs), len(check_texts), len(truth_checks))
 
-    pairs = right = judged = 0
+    pairs = judged = 0
+    right = {"new": 0, "old": 0}
     for terminal, paths in terminal_paths(chart).items():
         hid = hypothesis_id(chart["name"], terminal)
         for node, state in determined_answers(paths).items():
@@ -232,9 +304,10 @@ def evaluate_article(
             fid = finding_id(chart["name"], node)
             if hid in causes.pairs and fid in checks.pairs:
                 judged += 1
-                expected = _truthful(state, fid in flipped)
-                if _likely_state(net, causes.pairs[hid], checks.pairs[fid]) == expected:
-                    right += 1
+                likely = _likely_state(net, causes.pairs[hid], checks.pairs[fid])
+                for rule, turned in (("new", flipped), ("old", flipped_old)):
+                    if likely == _truthful(state, fid in turned):
+                        right[rule] += 1
     out: dict[str, Any] = {
         "article": path.name,
         "causes_built": len(cause_texts),
@@ -249,36 +322,68 @@ def evaluate_article(
         "check_f1": check_scores["f1"],
         "link_pairs": pairs,
         "link_pairs_judged": judged,
-        "link_accuracy": right / judged if judged else 0.0,
-        "link_recall": right / pairs if pairs else 0.0,
+        "link_accuracy": right["new"] / judged if judged else 0.0,
+        "link_recall": right["new"] / pairs if pairs else 0.0,
         "matches": {
             "causes": {t: [b, round(causes.scores[t], 3)] for t, b in causes.pairs.items()},
             "checks": {t: [b, round(checks.scores[t], 3)] for t, b in checks.pairs.items()},
             "checks_asked_the_other_way": sorted(flipped),
+            "checks_asked_the_other_way_old_rule": sorted(flipped_old),
+            "same_cause": sorted(sorted(g) for g in {g for g in same.values() if len(g) > 1}),
+        },
+        "old_rule": {
+            "link_accuracy": right["old"] / judged if judged else 0.0,
+            "link_recall": right["old"] / pairs if pairs else 0.0,
         },
     }
     if llm is not None:
         out["llm"] = dict(net.metadata.get("construction", {}).get("llm", {}))
     if play:
         cases = [c for c in load_cases("all") if c.metadata.get("chart") == built.chart]
-        translated = [_translate(c, causes, checks, flipped) for c in cases]
-        playable = [c for c in translated if c is not None]
-        recorded: list[tuple[Answer, ...]] = []
-        built_results = player(net, playable, answers=recorded)
         chart_results = player(load_network(built.chart), cases)
-        successes = sum(1 for r in built_results if r.correct)
-        out["failures"] = _failures(
-            chart, net, causes, checks, cases, translated, built_results, recorded
-        )
+        chart_success = sum(1 for r in chart_results if r.correct) / len(cases) if cases else 0.0
+        # Both rules, each dialog played once where the two rules give it the same answers.
+        plays: dict[str, Any] = {}
+        for rule, turned, groups in (("new", flipped, same), ("old", flipped_old, None)):
+            translated = [_translate(c, causes, checks, turned, groups) for c in cases]
+            reuse = plays.get("new")
+            todo = [
+                i
+                for i, t in enumerate(translated)
+                if t is not None and (reuse is None or reuse["translated"][i] != t)
+            ]
+            recorded: list[tuple[Answer, ...]] = []
+            fresh = player(net, [translated[i] for i in todo], answers=recorded)
+            results: list[CaseResult | None] = [None] * len(cases)
+            answers: list[tuple[Answer, ...]] = [()] * len(cases)
+            if reuse is not None:
+                results, answers = list(reuse["results"]), list(reuse["answers"])
+            for i, result, said in zip(todo, fresh, recorded, strict=True):
+                results[i], answers[i] = result, said
+            succeeded = [
+                r is not None and (r.correct or r.concluded in _accepted(c, causes, groups))
+                for c, r in zip(cases, results, strict=True)
+            ]
+            played = [r for r in results if r is not None]
+            plays[rule] = {
+                "translated": translated,
+                "results": results,
+                "answers": answers,
+                "summary": {
+                    "dialogs_playable": len(played),
+                    "success_rate": sum(succeeded) / len(cases) if cases else 0.0,
+                    "mean_turns": _mean(r.turns for r in played),
+                    "failures": _failures(
+                        chart, net, causes, checks, cases, translated, results, answers, succeeded
+                    ),
+                },
+            }
+        out.update(plays["new"]["summary"])
+        out["old_rule"].update(plays["old"]["summary"])
         out.update(
             {
                 "dialogs": len(cases),
-                "dialogs_playable": len(playable),
-                "success_rate": successes / len(cases) if cases else 0.0,
-                "mean_turns": _mean(r.turns for r in built_results),
-                "chart_success_rate": (
-                    sum(1 for r in chart_results if r.correct) / len(cases) if cases else 0.0
-                ),
+                "chart_success_rate": chart_success,
                 "chart_mean_turns": _mean(r.turns for r in chart_results),
             }
         )
@@ -292,10 +397,12 @@ def _failures(
     checks: Matching,
     cases: Sequence[Case],
     translated: Sequence[Case | None],
-    results: Sequence[CaseResult],
+    results: Sequence[CaseResult | None],
     recorded: Sequence[tuple[Answer, ...]],
+    succeeded: Sequence[bool],
 ) -> dict[str, Any]:
-    """Every failed dialog's class (``failures.classify``), counted."""
+    """Every failed dialog's class (``failures.classify``), counted; ``results`` and
+    ``recorded`` are per case (``None`` and ``()`` where the case was not played)."""
     from knowledge.datasets.flodial import finding_id, hypothesis_id, terminal_paths
 
     name = chart["name"]
@@ -303,11 +410,11 @@ def _failures(
         hypothesis_id(name, t): [[(finding_id(name, q), s) for q, s in p] for p in ps]
         for t, ps in terminal_paths(chart).items()
     }
-    played = iter(zip(results, recorded, strict=True))
     out = []
-    for case, built_case in zip(cases, translated, strict=True):
-        result, answers = next(played) if built_case is not None else (None, ())
-        if result is not None and result.correct:
+    for case, built_case, result, answers, ok in zip(
+        cases, translated, results, recorded, succeeded, strict=True
+    ):
+        if ok:
             continue
         out.append(
             classify(
@@ -414,6 +521,31 @@ def evaluate_articles(
             if dialogs
             else 0.0
         )
+    old_right = sum(
+        round(c["old_rule"]["link_accuracy"] * c["link_pairs_judged"]) for c in charts.values()
+    )
+    overall["link_accuracy_old_rule"] = (
+        old_right / totals["link_pairs_judged"] if totals["link_pairs_judged"] else 0.0
+    )
+    if play and charts and overall["dialogs"]:
+        # The same dialogs under the old pairing rule (wording only), side by side.
+        dialogs = overall["dialogs"]
+        old = [c["old_rule"] for c in charts.values()]
+        overall["success_rate_old_rule"] = (
+            sum(o["success_rate"] * c["dialogs"] for o, c in zip(old, charts.values(), strict=True))
+            / dialogs
+        )
+        old_played = sum(o["dialogs_playable"] for o in old)
+        overall["mean_turns_old_rule"] = (
+            sum(o["mean_turns"] * o["dialogs_playable"] for o in old) / old_played
+            if old_played
+            else 0.0
+        )
+        old_failures: dict[str, int] = {}
+        for o in old:
+            for kind, entry in o["failures"].items():
+                old_failures[kind] = old_failures.get(kind, 0) + entry["dialogs"]
+        overall["failures_old_rule"] = old_failures
     overall["llm"] = llm is not None
     if llm is not None:
         # Every reply the model gave: how many were one JSON value valid against the schema.

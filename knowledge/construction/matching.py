@@ -21,6 +21,18 @@ two texts ("low"/"high", "dirty"/"clean", "loose"/"snug", "forward"/"reverse"...
 words of any chart or article. The chart side is the node's utterance, the question its
 dialogs' users answered (the label where there is none). The rule changes the answer given,
 never which pair was matched.
+
+**Where the answers lead** (``state_orientation``, the benchmark's rule since the sixth
+session; the wording rule above is kept as the fallback and reported beside it): a check's
+words do not always say which way it asks. "Is that how the laptop is being used?" points
+back to a duvet or a lap; "Is the DC jack solid?" against "loose or broken?" carries a fault
+word and an antonym that cancel out. What each answer leads to does say it: the text of the
+node each chart answer leads to is compared (Dice, as above) with the text of the node the
+same built answer leads to and with the one the other built answer leads to. When the crossed
+pairing scores higher by at least ``STATE_MARGIN`` the check is turned; when the straight
+pairing does, it is not; in between (or where either side has only one answer) the wording
+rule decides. The texts are whole nodes (a question, or a cause with its fix), never a chart's
+or an article's particular words.
 """
 
 from __future__ import annotations
@@ -157,6 +169,31 @@ def opposite(known: str, asked: str) -> bool:
         ):
             flips += 1
     return flips % 2 == 1
+
+
+STATE_MARGIN = 0.3
+
+
+def state_orientation(
+    known_yes: str, known_no: str, asked_yes: str, asked_no: str, margin: float = STATE_MARGIN
+) -> bool | None:
+    """Whether the check ``asked`` is ``known`` turned round, judged by the text of what each
+    of their answers leads to (module doc); ``None`` when that text does not decide."""
+    ky, kn, ay, an = (content(t) for t in (known_yes, known_no, asked_yes, asked_no))
+    straight = dice(ky, ay) + dice(kn, an)
+    crossed = dice(ky, an) + dice(kn, ay)
+    if abs(crossed - straight) < margin:
+        return None
+    return crossed > straight
+
+
+def same_text_groups(texts: Mapping[str, str]) -> dict[str, frozenset[str]]:
+    """Ids grouped by their text, compared without case, spacing or end punctuation: chart
+    terminals that tell the user the same thing are one cause for scoring."""
+    by_text: dict[str, set[str]] = {}
+    for key, text in texts.items():
+        by_text.setdefault(" ".join(text.lower().split()).strip(" .!?"), set()).add(key)
+    return {key: frozenset(group) for group in by_text.values() for key in group}
 
 
 def prf(matched: int, built: int, truth: int) -> dict[str, float]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from knowledge.construction.benchmark import _truthful
-from knowledge.construction.matching import opposite
+from knowledge.construction.matching import opposite, same_text_groups, state_orientation
 
 
 @pytest.mark.parametrize(
@@ -47,3 +47,49 @@ def test_a_check_asked_the_other_way_round_is_answered_the_other_way(
 def test_a_check_asked_the_same_way_keeps_the_answer(known: str, asked: str) -> None:
     assert not opposite(known, asked)
     assert _truthful("yes", False) == "yes"
+
+
+# Where the answers lead (matching.state_orientation): the text of what each answer leads to,
+# chart side against built side. Worded for projectors and kettles, unlike any chart.
+_STAND_KNOWN = (
+    "Does the lamp light up when you switch it on?",  # the chart's "yes" leads on
+    "Put the projector on a firm, level stand: a carpet or cushion blocks the air intake",
+)
+
+
+def test_a_check_that_points_back_is_oriented_by_where_its_answers_lead() -> None:
+    # "Is it standing like that?" (on a carpet) names no state of its own; its "yes" leads to
+    # the fix the chart reaches by "no".
+    asked_yes = "Move the projector off the carpet onto a firm stand and keep the intake clear"
+    asked_no = "Does the lamp light up?"
+    assert not opposite("Is the projector on a firm, level stand?", "Is it standing like that?")
+    assert state_orientation(*_STAND_KNOWN, asked_yes, asked_no) is True
+    assert state_orientation(*_STAND_KNOWN, asked_no, asked_yes) is False
+
+
+def test_answers_that_lead_nowhere_alike_leave_the_wording_to_decide() -> None:
+    assert state_orientation(*_STAND_KNOWN, "Call the vendor", "Check the warranty card") is None
+
+
+def test_terminals_that_tell_the_user_the_same_thing_are_one_cause() -> None:
+    groups = same_text_groups(
+        {
+            "kettle:t3": "Descale the kettle with citric acid.",
+            "kettle:t9": "descale the kettle  with citric acid",
+            "kettle:t4": "Replace the thermostat.",
+        }
+    )
+    assert groups["kettle:t3"] == groups["kettle:t9"] == frozenset({"kettle:t3", "kettle:t9"})
+    assert groups["kettle:t4"] == frozenset({"kettle:t4"})
+
+
+def test_a_dialog_succeeds_on_any_cause_matched_to_a_terminal_with_its_text() -> None:
+    from knowledge.construction.benchmark import _accepted
+    from knowledge.construction.matching import Matching
+    from planning.simulation import Case
+
+    causes = Matching({"k:t3": "built:h1", "k:t9": "built:h2"}, {"k:t3": 0.5, "k:t9": 0.4})
+    same = same_text_groups({"k:t3": "Descale it.", "k:t9": "Descale it.", "k:t4": "New fuse."})
+    case = Case(id="c", true_hypothesis="k:t3", answers={})
+    assert _accepted(case, causes, same) == {"built:h1", "built:h2"}
+    assert _accepted(case, causes, None) == {"built:h1"}

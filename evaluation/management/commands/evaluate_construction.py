@@ -30,6 +30,7 @@ COLUMNS = (
     ("check_f1", "check F1"),
     ("link_accuracy", "links"),
     ("success_rate", "success"),
+    ("success_rate_old_rule", "old rule"),
     ("chart_success_rate", "chart succ"),
     ("mean_turns", "turns"),
     ("chart_mean_turns", "chart turns"),
@@ -105,6 +106,8 @@ class Command(BaseCommand):
             cells = []
             for key, _ in COLUMNS:
                 value = scores.get(key)
+                if value is None and key.endswith("_old_rule"):
+                    value = scores.get("old_rule", {}).get(key.removesuffix("_old_rule"))
                 if value is None:
                     cells.append(f"{'-':>12s}")
                 elif "turns" in key:
@@ -118,6 +121,12 @@ class Command(BaseCommand):
             self.stdout.write(
                 "failed dialogs by cause: "
                 + ", ".join(f"{kind} {count}" for kind, count in failures.items())
+            )
+        old = result["overall"].get("failures_old_rule")
+        if old:
+            self.stdout.write(
+                "under the old pairing rule: "
+                + ", ".join(f"{kind} {count}" for kind, count in old.items())
             )
         if options["json"]:
             options["json"].parent.mkdir(parents=True, exist_ok=True)
