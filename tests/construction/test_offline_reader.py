@@ -558,3 +558,31 @@ have the battery replaced.
     (cool,) = [c for c in decisions.checks if "even when" in c.question]
     assert isinstance(cool.yes, Cause) and "charging port is faulty" in cool.yes.text
     assert isinstance(cool.no, Cause) and "battery is ageing" in cool.no.text
+
+
+def test_a_fix_ends_its_branch_and_the_next_paragraph_is_the_other_side() -> None:
+    # The first branch's own clause has no cause word ("warm water is staying around the
+    # sensor") and the fix follows as a sentence of its own; the next paragraph's "If ..."
+    # shares no word with the check and is its other side, not a test of that fix.
+    text = """# Aquarium heater keeps running
+
+## The pump light
+
+Keep an eye on the pump light for a full evening. If it never goes out the whole time the
+tank is lit, warm water is staying around the sensor, usually because of a blocked intake.
+Rinse the intake sponge and fit a fresh filter cartridge.
+
+If it blinks on and off normally, move on to the thermometer.
+
+## The thermometer
+
+Read the thermometer twice a day. If it reads above 28 C, the heater thermostat is faulty:
+replace the heater.
+"""
+    decisions = read_decisions(markdown_to_text(text)[1])
+    light = decisions.root
+    assert isinstance(light, Check) and "goes out" in light.question
+    # "never goes out" answers "It goes out ...?" no, with the fix; "blinks on and off
+    # normally" is its yes, which goes on to the thermometer.
+    assert isinstance(light.no, Cause) and "fresh filter cartridge" in light.no.text
+    assert isinstance(light.yes, Check) and "28" in light.yes.question

@@ -651,7 +651,7 @@ def _read_unit(unit: Unit, b: _Builder) -> Target:
             unit_checks,
             current,
             opened,
-            nested=cont is not None,
+            nested=cont is not None and not _ends_branch(cont, st),
             instruction=" ".join(_consequence_text(t) for t in cont.texts) if cont else "",
         )
         if owner is not None and not (_open(owner, "yes") or _open(owner, "no")):
@@ -844,6 +844,18 @@ _FOLLOW_UP = re.compile(
     r"(?:doesn't|does not|didn't|did not) (?:do the trick|fix it|sort it))\b",
     re.I,
 )
+
+
+def _ends_branch(cont: _Pending, st: Statement) -> bool:
+    """Whether the consequence waiting to be read is over when ``st`` comes: it names a fault
+    or a fix, ``st`` opens a new paragraph no deeper than it, and the other side of its check
+    is still open. "If it never cycles, dust is trapping the heat. Blow out the vents." then,
+    in the next paragraph, "If it cycles normally, read on": the other side, not a test of
+    the fix (a test of an instruction follows it in the same paragraph or below it)."""
+    if not cont.texts or st.block == cont.texts[-1].block or st.depth > cont.texts[0].depth:
+        return False
+    said = " ".join(_consequence_text(t) for t in cont.texts)
+    return lang.cause_like(said) and cont.owner.free(_other(cont.state))
 
 
 def _aside(st: Statement) -> bool:
