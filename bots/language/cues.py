@@ -107,7 +107,9 @@ META = rx(
     r"\bi\s+will\s+(?:check|look|try|test)\b",
 )
 UNSURE = rx(
-    r"\bnot\s+(?:sure|certain)\b",
+    # A degree word does not turn doubt into a no: "not really sure", "not 100% sure".
+    r"\bnot\s+(?:(?:really|quite|totally|completely|entirely|fully|too|that|so|very|overly|"
+    r"absolutely|exactly|100\s*%?|a\s+hundred\s+percent)\s+)?(?:sure|certain)\b",
     r"\bunsure\b",
     r"\b(?:do|did)\s+not\s+know\b",
     r"\bno\s+(?:idea|clue)\b",
@@ -140,7 +142,8 @@ WHOLE_NO = re.compile(
     r"\s+to)?|(?:i|you)\s+(?:\w+ly\s+)?(?:do|did)\s+not\s+(?:\w+ly\s+)?(?:have|need)\s+to)\W*$"
 )
 LEAD_HEDGED = re.compile(
-    r"^(?:(?P<no>i do not think so|i do not believe so|probably not|not really|not at all|"
+    r"^(?:(?P<no>i do not think so|i do not believe so|probably not|"
+    r"not really(?!\s+(?:sure|certain))|not at all|"
     r"i doubt it)|(?P<yes>i think so|i believe so|i guess so|of course|that is (?:right|correct|"
     r"true)))\b"
 )

@@ -325,3 +325,22 @@ def test_opposites_are_symmetric_and_never_a_word_itself() -> None:
             assert word in table[other], (word, other)
     assert "off" in table["on"] and "quiet" in table["loud"]
     assert {"green", "amber"} <= table["red"]  # colours: each excludes the others
+
+
+DOUBTS = [
+    ("Does the car pull to one side?", "hmm not really sure to be honest"),
+    ("Is the fan spinning?", "not totally sure tbh"),
+    ("Does the battery drain quickly?", "im not 100% sure"),
+    ("Is it hard to turn the steering wheel?", "i'm not quite sure, it varies"),
+    ("Is the router's power light on?", "not too sure, cant see it from here"),
+    ("Does the smoke alarm beep every minute?", "Not entirely sure."),
+]
+
+
+@pytest.mark.parametrize(("question", "text"), DOUBTS)
+def test_doubt_with_a_degree_word_is_not_a_no(question: str, text: str) -> None:
+    """"not really sure" is doubt, not "not really": read as a no, a run of such replies once
+    concluded a ticking car at 97% (stop 31's probes)."""
+    meaning = interpreter.interpret(text, pending=BY_QUESTION[question], network=NETWORK)
+    assert meaning.intent == "answer", meaning
+    assert meaning.answers[0].states is None, meaning.detail  # Answer.unsure: no state
