@@ -353,7 +353,16 @@ def normalise(text: str) -> str:
     text = re.sub(r"([.!?;,:\n()])", r" \1 ", text)
     text = re.sub(r"[^a-z0-9.!?;,:\n()/' -]", " ", text)
     words = [_correct(w) for w in text.split()]
-    return " ".join(words)
+    return _CHEST_PLACE.sub(r"in \1 chest", " ".join(words))
+
+
+# Where in the chest says nothing about whether it is chest pain; said in full ("a heavy feeling
+# right in the middle of my chest") it put the pain word out of reach of "chest".
+_CHEST_PLACE = re.compile(
+    r"\b(?:right |just |slap bang |bang )?(?:in|at|across|on|over|through) (?:the )?(?:very )?"
+    r"(?:middle|centre|center|front|top|left side|right side|left|right|side|left hand side|"
+    r"right hand side|whole) (?:part )?of (my|his|her|their|your|the) chest\b"
+)
 
 
 # -- clauses and scope ---------------------------------------------------------------------------

@@ -46,6 +46,12 @@ DEV: list[tuple[str, bool]] = [
     ("mum is complaining of chest tightness and feels sick and clammy", True),
     ("pain in the centre of my chest shooting into both arms", True),
     ("chest pian spreading to my shoulder blade", True),
+    # where in the chest, said in full (stop 31)
+    ("horrible tight heavy feeling right in the middle of my chest, gone up into my neck", True),
+    ("dad says its like a weight across the front of his chest and hes grey and sweaty", True),
+    ("a dull squeezing sort of ache at the centre of my chest going down my left arm", True),
+    ("itchy spots across the front of my chest since i started the new washing powder", False),
+    ("bruised the left side of my chest falling off my bike last week, sore when i laugh", False),
     ("I have chest pain when I cough", False),
     ("no chest pain", False),
     ("my chest doesn't hurt, it's just my throat", False),

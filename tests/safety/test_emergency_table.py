@@ -47,6 +47,8 @@ def test_recall_and_false_alarms(part: str) -> None:
         ("I'm not short of breath", []),
         ("I don't have a rash", []),
         ("crushing chest pain going into my jaw and I can't breathe", ["breathing", "chest pain"]),
+        ("tight heavy feeling right in the middle of my chest, gone into my neck", ["chest pain"]),
+        ("itchy spots across the front of my chest", []),
         ("i want to end it all", ["self-harm"]),
         ("my 2 year old swallowed some of grandmas tablets", ["poisoning"]),
         ("i took too many pills", ["self-harm"]),
