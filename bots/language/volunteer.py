@@ -21,6 +21,7 @@ from .cues import META, NEGATIONS, UNSURE
 from .fact_verifier import verified_facts
 from .facts import LEXICAL_FLOOR, fact_index, stated_facts
 from .places import place_facts
+from .predicates import says_predicate
 from .qualifiers import unsaid_qualifier
 from .reader import RESTATED, clauses, is_asking, question_profile, read_sentence, similar
 from .temperature import temperature_facts
@@ -206,13 +207,7 @@ def volunteered_facts(
         if fact.finding not in skip:
             out[fact.finding] = fact
     said = tx.content_set(text)
-    rules = tuple(
-        a
-        for a in out.values()
-        if not (
-            _affirms(a, network.finding(a.finding)) and _narrower_unsaid(a.finding, network, said)
-        )
-    )
+    rules = tuple(a for a in out.values() if _stands(a, text, network, said))
     if not verify or not network.flow:
         # The check was trained on troubleshooting flowcharts only; the patient intake's
         # reading is measured on tables of its own (tests/bots/test_measured_openings.py).
@@ -220,13 +215,19 @@ def volunteered_facts(
     verified = verified_facts(text, network, rules, skip=skip)
     if verified is None:
         return rules
-    return tuple(
-        a
-        for a in verified
-        if not (
-            _affirms(a, network.finding(a.finding)) and _narrower_unsaid(a.finding, network, said)
-        )
-    )
+    return tuple(a for a in verified if _stands(a, text, network, said))
+
+
+def _stands(fact: Answer, text: str, network: EvidentialNetwork, said: set[str]) -> bool:
+    """A "yes" stands only when the words say what the question asks about its subject
+    ("i press the power button and nothing happens" says nothing of a click) and do not
+    leave out what narrows the question."""
+    finding = network.finding(fact.finding)
+    if not _affirms(fact, finding):
+        return True
+    if not says_predicate(text, finding.question):
+        return False
+    return not _narrower_unsaid(fact.finding, network, said)
 
 
 def _narrower_unsaid(finding: str, network: EvidentialNetwork, said: set[str]) -> bool:

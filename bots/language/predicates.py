@@ -1,0 +1,132 @@
+"""What a question asks about its subject, and whether a message says it.
+
+"Does your power button click when you press it down?" asks about the power button (its
+subject) whether it clicks (its predicate). "I press the power button and nothing happens"
+names the subject and says nothing of the click: read as "yes, it clicks", it becomes a
+confident wrong conclusion. A fact is only read when the message says the question's
+predicate, a word people use for it, or its opposite; a question whose predicate this module
+does not know is left to the other readings.
+
+The words below are generic English for how devices and vehicles behave and what state
+they are in (not taken from any chart's questions one by one): verbs of behaviour (click,
+leak, flicker, stall), states (loose, broken, dim, hot), kinds of noise, and the words people
+use in their place ("shakes" for vibrates, "drops out" for an intermittent connection).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from . import text as tx
+from .facts import _PHRASES, main_question
+from .lexicon import OPPOSITE_GROUPS
+from .reader import similar
+
+# Words that say what a thing does or what state it is in. Generic, shared by every pack.
+PREDICATE_WORDS = (
+    # behaviour
+    "click crank spin spark fire stall flicker blink flash beep boot die freeze shut "
+    "overheat leak drip steam hiss smell flow drain hum whistle squeal grind scrape rattle "
+    "clunk tick knock creak whine groan vibrate pull drag lock jerky pump firm charge "
+    "connect disconnect block rotate scramble blackout wear damage stop halt measure "
+    "read show display visible detect start work fail failure blown short open run runs "
+    "running turn dim tinted uneven upside bumpy loose broken dirty clean corroded hot "
+    "steaming leaking dripping smoking smoke burning intermittent flaky slow noise noises "
+    "sound sounds grow growing stain blotch"
+)
+# Words people say for one another (each line one meaning), on top of the lexicon's sides.
+SAME_MEANING = (
+    "vibrate vibration shake shaking shakes judder juddering shudder shuddering wobble jerky",
+    "leak leaking leaks drip dripping drips puddle seep seeping weep weeping pour pouring",
+    "steam steaming vapour vapor smoke smoking",
+    "click clicking clicks tick ticking ticks",
+    "loose wobbly wiggle wiggles wiggling play floppy",
+    "broken broke bust busted damaged cracked snapped knackered",
+    "work working works fine ok okay good normal normally functioning",
+    "fail failed failure fails dead dies died gone blown packed",
+    "intermittent drop drops dropping disconnect disconnects disconnecting cut cuts cutting",
+    "dim dark darker faint",
+    "drain drains draining flat",
+    "hot overheat overheating overheats boiling roasting scorching burning",
+    "shut shutdown switch switches",
+    "freeze freezes freezing frozen hang hangs hanging",
+    "noise noises sound sounds whirr whirring whir whirrs buzz buzzing",
+    "stall stalls stalling die dies cut cuts conk conks",
+    "dirty dirt grime grimy crusty corroded corrosion filthy gunk gunky mucky",
+    "stop stops stopping halt",
+    "blackout black blank dark",
+    "fire fires firing catch catches catching start starts",
+    "crank cranks cranking",
+    "run runs running spin spins spinning going",
+    "blink blinking blinks flash flashing flashes flicker flickering flickers",
+    "show shows showing display displays see visible appear appears",
+    "turn on come comes",
+)
+# The noise kinds: "it squeals" says there is a noise.
+_NOISES = (
+    "squeal grind scrape rattle clunk tick click knock creak whine groan hum whistle hiss "
+    "beep buzz whirr screech bang clank"
+)
+
+
+# Words that are never what a question asks about its subject: a perception ("do you see
+# lines?" asks about the lines), a thing measured ("the temperature gauge") or a thing that
+# is more often named than done ("the display").
+_NOT_PREDICATES = frozenset(
+    {"see", "hear", "notice", "get", "temperature", "temp", "display", "displays"}
+)
+# A condition after the question ("... when you press it down?") and an intention ("trying
+# to connect to a home network?") say when or why, not what is asked.
+_CONDITION = re.compile(r"\b(?:when|whenever|if|after|while|before|once|as soon as)\b.*$")
+_INTENTION = re.compile(r"\btry(?:ing)? to \w+")
+
+
+def _forms(text: str, *, exclude: frozenset[str] = frozenset()) -> set[str]:
+    normalised = tx.normalise(text).replace("-", " ")
+    for pattern, replacement in _PHRASES:
+        normalised = pattern.sub(replacement, normalised)
+    return {tx.canonical(t) for t in tx.tokens(normalised) if t not in exclude}
+
+
+@lru_cache(maxsize=1)
+def _predicates() -> frozenset[str]:
+    return frozenset(_forms(PREDICATE_WORDS))
+
+
+@lru_cache(maxsize=1)
+def _meaning() -> dict[str, frozenset[str]]:
+    """Canonical word -> every word that says the same or its opposite."""
+    out: dict[str, set[str]] = {}
+    groups = [_forms(line) for line in SAME_MEANING]
+    for left, right in OPPOSITE_GROUPS:
+        groups.append(_forms(left) | _forms(right))
+    for group in groups:
+        for word in group:
+            out.setdefault(word, set()).update(group)
+    return {w: frozenset(v) for w, v in out.items()}
+
+
+def question_predicates(question: str) -> frozenset[str]:
+    """The question's words that say what it asks about its subject (canonical forms)."""
+    main = _INTENTION.sub(" ", _CONDITION.sub(" ", main_question(question).lower()))
+    return frozenset(_forms(main, exclude=_NOT_PREDICATES) & _predicates())
+
+
+def says_predicate(text: str, question: str) -> bool:
+    """Whether the message says what the question asks about its subject (the predicate, a
+    word for it or its opposite), or the question's predicate is not one this module knows."""
+    wanted = question_predicates(question)
+    if not wanted:
+        return True
+    said = _forms(text)
+    if said & _forms(_NOISES):
+        said |= _forms("noise sound")
+    meaning = _meaning()
+    for word in wanted:
+        near = meaning.get(word, frozenset()) | {word}
+        if near & said:
+            return True
+        if any(len(w) > 3 and similar(w, p) for w in near for p in said if len(p) > 3):
+            return True
+    return False
