@@ -23,6 +23,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from bots.language import fact_verifier as fv
+from bots.language.vocabulary import in_chart_words
 from bots.language.volunteer import volunteered_facts
 from knowledge.datasets import flodial
 
@@ -39,7 +40,10 @@ def classify(rows: Sequence[Row]) -> dict[str, list[str]]:
         final = volunteered_facts(text, network)  # type: ignore[arg-type]
         got = {a.finding.split(":", 1)[1]: a.states[0] for a in final if a.states}
         by_rules = {a.finding.split(":", 1)[1]: a.states[0] for a in rules if a.states}
-        found = fv.candidates(text, network, rules) or []  # type: ignore[arg-type]
+        # The candidates are proposed from the words as the reader sees them: the chart's
+        # own words for the words people use (bots.language.vocabulary).
+        said = in_chart_words(text, network)  # type: ignore[arg-type]
+        found = fv.candidates(said, network, rules) or []  # type: ignore[arg-type]
         seen: dict[str, list[tuple[str, float, str, bool]]] = defaultdict(list)
         for c in found:
             p = float(model.probability(c.features)) if model else 0.0

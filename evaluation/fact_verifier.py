@@ -20,6 +20,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from bots.language import fact_verifier as fv
+from bots.language.vocabulary import in_chart_words
 from bots.language.volunteer import volunteered_facts
 from knowledge.datasets import flodial
 
@@ -51,7 +52,9 @@ def examples(rows: Sequence[Row]) -> list[tuple[int, str, str, str, np.ndarray, 
     for r, (chart, text, facts) in enumerate(rows):
         network = _network(chart)
         rules = volunteered_facts(text, network, verify=False)  # type: ignore[arg-type]
-        found = fv.candidates(text, network, rules) or []  # type: ignore[arg-type]
+        # Proposed from the words as the reader sees them (bots.language.vocabulary).
+        said = in_chart_words(text, network)  # type: ignore[arg-type]
+        found = fv.candidates(said, network, rules) or []  # type: ignore[arg-type]
         for c in found:
             short = c.finding.id.split(":", 1)[1]
             out.append(

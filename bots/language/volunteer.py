@@ -25,6 +25,7 @@ from .predicates import says_predicate
 from .qualifiers import unsaid_qualifier
 from .reader import RESTATED, clauses, is_asking, question_profile, read_sentence, similar
 from .temperature import temperature_facts
+from .vocabulary import in_chart_words
 
 # Volunteered facts: the IDF-weighted share of a finding's question a sentence must restate,
 # the content words it must share with it, and the reliability such an unasked fact gets.
@@ -151,6 +152,10 @@ def volunteered_facts(
     """
     index = finding_index(network)
     facts = fact_index(network)
+    if network.flow:
+        # The words people use ("shakes", "drops out") said in the chart's own words
+        # ("vibrate", "intermittent"); the intake's reading has tables of its own.
+        text = in_chart_words(text, network)
     out: dict[str, Answer] = {}
     for sentence, _contrast in clauses(tx.normalise(text)):
         if is_asking(sentence) or UNSURE.search(sentence) or META.search(sentence):

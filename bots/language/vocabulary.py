@@ -1,0 +1,131 @@
+"""The words people use for a chart's words, said back in the chart's own words.
+
+A chart asks "does the car vibrate at high speed?" and the user writes "the steering wheel
+shakes on the motorway"; it asks "are you facing an intermittent connection?" and the user
+writes "wifi drops out every few minutes". The readers match a question by its words (and by
+meaning, where the encoder is weak on such pairs), so before a message is read each word or
+phrase people use is said in the word the chart itself uses for that meaning: the chart's
+vocabulary picks among the meanings ("cuts out" is a stall in a car that won't start, a
+shutdown in a laptop that overheats, an intermittent connection in a wifi chart). A word the
+chart uses for something else too is kept and the chart's word added beside it, and nothing
+is rewritten into a word no question uses.
+
+The groups are generic English for how devices and vehicles behave, shared by every pack, not
+sentences from any table.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from planning.network import EvidentialNetwork
+
+from . import text as tx
+
+# Words for one meaning; the first word of the group the chart's questions use replaces the
+# others. A word may be in several groups; the chart decides which meaning it has there.
+MEANINGS = (
+    "vibrate vibrates vibrating vibration shake shakes shaking judder judders juddering "
+    "shudder shudders shuddering wobble wobbles wobbling jerky",
+    "leak leaks leaking drip drips dripping puddle seep seeps seeping pour pours pouring",
+    "steaming steam vapour vapor",
+    "broken broke bust busted cracked snapped knackered",
+    "dirty dirt grime grimy crusty corroded corrosion filthy gunk gunky mucky",
+    "dim dark darker faint",
+    "drain drains draining",
+    "hot overheat overheats overheating boiling roasting scorching baking",
+    "freeze freezes freezing frozen hang hangs hanging",
+    "spin spins spinning whirr whirrs whirring whir whirs",
+    "sounds noise noises sound whirr whirrs whirring whir buzz buzzing",
+    "blinking blink blinks flashing flash flashes flickering flicker flickers",
+    "loose wobbly wiggles wiggle wiggling",
+)
+# Phrases, each with the meanings it may have, most likely first: the first one the chart's
+# questions say (all its words) replaces it.
+PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    # A battery's charge in an amount of time: "full to nothing in 40 mins", "100 to 10
+    # percent in half an hour".
+    (
+        re.compile(
+            r"\b(?:from\s+)?(?:full|100\s*(?:%|percent)?)\s+(?:to|down to)\s+"
+            r"(?:nothing|empty|zero|dead|\d{1,2}\s*(?:%|percent)?)\s+in\b"
+        ),
+        ("drain out quickly in",),
+    ),
+    (
+        re.compile(r"\b(?:does|do|did|will) not last(?: long| more than| any time)?\b"),
+        ("drain out quickly",),
+    ),
+    (
+        re.compile(
+            r"\b(?:drops?|dropping|dropped|cuts?|cutting|keeps? cutting) (?:out|off)\b"
+            r"|\bon and off\b"
+        ),
+        ("intermittent", "stall", "shut down"),
+    ),
+    (
+        re.compile(
+            r"\b(?:switch(?:es|ed)?|turn(?:s|ed)?|cuts?) (?:itself |himself |herself )?off\b"
+        ),
+        ("shut down",),
+    ),
+    (
+        re.compile(r"\b(?:come|comes|came|coming|switch|switches|switched|power|powers) on\b"),
+        ("turn on",),
+    ),
+    (re.compile(r"\b(?:into|in) the red\b"), ("overheats", "hot")),
+)
+
+
+def _canonical(word: str) -> str:
+    return tx.canonical(word)
+
+
+@lru_cache(maxsize=1)
+def _groups() -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(line.split()) for line in MEANINGS)
+
+
+_VOCABULARIES: dict[tuple[str, int], tuple[frozenset[str], dict[str, str]]] = {}
+
+
+def _vocabulary(network: EvidentialNetwork) -> tuple[frozenset[str], dict[str, str]]:
+    """The canonical forms of every word the chart's questions use, and a raw word for each."""
+    key = (network.name, hash(tuple(f.question for f in network.findings)))
+    found = _VOCABULARIES.get(key)
+    if found is None:
+        raw: dict[str, str] = {}
+        for finding in network.findings:
+            for token in tx.tokens(tx.normalise(finding.question).replace("-", " ")):
+                raw.setdefault(_canonical(token), token)
+        if len(_VOCABULARIES) > 64:
+            _VOCABULARIES.clear()
+        found = _VOCABULARIES[key] = (frozenset(raw), raw)
+    return found
+
+
+def in_chart_words(text: str, network: EvidentialNetwork) -> str:
+    """The message (normalised) with the words people use said in the chart's own words."""
+    words, raw = _vocabulary(network)
+    out = tx.normalise(text)
+    for pattern, meanings in PHRASES:
+        meant = next((m for m in meanings if all(_canonical(w) in words for w in m.split())), None)
+        if meant is not None:
+            out = pattern.sub(f" {meant} ", out)
+
+    def word(match: re.Match[str]) -> str:
+        token = match.group(0)
+        own = _canonical(token)
+        for group in _groups():
+            if token not in group:
+                continue
+            mate = next((w for w in group if _canonical(w) != own and _canonical(w) in words), None)
+            if mate is None:
+                continue
+            # A word the chart uses for something else too ("shake the wheels" in an
+            # instruction) keeps that reading and gains the chart's word for its meaning.
+            return f"{token} {raw[_canonical(mate)]}" if own in words else raw[_canonical(mate)]
+        return token
+
+    return re.sub(r"[a-z]+", word, out)
