@@ -107,6 +107,11 @@ def _meaning() -> dict[str, frozenset[str]]:
     return {w: frozenset(v) for w, v in out.items()}
 
 
+def is_predicate(word: str) -> bool:
+    """Whether the word says what a thing does or what state it is in."""
+    return tx.canonical(word) in _predicates()
+
+
 def question_predicates(question: str) -> frozenset[str]:
     """The question's words that say what it asks about its subject (canonical forms)."""
     main = _INTENTION.sub(" ", _CONDITION.sub(" ", main_question(question).lower()))

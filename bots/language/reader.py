@@ -542,6 +542,10 @@ def _judgement(
                 continue
             if tx.canonical(t) in profile.words or t in profile.words or word in profile.words:
                 continue  # the question's own word: an echo, read by the negation rule
+            if is_good and _qualifies_asked_word(toks, i, profile):
+                # "it clicks normally" to "does it click?": the asked thing happens, and
+                # happens as it should; whether it is a problem or a function.
+                return 1, "judged fine", JUDGED
             if is_good and any(tx.canonical(t) in OPPOSITES.get(n, ()) for n in profile.negated):
                 continue  # "cool" answering "... even when it is not hot?" echoes the question
             negated = any(n in NEGATIONS for n in toks[max(0, i - 6) : i])
@@ -556,6 +560,24 @@ def _judgement(
         return None  # a different problem says nothing about the one asked about
     # A good state answers "is something wrong?" with no and "does it work?" with yes.
     return good * profile.kind, "judged fine" if good > 0 else "judged faulty", JUDGED
+
+
+def _qualifies_asked_word(toks: Sequence[str], i: int, profile: QuestionProfile) -> bool:
+    """The good word just follows what the question asks (its predicate, not its subject),
+    said without a negation ("the button clicks normally", "the fan spins fine"; not "the
+    brakes work fine" to "any noises when you brake?")."""
+    from .predicates import is_predicate  # predicates reads questions with this module
+
+    if i == 0 or any(
+        t in NEGATIONS or t.endswith("nt") or t.endswith("n't") for t in toks[max(0, i - 6) : i]
+    ):
+        return False
+    word = toks[i - 1]
+    asked = tx.canonical(word) in profile.words or tx.stem(word) in profile.words
+    # A question naming a problem besides it ("is there a burning smell?") is answered no by
+    # "smells fine": the fine is about the problem.
+    others = {w for w in profile.words if w in PROBLEM_WORDS} - {tx.stem(word), tx.canonical(word)}
+    return asked and is_predicate(word) and not others
 
 
 def _how_often(s: str, toks: Sequence[str], profile: QuestionProfile, negated: bool) -> int:
