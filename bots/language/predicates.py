@@ -28,7 +28,7 @@ PREDICATE_WORDS = (
     # behaviour
     "click crank spin spark fire stall flicker blink flash beep boot die freeze shut "
     "overheat leak drip steam hiss smell flow drain hum whistle squeal grind scrape rattle "
-    "clunk tick knock creak whine groan vibrate pull drag lock jerky pump firm charge "
+    "clunk tick knock creak whine groan vibrate pull drag lock jerky firm charge "
     "connect disconnect block rotate scramble blackout wear damage stop halt measure "
     "read show display visible detect start work fail failure blown short open run runs "
     "running turn dim tinted uneven upside bumpy loose broken dirty clean corroded hot "

@@ -90,7 +90,7 @@ def score(rows: list[Row]) -> tuple[float, float]:
 
 @pytest.mark.parametrize(
     ("rows", "precision_floor", "recall_floor"),
-    [(DEVELOPMENT, 0.91, 0.72), (HELD_OUT, 0.88, 0.72)],
+    [(DEVELOPMENT, 0.93, 0.71), (HELD_OUT, 0.88, 0.72)],
     ids=["development", "held-out"],
 )
 def test_opening_facts_keep_their_scores(
@@ -230,6 +230,46 @@ def test_what_people_say_for_the_questions_words(
     chart: str, text: str, finding: str, expected: tuple[str, ...]
 ) -> None:
     assert _read(text, chart).get(finding) == expected
+
+
+@pytest.mark.parametrize(
+    ("chart", "text", "finding", "expected"),
+    [
+        # Words people use for the question's words, said in the chart's own words.
+        ("wireless", "the wifi keeps dropping out when im on video calls", "q20", ("yes",)),
+        ("laptop_battery", "battery goes from full to empty in about an hour", "q2", ("yes",)),
+        ("laptop_battery", "the battery does not last more than an hour", "q2", ("yes",)),
+        (
+            "power",
+            "laptop wont come on, the power light stays off with the charger in",
+            "q1",
+            ("no",),
+        ),
+        # What the question asks, qualified as normal, happens: yes.
+        ("power", "the power button clicks normally when i press it", "q10", ("yes",)),
+    ],
+)
+def test_the_words_people_use_are_read_in_the_charts_words(
+    chart: str, text: str, finding: str, expected: tuple[str, ...]
+) -> None:
+    assert _read(text, chart).get(finding) == expected
+
+
+@pytest.mark.parametrize(
+    ("chart", "text", "finding"),
+    [
+        # The question's subject named without what the question asks about it.
+        ("power", "i keep pressing the power button but the laptop does nothing", "q10"),
+        ("laptop_battery", "the led on the charger is orange", "q17"),
+        ("car_steering", "i topped up the power steering fluid last week", "q27"),
+        ("engine_overheats", "the water pump is original, never been changed", "q28"),
+        ("power", "the dc power jack is on the back of the laptop", "q14"),
+    ],
+)
+def test_a_subject_without_what_is_asked_about_it_answers_nothing(
+    chart: str, text: str, finding: str
+) -> None:
+    assert finding not in _read(text, chart)
 
 
 @pytest.mark.parametrize(

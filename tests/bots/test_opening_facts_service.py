@@ -67,6 +67,23 @@ def _open(service: Any, thread: str, text: str, pack: str, section: str) -> Any:
             "yes",
             "shut down",
         ),
+        # The words people use for a chart's words (bots.language.vocabulary).
+        (
+            "it-laptop",
+            "battery",
+            "battery goes from full to empty in about an hour, its not old",
+            "laptop_battery:q2",
+            "yes",
+            "drain out quickly",
+        ),
+        (
+            "it-laptop",
+            "wireless",
+            "the wifi keeps dropping out every few minutes on my laptop",
+            "wireless:q20",
+            "yes",
+            "intermittent",
+        ),
     ],
 )
 def test_a_fact_in_the_opening_is_noted_not_asked(
@@ -98,3 +115,19 @@ def test_a_fact_in_the_opening_is_noted_not_asked(
         if not reply.buttons:
             break
         reply = say(service, f"open-{finding}", "not sure", channel="web")
+
+
+@pytest.mark.django_db
+def test_a_subject_named_without_what_is_asked_about_it_is_not_read(
+    service_factory: Service, car_pack: str
+) -> None:
+    """A question's subject said without what it asks ("the power button", nothing about a
+    click) answers nothing: read as yes it would be a confident wrong conclusion."""
+    service = service_factory()
+    text = "i press the power button and nothing happens"
+    reply = _open(service, "open-subject", text, "it-laptop", "power on")
+    case = Case.objects.get(pk=reply.case_id)
+    opening = case.turns.filter(role=Role.USER).order_by("index").first()
+    assert opening is not None
+    read = {v["finding"] for v in opening.interpretation.get("volunteered", [])}
+    assert "power:q10" not in read, read
