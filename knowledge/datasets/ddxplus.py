@@ -329,7 +329,9 @@ def load_patients(split: str, root: str | Path | None = None) -> tuple[Patient, 
 def patient_answers(patient: Patient, catalog: Catalog) -> dict[str, str]:
     """The patient's answers that differ from the findings' defaults (finding id -> state)."""
     out: dict[str, str] = {}
-    chosen: dict[str, set[str]] = {}
+    # Values in the order the patient's record lists them (a dict, not a set: a set's order
+    # follows the hash seed, and so would the answers' order and every run that reads it).
+    chosen: dict[str, dict[str, None]] = {}
     for token in patient.evidences:
         name, _, value = token.partition("_@_")
         evidence = catalog.evidences.get(name)
@@ -349,11 +351,12 @@ def patient_answers(patient: Patient, catalog: Catalog) -> dict[str, str]:
                 raise DatasetError(
                     f"patient {patient.split}:{patient.row}: {name} has unknown value {value!r}"
                 )
-            chosen.setdefault(name, set()).add(value)
+            chosen.setdefault(name, {})[value] = None
     for name, values in chosen.items():
         evidence = catalog.evidences[name]
-        for value in values - {evidence.default}:
-            out[evidence.finding_id(value)] = YES
+        for value in values:
+            if value != evidence.default:
+                out[evidence.finding_id(value)] = YES
         # Choosing any other value ("groin") means the default one ("nowhere") is not chosen.
         if evidence.default not in values:
             out[evidence.finding_id(evidence.default)] = NO
