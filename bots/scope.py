@@ -33,6 +33,27 @@ _REQUESTS: tuple[tuple[str, str], ...] = (
         r"how much (is|are|do|does|would|to|for)|\bquote\b|\bprices?\b|\bcost(s)? to\b|"
         r"\bbook(ing)? (my|the|a|it) |\bslots?\b|opening (hours|times)|\bare you open\b",
     ),
+    (
+        "an insurance, fine or paperwork question",
+        r"insurance|insurer|make a claim|claim (?:on|for|against|form)|warranty|guarantee claim|"
+        r"(?:parking|speeding|traffic|congestion|bus lane) (?:ticket|fine|charge|notice)s?|"
+        r"penalty (?:charge|notice|points)|\bpcn\b|appeal (?:it|the|a|my|against)|"
+        r"road tax|car tax|\bv5c?\b|log ?book|driving licen[cs]e|licen[cs]e renewal",
+    ),
+)
+# Errands that are not symptoms: asked alone, a person handles them; said beside a symptom
+# ("i need a sick note, my back is killing me"), the symptom is the subject.
+_ERRANDS: tuple[tuple[str, str], ...] = (
+    (
+        "a prescription, note or appointment request",
+        r"repeat prescriptions?|(?:send|order|renew|refill|request|get|need|collect|chase|"
+        r"reorder|re-order) (?:\w+ ){0,3}prescriptions?|prescription (?:refill|renewal|request)|"
+        r"(?:fit|sick|doctor'?s|doctors) notes?|medical (?:certificate|letter|report|records)|"
+        r"(?:get|see|check|chase|have|know) (?:my|the) (?:\w+ )?(?:test )?results|"
+        r"(?:my|the) (?:\w+ )?(?:test )?results (?:back|in|ready|through)|"
+        r"referral letter|(?:book|make|cancel|change|move|reschedule) (?:an |my |the )?"
+        r"appointments?",
+    ),
 )
 
 # Things no example pack covers: label -> pattern (words at word boundaries).
@@ -87,7 +108,9 @@ _COVERED: dict[str, str] = {
     "medical": (
         r"pain|ache|aches|aching|fever|temperature|cough|coughing|rash|dizzy|sick|nausea|"
         r"swollen|swelling|breath|breathless|headache|throat|stomach|chest|bleeding|"
-        r"vomit\w*|diarrh\w*|itchy|sore|hurts?|tired|earache|ear ache|symptoms?"
+        r"vomit\w*|diarrh\w*|itchy|sore|hurts?|tired|earache|ear ache|symptoms?|agony|"
+        r"injur\w*|sprain\w*|(?<=my )(?:lower |upper )?(?:back|neck|knees?|hips?|shoulders?|"
+        r"wrists?|ankles?|feet|foot|legs?|arms?|eyes?|ears?)"
     ),
 }
 _NEGATED = r"(?:not|isn'?t|aint|no)\s+(?:a|an|my|the|about)?\s*"
@@ -153,6 +176,12 @@ def out_of_scope(text: str, domains: tuple[str, ...] = tuple(_COVERED)) -> OutOf
     for label, pattern in _REQUESTS:
         match = _find(pattern, _without_purposes(lowered) if covered else lowered)
         if match:
+            return OutOfScope(label, request=True)
+    for label, pattern in _ERRANDS:
+        errand = _find(pattern, lowered)
+        # The errand's own words ("a sick note") are no symptom.
+        rest = lowered[: errand.start()] + " " + lowered[errand.end() :] if errand else ""
+        if errand and not _covered_positions(rest, domains):
             return OutOfScope(label, request=True)
     pet = re.search(_PETS, lowered)
     if pet is not None:

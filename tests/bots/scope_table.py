@@ -97,6 +97,17 @@ DEVELOPMENT: list[tuple[str, str | None, bool]] = [
     ("security pass wont open the turnstile, flashes amber", None, OUT),
     ("cant pass water properly and it stings", "patient-intake", IN),
     ("been passing a lot of urine at night", None, IN),
+    # paperwork and errands (stop 31: an insurance claim and a repeat prescription ran questions)
+    ("whats the excess on my insurance if i claim for the scratched bumper", "car", OUT),
+    ("got a speeding fine in the post but i wasnt driving that day, can i contest it", "car", OUT),
+    ("need to renew my driving licence, where do i do that", None, OUT),
+    ("could you order my usual inhaler prescription, running low", "patient-intake", OUT),
+    ("hi i need a sick note for work, i was off monday to wednesday", "patient-intake", OUT),
+    ("are my blood results back yet? had them done last thursday", "patient-intake", OUT),
+    ("i need to reschedule my appointment next tuesday", None, OUT),
+    ("need a sick note too but mainly my lower back has been agony since friday", None, IN),
+    ("the new tablets the doctor prescribed are making me feel sick", "patient-intake", IN),
+    ("my car pulls to the left after the garage did the tracking", "car", IN),
 ]
 
 HELD_OUT: list[tuple[str, str | None, bool]] = [
