@@ -3,7 +3,8 @@
 A built cause is compared with a chart terminal, a built check with a chart question, by the
 **Dice coefficient of their content-word sets**: words lower-cased, stop words and negations
 dropped, a few suffixes stripped ("-ing", "-ed", "-es", "-s", "-ly"; see
-``offline.language.content``). The chart side is the node's label and utterance; the built
+``offline.language.content``), British spellings read as American ("tyre" as "tire", since
+the sixth session). The chart side is the node's label and utterance; the built
 side is a cause's name and resolution, or a check's question. Pairs are then matched one to
 one by the assignment that maximises the sum of scores (``scipy``'s
 ``linear_sum_assignment``), and a pair counts only if its score reaches ``MATCH_THRESHOLD``.
@@ -41,9 +42,42 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .offline.language import content, words
+from .offline.language import content as _content_words
+from .offline.language import words
 
 MATCH_THRESHOLD = 0.2
+
+# British and American spellings of one word are one word for matching ("tyre treads" and
+# "tire treads" ask the same thing); general English, not any chart's words.
+_SPELLING = {
+    "tyre": "tire",
+    "tyres": "tires",
+    "colour": "color",
+    "colours": "colors",
+    "grey": "gray",
+    "centre": "center",
+    "metre": "meter",
+    "litre": "liter",
+    "aluminium": "aluminum",
+    "programme": "program",
+    "licence": "license",
+    "kerb": "curb",
+    "carburettor": "carburetor",
+    "carburettors": "carburetors",
+    "disc": "disk",
+    "discs": "disks",
+    "analyse": "analyze",
+    "organise": "organize",
+    "initialise": "initialize",
+    "travelling": "traveling",
+    "cancelled": "canceled",
+}
+_SPELLING_RE = re.compile(r"\b(" + "|".join(_SPELLING) + r")\b", re.I)
+
+
+def content(text: str) -> set[str]:
+    """``offline.language.content`` with British spellings read as American."""
+    return _content_words(_SPELLING_RE.sub(lambda m: _SPELLING[m.group(1).lower()], text))
 
 
 def dice(a: set[str], b: set[str]) -> float:

@@ -93,3 +93,14 @@ def test_a_dialog_succeeds_on_any_cause_matched_to_a_terminal_with_its_text() ->
     case = Case(id="c", true_hypothesis="k:t3", answers={})
     assert _accepted(case, causes, same) == {"built:h1", "built:h2"}
     assert _accepted(case, causes, None) == {"built:h1"}
+
+
+def test_british_and_american_spellings_match() -> None:
+    from knowledge.construction.matching import match
+
+    got = match(
+        {"bike:q4": "Worn tire? | Is the rear tire worn down to the canvas?"},
+        {"built:c1": "Is the back tyre worn?", "built:c2": "Is the chain dry?"},
+    )
+    assert got.pairs == {"bike:q4": "built:c1"}
+    assert match({"k": "tire"}, {"b": "tyre"}).scores["k"] == 1.0

@@ -586,3 +586,42 @@ replace the heater.
     # normally" is its yes, which goes on to the thermometer.
     assert isinstance(light.no, Cause) and "fresh filter cartridge" in light.no.text
     assert isinstance(light.yes, Check) and "28" in light.yes.question
+
+
+def test_note_whether_is_a_check_and_each_condition_heads_its_own_list() -> None:
+    # "Note whether ..." asks the reader to observe (no "Note:" aside); "If X FADES:" and
+    # "If X KEEPS GOING, work through the following questions:" head their own lists.
+    text = """# Washing machine rattle
+
+## Rattle during the spin
+
+Start a spin with the machine empty and pull the plug halfway through.
+
+If the rattle FADES once the power is cut:
+
+- Note whether it only happens while the drum turns anticlockwise. If it does, the motor
+  brushes are worn and should be replaced.
+
+- If it happens in both directions, the motor mount is loose. Tighten the mount bolts.
+
+If the rattle KEEPS GOING after the power is cut, work through the following questions in
+order:
+
+- Is the machine standing level? If not, the feet need adjusting: screw them down until it
+  stands level.
+
+- If it stands level, is there a coin in the door seal? If so, remove the coin and the
+  rattle should stop.
+
+- If the seal is empty, the counterweight has come loose: have it refitted.
+"""
+    decisions = read_decisions(markdown_to_text(text)[1])
+    cut = decisions.root
+    assert isinstance(cut, Check) and "power" in cut.question
+    direction = cut.yes
+    assert isinstance(direction, Check) and "anticlockwise" in direction.question
+    assert isinstance(direction.yes, Cause) and "motor brushes" in direction.yes.text
+    assert isinstance(direction.no, Cause) and "motor mount" in direction.no.text
+    level = cut.no
+    assert isinstance(level, Check) and "level" in level.question
+    assert isinstance(level.yes, Check) and "coin" in level.yes.question

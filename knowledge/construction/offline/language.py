@@ -134,9 +134,10 @@ _BOILERPLATE = re.compile(
     r"comfortable)\b",
     re.I,
 )
+# "Note whether it only happens in reverse" asks the reader to observe: a check, not a note.
 _ADMONITION = re.compile(
-    r"^[>\s*_]*(?:>|safety|warning|caution|note|tip|important|danger|a (?:quick )?note|"
-    r"disclaimer|before you start|you will need|tools)\b",
+    r"^[>\s*_]*(?:>|safety|warning|caution|note(?!\s+(?:whether|if)\b)|tip|important|danger|"
+    r"a (?:quick )?note|disclaimer|before you start|you will need|tools)\b",
     re.I,
 )
 
