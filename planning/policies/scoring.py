@@ -866,11 +866,16 @@ def batch_betp(log_w: FloatArray) -> FloatArray:
     # factors[r, h, i] = 1 - w u_i = (1 - w) + w (1 - u_i); negligible weights give factor 1.
     w_sig = np.where(significant, w, 0.0)
     om_sig = np.where(significant, om, 1.0)
-    factors = om_sig[:, :, None] + w_sig[:, :, None] * one_minus_nodes[None, None, :]
-    log_g = np.log(factors).sum(axis=1)  # (rows, k); every factor > 0 at interior nodes
-    log_g -= log_g.max(axis=1, keepdims=True)
-    g = np.exp(log_g) * weights[None, :]
-    integral = (g[:, None, :] / factors).sum(axis=2)
+    factors = np.multiply(w_sig[:, :, None], one_minus_nodes[None, None, :])
+    factors += om_sig[:, :, None]
+    # G at the nodes as a plain product, not a sum of logarithms (those took two thirds of
+    # the time). It cannot underflow where it matters: at the node nearest 0 every factor is
+    # at least 1 - u_min, and with k = n'/2 + 1 nodes (1 - u_min)^n' stays above 0.4 for any
+    # frame this path takes (n <= 96); nodes whose product is far smaller weigh nothing next
+    # to it. The scale of G cancels in the normalisation below.
+    g = factors.prod(axis=1) * weights[None, :]  # (rows, k)
+    np.reciprocal(factors, out=factors)
+    integral = np.matmul(factors, g[:, :, None])[:, :, 0]
     unnorm = w * integral
     total = unnorm.sum(axis=1, keepdims=True)
     out[regular] = unnorm / total
