@@ -128,8 +128,11 @@ def says_predicate(text: str, question: str) -> bool:
     if said & _forms(_NOISES):
         said |= _forms("noise sound")
     meaning = _meaning()
+    # The question's other words name its subject ("water" in "a leak at the water pump"):
+    # saying them says nothing of the predicate, whatever group they share with it.
+    subject = _forms(main_question(question)) - wanted
     for word in wanted:
-        near = meaning.get(word, frozenset()) | {word}
+        near = (meaning.get(word, frozenset()) - subject) | {word}
         if near & said:
             return True
         if any(len(w) > 3 and similar(w, p) for w in near for p in said if len(p) > 3):

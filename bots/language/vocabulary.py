@@ -60,7 +60,9 @@ PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (
         re.compile(
             r"\b(?:drops?|dropping|dropped|cuts?|cutting|keeps? cutting) (?:out|off)\b"
-            r"|\bon and off\b"
+            r"|\bon and off\b|\bcomes and goes\b"
+            r"|\b(?:connects?|connecting|connected) and "
+            r"(?:disconnects?|disconnecting|disconnected)\b"
         ),
         ("intermittent", "stall", "shut down"),
     ),
@@ -75,6 +77,14 @@ PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         ("turn on",),
     ),
     (re.compile(r"\b(?:into|in) the red\b"), ("overheats", "hot")),
+    # Where people drive fast.
+    (
+        re.compile(
+            r"\b(?:on|along|down|up) the (?:motorway|highway|freeway|interstate|autobahn)\b"
+            r"|\bat (?:motorway|highway|freeway) speeds?\b"
+        ),
+        ("at high speed",),
+    ),
 )
 
 
