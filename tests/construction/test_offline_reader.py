@@ -625,3 +625,21 @@ order:
     level = cut.no
     assert isinstance(level, Check) and "level" in level.question
     assert isinstance(level.yes, Check) and "coin" in level.yes.question
+
+
+def test_a_short_question_item_followed_by_its_if_branches_is_a_question() -> None:
+    # A bullet card: "Only after a long program? If ..., X. If ... regardless ..., Y." asks
+    # the question its two "If" sentences answer; it is not "No clunk? Go to step 14.".
+    text = """# Dishwasher won't drain: quick card
+
+- Does the pump hum when the cycle ends? If it hums, read the next line. If it is silent,
+  the pump motor has failed: replace the pump.
+- Only after a long program? If the water stays in only after a long program, the filter
+  is clogged; a kinked drain hose can cause the same thing. Clean the filter and straighten
+  the hose. If the water stays in regardless of the program, there is a blockage in the
+  drain pipe, often from food scraps: clear the pipe and run an empty cycle.
+"""
+    decisions = read_decisions(markdown_to_text(text)[1])
+    (program,) = [c for c in decisions.checks if "long program" in c.question]
+    assert isinstance(program.yes, Cause) and "filter" in program.yes.text
+    assert isinstance(program.no, Cause) and "blockage in the drain pipe" in program.no.text

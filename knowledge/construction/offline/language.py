@@ -516,6 +516,15 @@ def lead_condition(text: str) -> tuple[str, str] | None:
         if len(head.split()) <= 20 and not _WH.match(head) and match.group(2):
             if body[len(match.group(1))] == "?" and (_AUX.match(head) or len(head.split()) > 5):
                 return None
+            if (
+                body[len(match.group(1))] == "?"
+                and _COND_START.match(match.group(2))
+                and not _NO_WORDS.match(head)
+            ):
+                # "Only after cornering? If the pumping is only needed after a turn, ...
+                # If you have to pump regardless, ...": a question its branches answer, not
+                # the condition of one ("No clunk? Go to step 14.").
+                return None
             return head, match.group(2).strip()
     return None
 
