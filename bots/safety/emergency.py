@@ -538,6 +538,16 @@ CONCEPTS: Mapping[str, str] = {
         r"(?:working|helping)\b|\bpanicking\b|\bwoke (?:me )?up\b|\bwaking (?:me )?up\b"
         rf"|\b(?:{_SEVERE})\b"
     ),
+    # An asthma attack the reliever does not touch, or that stops the words coming out.
+    "asthma_named": r"\basthma\w*|\bcopd\b|\bwheez\w*|\binhalers?\b|\bpuffers?\b",
+    "reliever_failing": (
+        r"\b(?:inhalers?|puffers?|reliever|nebuli[sz]er|ventolin|salbutamol)\b (?:\w+ ){0,3}?"
+        r"(?:is |was |are |has )?(?:not|barely|hardly) (?:working|helping|doing (?:anything|much)|"
+        r"touching it|made (?:any )?difference)\b|"
+        r"\b(?:can|could) (?:not|barely|hardly) (?:get (?:my |any |the |her |his )?words out|"
+        r"speak|talk|finish (?:a |my |her |his )?sentences?)\b|\bpuffs? (?:\w+ ){0,3}no (?:help|"
+        r"difference)\b|\b(?:made|making|makes) no (?:difference|change)\b"
+    ),
     "exertion_only": (
         r"\b(?:on|up|climbing|going up) (?:the )?(?:stairs|hills?|steps)\b|\bwhen i (?:run|"
         r"exercise|walk fast|climb)|\bafter (?:a |the )?(?:run|gym|workout|exercise|football)\b"
@@ -957,6 +967,7 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
     "breathing": (
         Rule(("cannot_breathe",), ("exertion_only",)),
         Rule(("breathless", "at_rest_or_sudden"), ("exertion_only",)),
+        Rule(("asthma_named", "reliever_failing")),
     ),
     "chest pain": (
         Rule(("heart_attack",)),
@@ -1030,6 +1041,7 @@ _QUALIFIERS = frozenset(
 _OWN_NEGATION = frozenset(
     {
         "cannot_breathe",
+        "reliever_failing",
         "breathless",
         "self_harm",
         "not_stopping",

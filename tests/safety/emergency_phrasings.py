@@ -24,6 +24,11 @@ DEV: list[tuple[str, bool]] = [
     ("cant brethe", True),
     ("Difficulty breathing since about 20 mins ago, I'm frightened", True),
     ("i'm a bit short of breath on the stairs", False),
+    # an asthma attack the reliever does not touch (stop 31)
+    ("asthma attack and the ventolin is barely touching it, cant finish a sentence", True),
+    ("my daughters really wheezy, done 6 puffs of her inhaler and its made no difference", True),
+    ("asthma a bit worse with this cold but the inhaler sorts it out", False),
+    ("can i get a repeat of my brown inhaler, nearly run out", False),
     ("get out of breath walking up hills these days", False),
     ("breathing fine, no problems there", False),
     ("no shortness of breath", False),
