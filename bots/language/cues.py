@@ -113,7 +113,7 @@ UNSURE = rx(
     r"\bunsure\b",
     r"\b(?:do|did)\s+not\s+know\b",
     r"\bno\s+(?:idea|clue)\b",
-    r"\bcan\s+not\s+(?:tell|say|remember|be sure)\b",
+    r"\b(?:can|could)\s+not\s+(?:really\s+|honestly\s+|truly\s+)?(?:tell|say|remember|be sure)\b",
     r"\bhard\s+to\s+(?:say|tell)\b",
     r"\bdunno\b",
     r"\bidk\b",

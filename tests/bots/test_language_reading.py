@@ -334,6 +334,8 @@ DOUBTS = [
     ("Is it hard to turn the steering wheel?", "i'm not quite sure, it varies"),
     ("Is the router's power light on?", "not too sure, cant see it from here"),
     ("Does the smoke alarm beep every minute?", "Not entirely sure."),
+    ("Does the battery drain quickly?", "couldnt honestly tell you"),
+    ("Is the fan spinning?", "i cant really say, its under the desk"),
 ]
 
 
