@@ -215,26 +215,26 @@ class InfoGatherer(Policy):
             gain_d = np.concatenate([gain_d, current_d - after_d])
         plain = candidates
         candidates = np.concatenate([candidates, shown])
+        settled = self._settled_leader(view)
         if not whole:
-            if self.settle_gain > 0.0 and float(gain_d.max()) < self.settle_gain:
-                wanted = np.arange(candidates.size)  # the settle test reads every gain
+            # The settle test reads every gain, but only when it could conclude: with no
+            # leader to settle on, the choice reads the near-best discord gains alone.
+            if settled is not None and float(gain_d.max()) < self.settle_gain:
+                wanted = np.arange(candidates.size)
             else:
                 best = float(gain_d.max())
                 wanted = np.flatnonzero(gain_d >= best - self.tolerance * max(abs(best), 1e-12))
             gain_n = gain_n.copy()
             gain_n[wanted] = self._nonspecificity_gains(
-                view, plain, drawn, wanted, scores.current_nonspecificity, scores.method
+                view,
+                plain,
+                drawn,
+                wanted,
+                (scores.current_nonspecificity, scores.current_discord),
+                scores.method,
             )
-        if (
-            self.settle_gain > 0.0
-            and max(float(gain_n.max()), float(gain_d.max())) < self.settle_gain
-        ):
-            known = view.known
-            leader = int(np.argmax(known))
-            runner_up = float(np.partition(known, -2)[-2]) if known.size > 1 else 0.0
-            # Strictly ahead: of two tied leaders neither is the answer.
-            if known[leader] >= self.settle_floor and known[leader] > runner_up * (1 + 1e-9):
-                return Conclude(view.compiled.hypothesis_ids[leader], float(known[leader]))
+        if settled is not None and max(float(gain_n.max()), float(gain_d.max())) < self.settle_gain:
+            return Conclude(view.compiled.hypothesis_ids[settled], float(view.known[settled]))
         primary, secondary = (gain_n, gain_d) if phase == 1 else (gain_d, gain_n)
         pick = lexicographic_choice(primary, secondary, self.tolerance)
         finding = int(candidates[pick])
@@ -252,13 +252,26 @@ class InfoGatherer(Policy):
             },
         )
 
+    def _settled_leader(self, view: BeliefView) -> int | None:
+        """The leader a dialogue with nothing left to learn concludes on (``settle_gain``):
+        BetP at least ``settle_floor`` and strictly ahead of the runner-up (of two tied
+        leaders neither is the answer); ``None`` without one, or with the test off."""
+        if self.settle_gain <= 0.0:
+            return None
+        known = view.known
+        leader = int(np.argmax(known))
+        runner_up = float(np.partition(known, -2)[-2]) if known.size > 1 else 0.0
+        if known[leader] >= self.settle_floor and known[leader] > runner_up * (1 + 1e-9):
+            return leader
+        return None
+
     def _nonspecificity_gains(
         self,
         view: BeliefView,
         plain: IntArray,
         drawn: DrawnAnswers | None,
         wanted: IntArray,
-        current: float,
+        current: tuple[float, float],
         method: str,
     ) -> FloatArray:
         """Expected nonspecificity reduction of the candidates at positions ``wanted`` (plain
@@ -273,11 +286,13 @@ class InfoGatherer(Policy):
                 plain[wanted[is_plain]],
                 # The strategy the other scores used, so the values are the same as theirs.
                 method="sparse" if method == "sparse" else "dense",
+                discord=False,
+                current=current,
             )
             out[is_plain] = part.gain_nonspecificity
         if drawn is not None and (~is_plain).any():
             joint = drawn.expected(wanted[~is_plain] - plain.size)
-            out[~is_plain] = current - joint.expected_nonspecificity
+            out[~is_plain] = current[0] - joint.expected_nonspecificity
         return out
 
 

@@ -319,6 +319,7 @@ def score_candidates(
     method: Method = "auto",
     terms: int = SERIES_TERMS,
     nonspecificity: bool = True,
+    discord: bool = True,
     current: tuple[float, float] | None = None,
 ) -> CandidateScores:
     """Score every state of every candidate finding from the current belief.
@@ -330,8 +331,10 @@ def score_candidates(
 
     With ``nonspecificity=False`` the posteriors' nonspecificity (the costliest part: the
     cardinality programme) is left out where the dense strategy runs, and is ``nan`` there;
-    every other value is the same, bit for bit, as with it. ``current`` passes in the current
-    belief's (nonspecificity, discord) when the caller has them already.
+    every other value is the same, bit for bit, as with it. ``discord=False`` is the other way
+    round: only nonspecificity, the same bit for bit, and the posteriors' discord and
+    plausibility entropy ``nan`` where the dense strategy runs. ``current`` passes in the
+    current belief's (nonspecificity, discord) when the caller has them already.
     """
     n = table.n_hypotheses
     if log_w.shape[0] not in (n, n + 1):
@@ -357,7 +360,7 @@ def score_candidates(
         cur_pair = batch_nonspecificity_and_discord(log_w[np.newaxis, :])
         current = (float(cur_pair[0][0]), float(cur_pair[1][0]))
     nonspec = np.full(rows.shape[0], np.nan)
-    discord = np.full(rows.shape[0], np.nan)
+    discord_ = np.full(rows.shape[0], np.nan)
     plt_h = np.full(rows.shape[0], np.nan)
     chosen: str = method
     if live.size:
@@ -366,29 +369,32 @@ def score_candidates(
         if chosen == "dense" and table.dense is None:
             raise ValueError("dense scoring needs a table with dense rows (a small network)")
         if chosen == "dense":
-            nonspec[live], discord[live], plt_h[live] = _dense_scores(
-                table, log_w, rows[live], terms, nonspecificity
+            nonspec[live], discord_[live], plt_h[live] = _dense_scores(
+                table, log_w, rows[live], terms, nonspecificity, discord
             )
         else:
-            nonspec[live], discord[live], plt_h[live] = _sparse_scores(
+            nonspec[live], discord_[live], plt_h[live] = _sparse_scores(
                 table, log_w, rows[live], terms
             )
-    skipped = not nonspecificity and chosen == "dense" and live.size > 0
+    dense_ran = chosen == "dense" and live.size > 0
+    skipped = not nonspecificity and dense_ran
+    no_discord = not discord and dense_ran
     weighted_n = np.where(pred > 0, pred * np.nan_to_num(nonspec), 0.0)
-    weighted_d = np.where(pred > 0, pred * np.nan_to_num(discord), 0.0)
+    weighted_d = np.where(pred > 0, pred * np.nan_to_num(discord_), 0.0)
     weighted_h = np.where(pred > 0, pred * np.nan_to_num(plt_h), 0.0)
+    unscored = np.full(candidates.size, np.nan)
     return CandidateScores(
         findings=candidates,
         row_ptr=row_ptr,
         answer_probability=pred,
         nonspecificity=nonspec,
-        discord=discord,
+        discord=discord_,
         plausibility_entropy=plt_h,
-        expected_nonspecificity=(
-            np.full(candidates.size, np.nan) if skipped else _segment_sum(weighted_n, row_ptr)
+        expected_nonspecificity=unscored if skipped else _segment_sum(weighted_n, row_ptr),
+        expected_discord=unscored if no_discord else _segment_sum(weighted_d, row_ptr),
+        expected_plausibility_entropy=(
+            unscored if no_discord else _segment_sum(weighted_h, row_ptr)
         ),
-        expected_discord=_segment_sum(weighted_d, row_ptr),
-        expected_plausibility_entropy=_segment_sum(weighted_h, row_ptr),
         current_nonspecificity=current[0],
         current_discord=current[1],
         current_plausibility_entropy=float(plausibility_entropy(log_w[np.newaxis, :])[0]),
@@ -504,10 +510,12 @@ def _dense_scores(
     rows: IntArray,
     terms: int,
     nonspecificity: bool = True,
+    discord: bool = True,
 ) -> Scores:
     """Exact scores of ``rows`` by the cardinality programme (``terms`` is not needed); with
-    ``nonspecificity=False`` the programme is skipped and nonspecificity is ``nan`` (except
-    on collapsed rows, which the reference computation scores whole)."""
+    ``nonspecificity=False`` the programme is skipped and nonspecificity is ``nan``, with
+    ``discord=False`` discord and plausibility entropy are (except on collapsed rows, which
+    the reference computation scores whole)."""
     dense = table.dense
     assert dense is not None
     n = table.n_hypotheses
@@ -515,12 +523,13 @@ def _dense_scores(
     every = rows.size * 2 > table.n_rows
     pl_t = dense.pl_t if every else dense.pl_t[:, rows]
     ompl_t = dense.one_minus_pl_t if every else dense.one_minus_pl_t[:, rows]
-    log_pl_t = dense.log_pl_t if every else dense.log_pl_t[:, rows]
+    log_pl_t = (dense.log_pl_t if every else dense.log_pl_t[:, rows]) if discord else None
     w = np.exp(log_w)
     om = -np.expm1(log_w)  # 1 - w, accurate near w = 1
     active = np.flatnonzero(w[:n] > 0.0)
     if active.size < n:  # ruled-out hypotheses change nothing; drop their rows
-        pl_t, ompl_t, log_pl_t = pl_t[active], ompl_t[active], log_pl_t[active]
+        pl_t, ompl_t = pl_t[active], ompl_t[active]
+        log_pl_t = None if log_pl_t is None else log_pl_t[active]
     wa, oma = w[active, None], om[active, None]
     # 1 - w * pl is computed as (1 - w) + w * (1 - pl): two non-negative terms, no cancellation.
     wr = wa * pl_t
@@ -528,31 +537,36 @@ def _dense_scores(
     # Hypotheses with w = 0 contribute nothing; the open world is the same factor in every row.
     open_world = (float(w[n]), float(om[n])) if log_w.shape[0] == n + 1 and w[n] > 0 else None
     # log w = log w_h + log pl: where pl = 0, w = 0 and the term is 0.
-    nonspec, discord, plt_h = _column_scores(
-        wr, omr, log_w[active, None] + log_pl_t, open_world, nonspecificity
-    )
+    log_wr = None if log_pl_t is None else log_w[active, None] + log_pl_t
+    nonspec, discord_, plt_h = _column_scores(wr, omr, log_wr, open_world, nonspecificity)
     if every:
-        nonspec, discord, plt_h = nonspec[rows], discord[rows], plt_h[rows]
+        nonspec, discord_, plt_h = nonspec[rows], discord_[rows], plt_h[rows]
     return _with_collapsed(
-        table, log_w, rows, (nonspec, discord, plt_h), _collapsed_rows(table, log_w, rows)
+        table, log_w, rows, (nonspec, discord_, plt_h), _collapsed_rows(table, log_w, rows)
     )
 
 
 def _column_scores(
     w: FloatArray,
     om: FloatArray,
-    log_w: FloatArray,
+    log_w: FloatArray | None,
     open_world: tuple[float, float] | None,
     nonspecificity: bool = True,
 ) -> Scores:
     """Nonspecificity, discord and plausibility entropy of each column of weights ``w`` (with
     ``om`` = 1 - w given accurately and ``log_w`` its logarithm), plus an open-world weight
     ``(w, 1 - w)`` shared by every column. ``nonspecificity=False`` skips the cardinality
-    programme (nonspecificity is then ``nan``; the other two are unchanged)."""
+    programme (nonspecificity is then ``nan``; the other two are unchanged); ``log_w=None``
+    skips discord and plausibility entropy (``nan``; nonspecificity is unchanged)."""
     log_om = _log_one_minus(w, om)
     log_k = log_om.sum(axis=0)
-    w_log_w = (w * np.maximum(log_w, -1e300)).sum(axis=0)
-    bernoulli = -(w_log_w + (om * np.maximum(log_om, -1e300)).sum(axis=0))
+    cols = w.shape[1]
+    w_log_w = np.zeros(cols) if log_w is None else (w * np.maximum(log_w, -1e300)).sum(axis=0)
+    bernoulli = (
+        np.zeros(cols)
+        if log_w is None
+        else -(w_log_w + (om * np.maximum(log_om, -1e300)).sum(axis=0))
+    )
     expected_size = w.sum(axis=0)
     if open_world is not None:
         ow, oom = open_world
@@ -568,6 +582,8 @@ def _column_scores(
     nonspec, discord = _normalised(expected_size, correction, bernoulli, log_k)
     if not nonspecificity:
         nonspec = np.full(nonspec.shape, np.nan)
+    if log_w is None:
+        return nonspec, np.full(cols, np.nan), np.full(cols, np.nan)
     return nonspec, discord, _plausibility_entropy_from_sums(expected_size, w_log_w)
 
 

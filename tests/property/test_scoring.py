@@ -206,3 +206,9 @@ def test_scores_without_nonspecificity_are_the_same_bits_otherwise(
         assert part.expected_nonspecificity == pytest.approx(
             whole.expected_nonspecificity[1::2], rel=1e-12, abs=1e-14
         )
+    # The other way round (phase 2's nonspecificity of the candidates it still needs): only
+    # nonspecificity, the same bits as full scoring.
+    alone = score_candidates(table, log_w, betp_now, candidates, method="dense", discord=False)
+    assert np.array_equal(alone.expected_nonspecificity, whole.expected_nonspecificity)
+    assert np.isnan(alone.expected_discord).all()
+    assert np.isnan(alone.expected_plausibility_entropy).all()
