@@ -157,6 +157,12 @@ def answered(kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding) 
         # with the other options) is not asked again next.
         said = {a.finding for a in also} | {answer.finding}
         also += [Answer(o, None) for o in sorted(listed - said)]
+    if listed and replaces is None:
+        # A "where?" asked with its parent ("Do you feel pain anywhere? If so, where?")
+        # answers the parent too (follow_ups.asks_whether).
+        parent = follow_ups.parent_answer([answer, *also], ctx.network)
+        if parent is not None and parent.finding not in dialogue.state.asked:
+            also.append(parent)
     dialogue.pending = None
     # The facts the step volunteers follow the answer (a confirmation's reply replaces one).
     first_fact = len(dialogue.asked_flags) + (1 if replaces is None else 0)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bots.case_store import Pending
-from bots.conversation import carer
+from bots.conversation import carer, follow_ups
 from bots.conversation.context import Context, Kit, Outcome
 from bots.language import Interpretation
 from bots.language.choices import named_options
@@ -102,6 +102,17 @@ def none_means_none(finding: Finding) -> bool:
     return next((means for cue, _, means in _STEMS if cue in lowered), True)
 
 
+def whole(ctx: Context, finding: Finding) -> str | None:
+    """The question that also asks the parent, when ``finding`` is asked before its parent was
+    answered (bots.conversation.follow_ups.asks_whether): "None of these" then means
+    "nowhere", the parent's "no"."""
+    assert ctx.network is not None and ctx.dialogue is not None
+    parent = follow_ups.follow_up_of(ctx.network).get(finding.id)
+    if parent is None or parent in ctx.dialogue.state.asked:
+        return None
+    return follow_ups.asks_whether(finding)
+
+
 def label(finding: Finding, network: EvidentialNetwork) -> str:
     option = finding.question.rpartition(" - ")[2].strip()
     text = wording.plain_place(option) if option else wording.question_text(finding, network)
@@ -115,7 +126,8 @@ def ask(
     assert ctx.dialogue is not None and ctx.network is not None
     network = ctx.network
     asked = network.finding(action.finding)
-    shown = f"{carer.addressed(kit, ctx, stem(asked))} Choose all that apply."
+    question = whole(ctx, asked) or stem(asked)
+    shown = f"{carer.addressed(kit, ctx, question)} Choose all that apply."
     rationale = rationale_dict(action, network)
     ctx.dialogue.pending = Pending(asked.id, shown, rationale, options=tuple(options))
     buttons, choices = controls(network, options)
@@ -149,14 +161,20 @@ def controls(
 
 
 def answers_for(
-    network: EvidentialNetwork, options: Sequence[str], chosen: set[str] | None
+    network: EvidentialNetwork,
+    options: Sequence[str],
+    chosen: set[str] | None,
+    *,
+    none_means: bool | None = None,
 ) -> tuple[Answer, ...]:
     """Every option's answer: the chosen ones yes, the others no; ``None`` chosen is "none
-    of these" (the "none" option yes, where the question has one)."""
+    of these" (the "none" option yes, where the question has one and ``none_means``, by
+    default :func:`none_means_none`, says so)."""
     out = []
     for option in options:
         finding = network.finding(option)
-        if not chosen and is_none_option(finding) and not none_means_none(finding):
+        means = none_means_none(finding) if none_means is None else none_means
+        if not chosen and is_none_option(finding) and not means:
             continue  # somewhere not listed: "nowhere" is not what was said
         yes = option in chosen if chosen else is_none_option(finding)
         out.append(Answer.crisp(option, "yes" if yes else "no"))
@@ -168,6 +186,8 @@ def read(kit: Kit, ctx: Context, inbound: Inbound, pending: Pending) -> Interpre
     request for a person: the usual reading takes over)."""
     assert ctx.network is not None
     network, options = ctx.network, pending.options
+    # Asked with its parent ("Do you feel pain anywhere? If so, where?"): "none" is "nowhere".
+    none_means = True if whole(ctx, network.finding(pending.finding)) else None
     button = inbound.button.strip()
     if button.startswith(PICK_PREFIX):
         values = {v.strip() for v in button[len(PICK_PREFIX) :].split(",") if v.strip()}
@@ -175,7 +195,7 @@ def read(kit: Kit, ctx: Context, inbound: Inbound, pending: Pending) -> Interpre
             values = set()
         if not values <= set(options):  # a stale list (an earlier question's)
             return Interpretation("unknown", confidence=0.0, detail="choice not offered")
-        answers = answers_for(network, options, values)
+        answers = answers_for(network, options, values, none_means=none_means)
         return Interpretation("answer", answers, confidence=1.0, detail=f"chose {len(values)}")
     if button or not inbound.text.strip():
         return None
@@ -193,5 +213,5 @@ def read(kit: Kit, ctx: Context, inbound: Inbound, pending: Pending) -> Interpre
     if named is None:
         return None
     chosen, confidence = named
-    answers = answers_for(network, options, {f.id for f in chosen})
+    answers = answers_for(network, options, {f.id for f in chosen}, none_means=none_means)
     return Interpretation("answer", answers, confidence=confidence, detail="options named")

@@ -9,6 +9,11 @@ scores high, so a sore throat was asked the rash colour first, and "no pain at a
 - a follow-up whose parent is unanswered is replaced by its parent ("Do you have a rash?"),
   except in the first questions when the complaint did not touch that topic: then the policy
   chooses among the other questions;
+- except a "where?" follow-up whose own "nowhere" answer is the parent's "no" ("Do you feel
+  pain anywhere? If so, where?", :func:`asks_whether`): it is asked whole, with its parent in
+  it, and its answer answers the parent too (:func:`parent_answer`). Asking the parent first
+  cost a question for every patient who has the thing, and the place says more than the yes
+  (DDXPlus dev: docs/engine-parity.md);
 - a follow-up whose parent was answered no is settled at its default, unasked, and the policy
   chooses again; after "not sure" it is left unknown, unasked;
 - the opening message's plain statements about the parents ("no pain at all", "I don't have a
@@ -22,9 +27,26 @@ from collections.abc import Callable, Mapping, Sequence
 
 from planning.actions import Ask
 from planning.evidence import Answer
-from planning.network import EvidentialNetwork
+from planning.network import EvidentialNetwork, Finding
 
-__all__ = ["complaint_facts", "follow_up_of", "history_of", "redirect", "without_orphans"]
+__all__ = [
+    "asks_whether",
+    "complaint_facts",
+    "follow_up_of",
+    "history_of",
+    "parent_answer",
+    "redirect",
+    "without_orphans",
+]
+
+# "Where?" follow-ups whose "nowhere" is the parent's "no", by a cue of their question, and the
+# question that asks both at once. "Does the pain spread?" is not one: "nowhere" there says
+# nothing about whether there is pain.
+_WHETHER: tuple[tuple[str, str], ...] = (
+    ("pain somewhere", "Do you feel pain anywhere? If so, where?"),
+    ("affected region", "Is any part of your skin affected? If so, where?"),
+    ("swelling located", "Do you have any swelling? If so, where?"),
+)
 
 # Plain statements about the usual parent questions, by what the parent asks about.
 _TOPICS: tuple[tuple[str, str, str], ...] = (
@@ -69,6 +91,39 @@ def follow_up_of(network: EvidentialNetwork) -> Mapping[str, str]:
         except Exception:  # no datasets here: ask in the policy's order
             return {}
     return {}
+
+
+def asks_whether(finding: Finding) -> str | None:
+    """The question that asks whether and where at once (``_WHETHER``) for an option of a
+    multi-choice follow-up whose own "none" answer is the parent's "no"; else None."""
+    if not finding.group:
+        return None
+    lowered = finding.question.lower()
+    return next((whole for cue, whole in _WHETHER if cue in lowered), None)
+
+
+def parent_answer(answers: Sequence[Answer], network: EvidentialNetwork) -> Answer | None:
+    """The parent's answer that the reply to an :func:`asks_whether` question gives: yes when
+    a place was chosen, no when "nowhere" was (its own "none" option), not sure when the
+    whole question was; None when the answers are not to such a question or say none of
+    these."""
+    parents = follow_up_of(network)
+    for answer in answers:
+        finding = network.finding(answer.finding)
+        if answer.finding not in parents or asks_whether(finding) is None:
+            continue
+        parent = network.finding(parents[answer.finding])
+        yes, no = parent.states[0], parent.states[1]
+        said = [a for a in answers if parents.get(a.finding) == parent.id]
+        if any(a.states is None for a in said):
+            return Answer.unsure(parent.id)
+        chosen = [a for a in said if a.states == ("yes",)]
+        if any(network.finding(a.finding).default_state != "yes" for a in chosen):
+            return Answer(parent.id, (yes,))
+        if chosen:
+            return Answer(parent.id, (no,))
+        return None
+    return None
 
 
 def history_of(network: EvidentialNetwork) -> frozenset[str]:
@@ -119,6 +174,8 @@ def redirect(
                 excluded |= {parent, *(c for c, of in parents.items() if of == parent)}
                 action = choose_again(frozenset(excluded))
                 continue
+            if asks_whether(network.finding(action.finding)) is not None:
+                return action  # asked whole: "Do you feel pain anywhere? If so, where?"
             return Ask(parent, action.rationale)
         states = answered[parent]
         yes = network.finding(parent).states[0]

@@ -1,0 +1,146 @@
+"""A "where?" follow-up asked before its parent asks both at once, and its answer answers both.
+
+"Do you feel pain anywhere? If so, where?" is one question: the place says more than the yes,
+and asking "Do you have pain?" first cost a question for every patient in pain (DDXPlus dev,
+docs/engine-parity.md). What the user sees still never presupposes what they did not say:
+without a yes to the parent, the question asks whether; "none of these", "no" or "nowhere"
+is the parent's "no", and every follow-up of the pain is then settled unasked (no "how
+intense is the pain?" to someone without pain). Follow-ups whose "none" says nothing about
+the parent ("does the pain spread?") still wait for it. Through the conversation's own code:
+presentation, reading, the engine's step and its question order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bots.case_store import StoredDialogue
+from bots.conversation import answering, follow_ups, presentation
+from bots.conversation.context import Context
+from bots.messages import Inbound, Reply
+from bots.models import Case
+from planning.actions import Ask, Rationale
+from planning.dialogue import DialogueState
+from planning.evidence import Answer
+
+PAIN, WHERE, SPREADS, INTENSITY = "E_53", "E_55", "E_57", "E_56"
+
+
+def _context(service: Any) -> Context:
+    pack = "patient-intake"
+    network = service.packs.network(pack)
+    ctx = Context(Case(channel="web", external_thread_id="whether", pack=pack))
+    ctx.info = service.packs.info(pack)
+    ctx.network = network
+    ctx.dialogue = StoredDialogue(
+        state=DialogueState.start(network),
+        asked_flags=[],
+        prior={},
+        open_world=None,
+        complaint="i keep coughing",
+    )
+    return ctx
+
+
+def _option(ctx: Context, group: str, place: str | None = None) -> str:
+    assert ctx.network is not None
+    options = [f for f in ctx.network.findings if f.group == group]
+    if place is None:
+        return next(f.id for f in options if f.default_state != "yes")
+    return next(f.id for f in options if f.question.lower().endswith(place))
+
+
+def _ask_where(service: Any, ctx: Context) -> Reply:
+    action = Ask(_option(ctx, WHERE), Rationale((), 0.1, {}))
+    return presentation.ask(service.kit, ctx, action, ()).reply
+
+
+def _answer(service: Any, ctx: Context, inbound: Inbound) -> dict[str, tuple[str, ...] | None]:
+    assert ctx.dialogue is not None
+    meaning = answering.interpret(service.kit, ctx, inbound)
+    assert meaning.intent == "answer", meaning
+    assert ctx.pending is not None
+    answering.answered(service.kit, ctx, meaning, ctx.pending)
+    return {a.finding: a.states for a in ctx.dialogue.state.answers}
+
+
+def test_where_before_its_parent_asks_whether_and_where(service_factory: Any) -> None:
+    service = service_factory()
+    ctx = _context(service)
+    reply = _ask_where(service, ctx)
+    asked = reply.parts[-1].lower()
+    assert "anywhere" in asked and "if so, where" in asked, asked
+    # Once the patient said there is pain, it asks only where.
+    ctx = _context(service)
+    assert ctx.dialogue is not None and ctx.network is not None
+    ctx.dialogue.state.apply(Answer(PAIN, ("yes",)), ctx.network)
+    again = _ask_where(service, ctx).parts[-1].lower()
+    assert "where do you feel pain" in again and "if so" not in again, again
+
+
+@pytest.mark.parametrize(
+    "inbound",
+    [
+        Inbound("web", "whether", button="pick:none"),
+        Inbound("web", "whether", "no"),
+        Inbound("web", "whether", "nope, no pain anywhere"),
+    ],
+    ids=["none-of-these", "no", "no-pain-anywhere"],
+)
+def test_no_to_whether_and_where_is_no_pain_and_no_pain_question_follows(
+    service_factory: Any, inbound: Inbound
+) -> None:
+    service = service_factory()
+    ctx = _context(service)
+    _ask_where(service, ctx)
+    said = _answer(service, ctx, inbound)
+    assert ctx.dialogue is not None and ctx.network is not None
+    assert said[PAIN] == ("no",)
+    assert said[_option(ctx, WHERE, "nowhere")] == ("yes",)
+    assert ctx.dialogue.state.turns == 1  # one question, however many findings it answered
+    # Whatever the policy would ask next, nothing about the pain is shown.
+    for _ in range(4):
+        reply = answering.decide(service.kit, ctx, ())
+        if reply.reply.kind != "question":
+            break
+        assert ctx.pending is not None
+        assert follow_ups.follow_up_of(ctx.network).get(ctx.pending.id) != PAIN
+        assert "pain" not in reply.reply.parts[-1].lower(), reply.reply.parts
+        _answer(service, ctx, Inbound("web", "whether", button="answer:unsure"))
+    answered = {a.finding: a.states for a in ctx.dialogue.state.answers}
+    assert answered.get(INTENSITY) == ("0",)  # settled by the "no", never asked
+
+
+def test_a_place_to_whether_and_where_is_yes_to_the_parent(service_factory: Any) -> None:
+    service = service_factory()
+    ctx = _context(service)
+    _ask_where(service, ctx)
+    said = _answer(service, ctx, Inbound("web", "whether", "in my chest, on the left side"))
+    assert said[PAIN] == ("yes",)
+    assert ctx.dialogue is not None and ctx.dialogue.state.turns == 1
+
+
+def test_a_follow_up_whose_none_says_nothing_of_the_parent_still_waits_for_it(
+    service_factory: Any,
+) -> None:
+    service = service_factory()
+    ctx = _context(service)
+    assert ctx.network is not None
+    network = ctx.network
+    spreads = Ask(_option(ctx, SPREADS), Rationale((), 0.1, {}))
+    intensity = Ask(INTENSITY, Rationale((), 0.1, {}))
+    where = Ask(_option(ctx, WHERE), Rationale((), 0.1, {}))
+
+    def redirect(action: Ask) -> object:
+        return follow_ups.redirect(action, {}, network, lambda a: None, lambda ex: action)
+
+    assert getattr(redirect(spreads), "finding", None) == PAIN
+    assert getattr(redirect(intensity), "finding", None) == PAIN
+    assert redirect(where) is where
+    # Early, for a complaint that did not mention pain, the topic is not opened at all.
+    early = follow_ups.redirect(
+        where, {}, network, lambda a: None, lambda ex: Ask("E_91", where.rationale), early=True
+    )
+    assert getattr(early, "finding", None) == "E_91"
