@@ -158,7 +158,7 @@ def answered(kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding) 
         said = {a.finding for a in also} | {answer.finding}
         also += [Answer(o, None) for o in sorted(listed - said)]
     if listed and replaces is None:
-        # A "where?" asked with its parent ("Do you feel pain anywhere? If so, where?")
+        # A "where?" asked with its parent ("Do you have pain somewhere? If so, where?")
         # answers the parent too (follow_ups.asks_whether).
         parent = follow_ups.parent_answer([answer, *also], ctx.network)
         if parent is not None and parent.finding not in dialogue.state.asked:

@@ -186,7 +186,7 @@ def read(kit: Kit, ctx: Context, inbound: Inbound, pending: Pending) -> Interpre
     request for a person: the usual reading takes over)."""
     assert ctx.network is not None
     network, options = ctx.network, pending.options
-    # Asked with its parent ("Do you feel pain anywhere? If so, where?"): "none" is "nowhere".
+    # Asked with its parent ("Do you have pain somewhere? If so, where?"): "none" is "nowhere".
     none_means = True if whole(ctx, network.finding(pending.finding)) else None
     button = inbound.button.strip()
     if button.startswith(PICK_PREFIX):

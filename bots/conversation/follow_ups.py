@@ -9,8 +9,8 @@ scores high, so a sore throat was asked the rash colour first, and "no pain at a
 - a follow-up whose parent is unanswered is replaced by its parent ("Do you have a rash?"),
   except in the first questions when the complaint did not touch that topic: then the policy
   chooses among the other questions;
-- except a "where?" follow-up whose own "nowhere" answer is the parent's "no" ("Do you feel
-  pain anywhere? If so, where?", :func:`asks_whether`): it is asked whole, with its parent in
+- except a "where?" follow-up whose own "nowhere" answer is the parent's "no" ("Do you have
+  pain somewhere? If so, where?", :func:`asks_whether`): it is asked whole, with its parent in
   it, and its answer answers the parent too (:func:`parent_answer`). Asking the parent first
   cost a question for every patient who has the thing, and the place says more than the yes
   (DDXPlus dev: docs/engine-parity.md);
@@ -43,9 +43,12 @@ __all__ = [
 # question that asks both at once. "Does the pain spread?" is not one: "nowhere" there says
 # nothing about whether there is pain.
 _WHETHER: tuple[tuple[str, str], ...] = (
-    ("pain somewhere", "Do you feel pain anywhere? If so, where?"),
-    ("affected region", "Is any part of your skin affected? If so, where?"),
-    ("swelling located", "Do you have any swelling? If so, where?"),
+    ("pain somewhere", "Do you have pain somewhere? If so, where?"),
+    (
+        "affected region",
+        "Is there a rash, redness or another problem on your skin? If so, where?",
+    ),
+    ("swelling located", "Do you have swelling somewhere? If so, where?"),
 )
 
 # Plain statements about the usual parent questions, by what the parent asks about.
@@ -175,7 +178,7 @@ def redirect(
                 action = choose_again(frozenset(excluded))
                 continue
             if asks_whether(network.finding(action.finding)) is not None:
-                return action  # asked whole: "Do you feel pain anywhere? If so, where?"
+                return action  # asked whole: "Do you have pain somewhere? If so, where?"
             return Ask(parent, action.rationale)
         states = answered[parent]
         yes = network.finding(parent).states[0]

@@ -1,6 +1,6 @@
 """A "where?" follow-up asked before its parent asks both at once, and its answer answers both.
 
-"Do you feel pain anywhere? If so, where?" is one question: the place says more than the yes,
+"Do you have pain somewhere? If so, where?" is one question: the place says more than the yes,
 and asking "Do you have pain?" first cost a question for every patient in pain (DDXPlus dev,
 docs/engine-parity.md). What the user sees still never presupposes what they did not say:
 without a yes to the parent, the question asks whether; "none of these", "no" or "nowhere"
@@ -71,7 +71,7 @@ def test_where_before_its_parent_asks_whether_and_where(service_factory: Any) ->
     ctx = _context(service)
     reply = _ask_where(service, ctx)
     asked = reply.parts[-1].lower()
-    assert "anywhere" in asked and "if so, where" in asked, asked
+    assert "pain somewhere" in asked and "if so, where" in asked, asked
     # Once the patient said there is pain, it asks only where.
     ctx = _context(service)
     assert ctx.dialogue is not None and ctx.network is not None
