@@ -126,11 +126,11 @@ def ask(
     assert ctx.dialogue is not None and ctx.network is not None
     network = ctx.network
     asked = network.finding(action.finding)
-    question = whole(ctx, asked) or stem(asked)
-    shown = f"{carer.addressed(kit, ctx, question)} Choose all that apply."
+    both = whole(ctx, asked)
+    shown = f"{carer.addressed(kit, ctx, both or stem(asked))} Choose all that apply."
     rationale = rationale_dict(action, network)
     ctx.dialogue.pending = Pending(asked.id, shown, rationale, options=tuple(options))
-    buttons, choices = controls(network, options)
+    buttons, choices = controls(network, options, whole_question=both is not None)
     reply = Reply(parts=(*intro, shown), kind="question", buttons=buttons, choices=choices)
     return Outcome(
         reply,
@@ -141,17 +141,22 @@ def ask(
 
 
 def controls(
-    network: EvidentialNetwork, options: Sequence[str], *, human: bool = False
+    network: EvidentialNetwork,
+    options: Sequence[str],
+    *,
+    human: bool = False,
+    whole_question: bool = False,
 ) -> tuple[tuple[Button, ...], tuple[Button, ...]]:
     """(buttons, choices) of the question: a choice per option but the "none" one, then
-    "None of these", "Not sure", "Why?" (and "Talk to a person" when offered)."""
+    "None of these" ("No" to a question asked with its parent, :func:`whole`), "Not sure",
+    "Why?" (and "Talk to a person" when offered)."""
     choices = tuple(
         Button(label(network.finding(o), network), f"{PICK_PREFIX}{o}")
         for o in options
         if not is_none_option(network.finding(o))
     )
     buttons = [
-        Button("None of these", NONE_PAYLOAD),
+        Button("No" if whole_question else "None of these", NONE_PAYLOAD),
         Button("Not sure", "answer:unsure"),
         Button("Why?", "why"),
     ]

@@ -67,7 +67,8 @@ def controls(
     """(buttons, choices) of the pending question, as it was first asked."""
     options = ctx.dialogue.pending.options if ctx.dialogue and ctx.dialogue.pending else ()
     if options and ctx.network is not None:
-        return choice_list.controls(ctx.network, options, human=human)
+        both = choice_list.whole(ctx, pending) is not None
+        return choice_list.controls(ctx.network, options, human=human, whole_question=both)
     return answer_buttons(pending, ctx.network, human=human), ()
 
 

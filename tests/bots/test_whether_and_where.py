@@ -72,12 +72,16 @@ def test_where_before_its_parent_asks_whether_and_where(service_factory: Any) ->
     reply = _ask_where(service, ctx)
     asked = reply.parts[-1].lower()
     assert "pain somewhere" in asked and "if so, where" in asked, asked
+    assert [b.label for b in reply.buttons][:2] == ["No", "Not sure"], reply.buttons
+    assert len(reply.choices) > 10  # the places
     # Once the patient said there is pain, it asks only where.
     ctx = _context(service)
     assert ctx.dialogue is not None and ctx.network is not None
     ctx.dialogue.state.apply(Answer(PAIN, ("yes",)), ctx.network)
-    again = _ask_where(service, ctx).parts[-1].lower()
-    assert "where do you feel pain" in again and "if so" not in again, again
+    again = _ask_where(service, ctx)
+    assert "where do you feel pain" in again.parts[-1].lower(), again.parts
+    assert "if so" not in again.parts[-1].lower()
+    assert again.buttons[0].label == "None of these"  # somewhere not listed
 
 
 @pytest.mark.parametrize(
