@@ -13,6 +13,14 @@ the ways people say it; a statement that says the opposite ("only when I climb t
 "on and off", "a bit") certainly does not. A "no" needs no qualifier: "no chest pain" is no to
 "chest pain even at rest" too. The table is by class of qualifier, not by question: each
 entry is (how a question states it, how a patient says it, what says the opposite).
+
+The same holds for what a question asks about and where. "Weakness in both arms and/or both
+legs" and "numbness or tingling in the feet" each name a kind of sensation and a place; "pins
+and needles in both my arms and legs" says the place of the first and the kind of the second,
+and "numbness, loss of sensation or tingling, in both arms and legs and around my mouth" (a
+panic attack's sign) was read as both of them, red flags that sent mild patients to urgent
+care. So numbness is not weakness, weakness is not numbness, and a sensation somewhere else is
+not one in the feet: the statement must say the question's kind of sensation and its place.
 """
 
 from __future__ import annotations
@@ -55,6 +63,16 @@ _SUDDEN = (
     r"(?:minutes|an hour|seconds)|straight away|just like that|in a flash|instantly"
 )
 _NIGHT = r"wak\w*|woke|night\w*|sleep\w*|asleep|bed"
+_WEAK = (
+    r"weak\w*|paraly[sz]\w*|strength|strong|floppy|limp|heavy|give way|gives way|gave way|"
+    r"giving way|buckl\w*|droop\w*|can ?not (?:move|lift|grip|hold|use|raise|walk|stand)|"
+    r"could not (?:move|lift|grip|hold|use|raise|walk|stand)|wobbl\w*|jelly"
+)
+_NUMB = (
+    r"numb\w*|tingl\w*|pins and needles|prickl\w*|sensation|sensitivity|feeling|"
+    r"can ?not feel|could not feel|fizz\w*|buzz\w*|asleep|dead"
+)
+_FEET = r"feet|foot|toes?|soles?|heels?|ankles?"
 
 # (the qualifier in a question, how a statement says it, how a statement says the opposite)
 _QUALIFIERS: tuple[tuple[str, str, str], ...] = (
@@ -81,6 +99,11 @@ _QUALIFIERS: tuple[tuple[str, str, str], ...] = (
     (r"\bbreathe in deeply\b", r"breath\w*|deep\w*|inhal\w*", r"(?!)"),
     (r"\bwith movement\b", r"mov\w*|walk\w*|bend\w*|turn\w*|twist\w*|lift\w*", r"(?!)"),
     (r"\blying down\b", r"lying|lie|laying|lay|bed", r"(?!)"),
+    # What is felt and where (the module docstring). "Pain or weakness in your jaw" asks
+    # either, so pain alone may answer it.
+    (r"(?<!pain or )\bweakness\b|(?<!pain or )\bparalysis\b", _WEAK, r"(?!)"),
+    (r"\bnumbness\b|\btingling\b|\bloss of sensa\w+", _NUMB, r"(?!)"),
+    (r"\bin the feet\b", _FEET, r"(?!)"),
 )
 _COMPILED = tuple(
     (re.compile(q, re.IGNORECASE), re.compile(rf"\b(?:{s})\b"), re.compile(rf"\b(?:{o})\b"))
