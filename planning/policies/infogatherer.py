@@ -86,6 +86,7 @@ import weakref
 from typing import Literal
 
 import numpy as np
+from numpy.typing import NDArray
 
 from planning.actions import Abstain, Action, Conclude
 from planning.belief import batch_nonspecificity_and_discord
@@ -166,9 +167,10 @@ class InfoGatherer(Policy):
         current_pair = batch_nonspecificity_and_discord(view.log_w[np.newaxis, :])
         current_n = float(current_pair[0][0])
         phase = 1 if current_n >= self.nonspecificity_threshold else 2
-        # In phase 2 the expected nonspecificity only breaks near-ties of the discord gain (and
-        # feeds the settle test), so its costly programme runs on those candidates alone; the
-        # values, and so the choice, are the same as scoring every candidate whole.
+        # The expected nonspecificity's costly programme runs only on the candidates whose
+        # value can matter (:meth:`_needed`); the others get an upper bound that keeps them
+        # out of the choice. The values, and so the choice, are those of scoring every
+        # candidate whole.
         whole = phase == 1
         scores = score_candidates(
             view.table,
@@ -176,7 +178,7 @@ class InfoGatherer(Policy):
             view.distribution,
             candidates,
             method=self.method,
-            nonspecificity=whole,
+            nonspecificity=False,
             current=(current_n, float(current_pair[1][0])),
         )
         current_d = (
@@ -216,15 +218,11 @@ class InfoGatherer(Policy):
         plain = candidates
         candidates = np.concatenate([candidates, shown])
         settled = self._settled_leader(view)
-        if not whole:
-            # The settle test reads every gain, but only when it could conclude: with no
-            # leader to settle on, the choice reads the near-best discord gains alone.
-            if settled is not None and float(gain_d.max()) < self.settle_gain:
-                wanted = np.arange(candidates.size)
-            else:
-                best = float(gain_d.max())
-                wanted = np.flatnonzero(gain_d >= best - self.tolerance * max(abs(best), 1e-12))
-            gain_n = gain_n.copy()
+        missing = np.isnan(gain_n)
+        if missing.any():
+            low, high = _gain_bounds(gain_n, scores.gain_nonspecificity_bounds)
+            wanted = np.flatnonzero(missing & self._needed(phase, low, high, gain_d, settled))
+            gain_n = np.where(missing, high, gain_n)
             gain_n[wanted] = self._nonspecificity_gains(
                 view,
                 plain,
@@ -251,6 +249,34 @@ class InfoGatherer(Policy):
                 "discord": current_d,
             },
         )
+
+    def _needed(
+        self,
+        phase: int,
+        low: FloatArray,
+        high: FloatArray,
+        gain_d: FloatArray,
+        settled: int | None,
+    ) -> NDArray[np.bool_]:
+        """The candidates whose exact nonspecificity gain the choice can depend on, given
+        bounds ``low <= gain <= high`` (equal where the gain is known).
+
+        Phase 1 maximises the gain, then looks within ``tolerance`` of the best: the best is at
+        least ``max(low)``, so a candidate with ``high`` below ``(1 - tolerance) max(low)`` is
+        neither the best nor near it. Phase 2 reads the gain to break near-ties of the discord
+        gain, and, when a settled leader could be concluded for want of anything to learn,
+        to tell whether any candidate's gain reaches ``settle_gain``."""
+        if phase == 1:
+            floor = float(low.max())
+            if floor <= 0.0:
+                return np.ones(low.size, dtype=bool)
+            out: NDArray[np.bool_] = high >= floor * (1.0 - self.tolerance)
+            return out
+        best = float(gain_d.max())
+        near: NDArray[np.bool_] = gain_d >= best - self.tolerance * max(abs(best), 1e-12)
+        if settled is not None and best < self.settle_gain:
+            return near | (high >= self.settle_gain)
+        return near
 
     def _settled_leader(self, view: BeliefView) -> int | None:
         """The leader a dialogue with nothing left to learn concludes on (``settle_gain``):
@@ -294,6 +320,24 @@ class InfoGatherer(Policy):
             joint = drawn.expected(wanted[~is_plain] - plain.size)
             out[~is_plain] = current[0] - joint.expected_nonspecificity
         return out
+
+
+def _gain_bounds(
+    gain: FloatArray, plain_bounds: tuple[FloatArray, FloatArray] | None
+) -> tuple[FloatArray, FloatArray]:
+    """Lower and upper bounds on each candidate's nonspecificity gain: the gain itself where it
+    is known, the scorer's bounds (widened against rounding) for the plain findings, and no
+    bound (``-inf``, ``inf``) otherwise."""
+    known = ~np.isnan(gain)
+    low = np.where(known, gain, -np.inf)
+    high = np.where(known, gain, np.inf)
+    if plain_bounds is not None:
+        n = plain_bounds[0].size
+        slack_low = 1e-9 * (1.0 + np.abs(plain_bounds[0]))
+        slack_high = 1e-9 * (1.0 + np.abs(plain_bounds[1]))
+        low[:n] = np.where(known[:n], low[:n], plain_bounds[0] - slack_low)
+        high[:n] = np.where(known[:n], high[:n], plain_bounds[1] + slack_high)
+    return low, high
 
 
 def unsure_again(state: DialogueState, view: BeliefView) -> IntArray:

@@ -293,6 +293,17 @@ class CandidateScores:
     current_discord: float
     current_plausibility_entropy: float
     method: str
+    # Bounds (lower, upper) on ``expected_nonspecificity`` where the cardinality programme was
+    # left out (``nonspecificity=False``, dense strategy); ``None`` otherwise.
+    nonspecificity_bounds: tuple[FloatArray, FloatArray] | None = None
+
+    @property
+    def gain_nonspecificity_bounds(self) -> tuple[FloatArray, FloatArray] | None:
+        """Lower and upper bounds on :attr:`gain_nonspecificity` (``None`` without bounds)."""
+        if self.nonspecificity_bounds is None:
+            return None
+        low, high = self.nonspecificity_bounds
+        return self.current_nonspecificity - high, self.current_nonspecificity - low
 
     @property
     def gain_nonspecificity(self) -> FloatArray:
@@ -331,7 +342,9 @@ def score_candidates(
 
     With ``nonspecificity=False`` the posteriors' nonspecificity (the costliest part: the
     cardinality programme) is left out where the dense strategy runs, and is ``nan`` there;
-    every other value is the same, bit for bit, as with it. ``discord=False`` is the other way
+    every other value is the same, bit for bit, as with it, and ``nonspecificity_bounds`` holds
+    cheap bounds on the left-out expectations (:func:`_nonspecificity_bounds`), so a caller
+    can tell which candidates it needs exactly. ``discord=False`` is the other way
     round: only nonspecificity, the same bit for bit, and the posteriors' discord and
     plausibility entropy ``nan`` where the dense strategy runs. ``current`` passes in the
     current belief's (nonspecificity, discord) when the caller has them already.
@@ -363,6 +376,7 @@ def score_candidates(
     discord_ = np.full(rows.shape[0], np.nan)
     plt_h = np.full(rows.shape[0], np.nan)
     chosen: str = method
+    bound_rows: list[FloatArray] | None = None if nonspecificity else []
     if live.size:
         if chosen == "auto":
             chosen = _choose_method(table, rows[live], log_w.shape[0], terms)
@@ -370,7 +384,7 @@ def score_candidates(
             raise ValueError("dense scoring needs a table with dense rows (a small network)")
         if chosen == "dense":
             nonspec[live], discord_[live], plt_h[live] = _dense_scores(
-                table, log_w, rows[live], terms, nonspecificity, discord
+                table, log_w, rows[live], terms, nonspecificity, discord, bound_rows
             )
         else:
             nonspec[live], discord_[live], plt_h[live] = _sparse_scores(
@@ -383,6 +397,16 @@ def score_candidates(
     weighted_d = np.where(pred > 0, pred * np.nan_to_num(discord_), 0.0)
     weighted_h = np.where(pred > 0, pred * np.nan_to_num(plt_h), 0.0)
     unscored = np.full(candidates.size, np.nan)
+    bounds: tuple[FloatArray, FloatArray] | None = None
+    if skipped and bound_rows:
+        low = np.zeros(rows.shape[0])
+        high = np.zeros(rows.shape[0])
+        low[live], high[live] = bound_rows
+        with np.errstate(invalid="ignore"):  # inf * 0 where a row has no weight
+            bounds = (
+                _segment_sum(np.where(pred > 0, pred * low, 0.0), row_ptr),
+                _segment_sum(np.where(pred > 0, pred * high, 0.0), row_ptr),
+            )
     return CandidateScores(
         findings=candidates,
         row_ptr=row_ptr,
@@ -399,6 +423,7 @@ def score_candidates(
         current_discord=current[1],
         current_plausibility_entropy=float(plausibility_entropy(log_w[np.newaxis, :])[0]),
         method=chosen,
+        nonspecificity_bounds=bounds,
     )
 
 
@@ -511,11 +536,13 @@ def _dense_scores(
     terms: int,
     nonspecificity: bool = True,
     discord: bool = True,
+    bounds: list[FloatArray] | None = None,
 ) -> Scores:
     """Exact scores of ``rows`` by the cardinality programme (``terms`` is not needed); with
     ``nonspecificity=False`` the programme is skipped and nonspecificity is ``nan``, with
     ``discord=False`` discord and plausibility entropy are (except on collapsed rows, which
-    the reference computation scores whole)."""
+    the reference computation scores whole). Without nonspecificity, ``bounds`` (a list)
+    receives its lower and upper bounds per row (:func:`_nonspecificity_bounds`)."""
     dense = table.dense
     assert dense is not None
     n = table.n_hypotheses
@@ -541,9 +568,58 @@ def _dense_scores(
     nonspec, discord_, plt_h = _column_scores(wr, omr, log_wr, open_world, nonspecificity)
     if every:
         nonspec, discord_, plt_h = nonspec[rows], discord_[rows], plt_h[rows]
-    return _with_collapsed(
-        table, log_w, rows, (nonspec, discord_, plt_h), _collapsed_rows(table, log_w, rows)
-    )
+    collapsed = _collapsed_rows(table, log_w, rows)
+    if bounds is not None and not nonspecificity:
+        low, high = _nonspecificity_bounds(wr, omr, open_world)
+        if every:
+            low, high = low[rows], high[rows]
+        low[collapsed], high[collapsed] = 0.0, np.inf  # scored by the reference instead
+        bounds.extend((low, high))
+    return _with_collapsed(table, log_w, rows, (nonspec, discord_, plt_h), collapsed)
+
+
+# log2(1 - 2^-k) for |A| = 2: the nonspecificity correction of every |A| >= 2 is at least this.
+_CORRECTION_TWO = math.log2(0.75)
+
+
+def _nonspecificity_bounds(
+    w: FloatArray, om: FloatArray, open_world: tuple[float, float] | None
+) -> tuple[FloatArray, FloatArray]:
+    """Lower and upper bounds (bits) on the nonspecificity of each column of weights, without
+    the cardinality programme.
+
+    Nonspecificity is ``(E|A| + c) / (1 - K)`` with ``c = sum_k P(|A| = k) log2(1 - 2^-k)``.
+    Every term is negative, the ``k = 1`` term is ``-P(1)`` and every later one at least
+    ``log2(3/4) P(k)``, so ``-P(1) >= c >= -P(1) + log2(3/4) (1 - K - P(1))``, where
+    ``P(1) = K sum_h w_h / (1 - w_h)`` costs one division per weight. A column with a weight
+    of 1 (``K = 0``) takes ``P(1)`` anywhere in ``[0, 1 - K]``. The bounds are loose by about
+    ``0.4 P(|A| >= 2)`` bits, far tighter than the spread of the candidates' gains, so most
+    candidates can be told apart from the best without their exact value.
+    """
+    log_om = _log_one_minus(w, om)
+    log_k = log_om.sum(axis=0)
+    size = w.sum(axis=0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = (w / om).sum(axis=0)
+    if open_world is not None:
+        ow, oom = open_world
+        size = size + ow
+        log_k = log_k + float(_log_one_minus(np.array([ow]), np.array([oom]))[0])
+        ratio = ratio + (ow / oom if oom > 0 else np.inf)
+    one_minus_k = -np.expm1(log_k)
+    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+        p1 = np.exp(log_k) * ratio
+        known = np.isfinite(p1)
+        p1_low = np.where(known, p1 * (1.0 - 1e-9), 0.0)
+        p1_high = np.where(known, np.minimum(p1 * (1.0 + 1e-9), one_minus_k), one_minus_k)
+        low = (size + _CORRECTION_TWO * one_minus_k - (1.0 + _CORRECTION_TWO) * p1_high) / (
+            one_minus_k
+        )
+        high = (size - p1_low) / one_minus_k
+    ok = np.isfinite(low) & np.isfinite(high) & (one_minus_k > 0)
+    low = np.where(ok, np.maximum(low, 0.0), 0.0)
+    high = np.where(ok, np.maximum(high, 0.0), np.inf)
+    return low, high
 
 
 def _column_scores(

@@ -200,6 +200,13 @@ def test_scores_without_nonspecificity_are_the_same_bits_otherwise(
     assert np.array_equal(light.expected_plausibility_entropy, whole.expected_plausibility_entropy)
     assert light.current_nonspecificity == whole.current_nonspecificity
     assert np.isnan(light.expected_nonspecificity).all()
+    # What it gives instead: bounds that hold the left-out values (InfoGatherer scores a
+    # candidate whole only where its bounds leave the choice open).
+    assert light.nonspecificity_bounds is not None
+    low, high = light.nonspecificity_bounds
+    exact = whole.expected_nonspecificity
+    assert np.all(low <= exact + 1e-9 * (1 + np.abs(exact)))
+    assert np.all(exact <= high + 1e-9 * (1 + np.abs(exact)))
     subset = candidates[1::2]
     if subset.size:
         part = score_candidates(table, log_w, betp_now, subset, method="dense")
