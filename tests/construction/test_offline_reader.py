@@ -643,3 +643,29 @@ def test_a_short_question_item_followed_by_its_if_branches_is_a_question() -> No
     (program,) = [c for c in decisions.checks if "long program" in c.question]
     assert isinstance(program.yes, Cause) and "filter" in program.yes.text
     assert isinstance(program.no, Cause) and "blockage in the drain pipe" in program.no.text
+
+
+def test_a_bare_auxiliary_answers_the_question_whatever_the_next_branch_says() -> None:
+    # "If you haven't, do it now." is the "no" of "have you checked ...?", even though the
+    # branch after it ("found nothing") also carries a negation.
+    text = """# Bike squeak
+
+## Checks
+
+If it squeaks only when pedalling, work through the following questions in order:
+
+- Is the chain dry? If so, oil the chain and the squeak should stop.
+
+- If the chain is oiled, have you checked the pedal bearings lately? If you haven't, do it
+  now. A dry bearing squeaks once every turn of the crank. Grease the bearing.
+
+- If you have already looked at the bearings and found nothing, does it squeak only when
+  standing?
+  - Yes, only when standing: the saddle rails are loose; tighten the clamp.
+  - No, sitting too: the bottom bracket is worn; replace it.
+"""
+    decisions = read_decisions(markdown_to_text(text)[1])
+    (bearings,) = [c for c in decisions.checks if "bearings" in c.question]
+    assert isinstance(bearings.no, Cause) and "dry bearing" in bearings.no.text
+    assert isinstance(bearings.yes, Check) and "standing" in bearings.yes.question
+    assert lang.yes_no_word("you haven't") == "no" and lang.yes_no_word("it has") == "yes"

@@ -408,7 +408,17 @@ def yes_no_word(condition: str) -> str | None:
         if _YES_WORDS.match(text):
             # "it is not", "they do not": the answer word with a negation after it
             return "no" if negations(text) % 2 == 1 else "yes"
+        if _ELLIPTIC.match(text):
+            # "If you haven't, do it now.", "If it has, ...": the question's own auxiliary
+            # with nothing after it answers the question, whatever the next branch says.
+            return "no" if negations(text) % 2 == 1 else "yes"
     return None
+
+
+_ELLIPTIC = re.compile(
+    r"^(?:you|it|they|he|she|we|i|there)\s+(?:have|has|had|do|does|did|is|are|was|were|will|"
+    r"can|could|would|should)(?:n't|\s+not)?[.!]?$"
+)
 
 
 def pointer(text: str) -> bool:
