@@ -237,8 +237,10 @@ class QuestionOrder:
 
     - ``complaint_first``: the first N questions are about the complaint (planning.focus), not
       history or another topic (0: the policy's own order from the first question);
-    - ``follow_ups_after_parent``: a follow-up ("where is the pain?") only after its parent
-      question was answered yes ("do you have pain?"); False asks it as the policy chose."""
+    - ``follow_ups_after_parent``: a follow-up ("how intense is the pain?") only after its
+      parent question was answered yes ("do you have pain?"), but for a "where?" whose
+      "nowhere" is the parent's "no", asked with it ("Do you have pain somewhere? If so,
+      where?", follow_ups.asks_whether); False asks it as the policy chose."""
 
     complaint_first: int = EARLY_QUESTIONS
     follow_ups_after_parent: bool = True
