@@ -171,7 +171,6 @@ class InfoGatherer(Policy):
         # value can matter (:meth:`_needed`); the others get an upper bound that keeps them
         # out of the choice. The values, and so the choice, are those of scoring every
         # candidate whole.
-        whole = phase == 1
         scores = score_candidates(
             view.table,
             view.log_w,
@@ -190,6 +189,7 @@ class InfoGatherer(Policy):
         gain_d = scores.gain_discord if self.discord == "mass" else scores.gain_plausibility_entropy
         drawn: DrawnAnswers | None = None
         shown = np.zeros(0, dtype=np.intp)
+        bounds = [(candidates.size, scores.gain_nonspecificity_bounds)]
         if questions:
             # A multi-choice question is one candidate scored on its whole answer; its Ask
             # names the option whose answer is least predictable, which the harness turns
@@ -201,7 +201,7 @@ class InfoGatherer(Policy):
                 questions,
                 self.rng(state, "multi-choice"),
             )
-            joint = drawn.expected(nonspecificity=whole)
+            joint = drawn.expected(nonspecificity=False)
             after_d = (
                 joint.expected_discord
                 if self.discord == "mass"
@@ -215,12 +215,16 @@ class InfoGatherer(Policy):
                 [gain_n, scores.current_nonspecificity - joint.expected_nonspecificity]
             )
             gain_d = np.concatenate([gain_d, current_d - after_d])
+            if joint.nonspecificity_bounds is not None:
+                low_n, high_n = joint.nonspecificity_bounds
+                current = scores.current_nonspecificity
+                bounds.append((len(questions), (current - high_n, current - low_n)))
         plain = candidates
         candidates = np.concatenate([candidates, shown])
         settled = self._settled_leader(view)
         missing = np.isnan(gain_n)
         if missing.any():
-            low, high = _gain_bounds(gain_n, scores.gain_nonspecificity_bounds)
+            low, high = _gain_bounds(gain_n, bounds)
             wanted = np.flatnonzero(missing & self._needed(phase, low, high, gain_d, settled))
             gain_n = np.where(missing, high, gain_n)
             gain_n[wanted] = self._nonspecificity_gains(
@@ -323,20 +327,26 @@ class InfoGatherer(Policy):
 
 
 def _gain_bounds(
-    gain: FloatArray, plain_bounds: tuple[FloatArray, FloatArray] | None
+    gain: FloatArray, parts: list[tuple[int, tuple[FloatArray, FloatArray] | None]]
 ) -> tuple[FloatArray, FloatArray]:
     """Lower and upper bounds on each candidate's nonspecificity gain: the gain itself where it
-    is known, the scorer's bounds (widened against rounding) for the plain findings, and no
-    bound (``-inf``, ``inf``) otherwise."""
+    is known, the scorers' bounds (widened against rounding) where they gave some, and no
+    bound (``-inf``, ``inf``) otherwise. ``parts`` gives consecutive runs of candidates (the
+    plain findings, then the multi-choice questions): each run's length and bounds, ``None``
+    for a run without."""
     known = ~np.isnan(gain)
     low = np.where(known, gain, -np.inf)
     high = np.where(known, gain, np.inf)
-    if plain_bounds is not None:
-        n = plain_bounds[0].size
-        slack_low = 1e-9 * (1.0 + np.abs(plain_bounds[0]))
-        slack_high = 1e-9 * (1.0 + np.abs(plain_bounds[1]))
-        low[:n] = np.where(known[:n], low[:n], plain_bounds[0] - slack_low)
-        high[:n] = np.where(known[:n], high[:n], plain_bounds[1] + slack_high)
+    start = 0
+    for size, part in parts:
+        run = slice(start, start + size)
+        start += size
+        if part is None:
+            continue
+        slack_low = 1e-9 * (1.0 + np.abs(part[0]))
+        slack_high = 1e-9 * (1.0 + np.abs(part[1]))
+        low[run] = np.where(known[run], low[run], part[0] - slack_low)
+        high[run] = np.where(known[run], high[run], part[1] + slack_high)
     return low, high
 
 

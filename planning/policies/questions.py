@@ -32,6 +32,8 @@ class QuestionScores:
     expected_nonspecificity: FloatArray
     expected_discord: FloatArray
     expected_plausibility_entropy: FloatArray
+    # Bounds (lower, upper) on ``expected_nonspecificity`` where it was left out.
+    nonspecificity_bounds: tuple[FloatArray, FloatArray] | None = None
 
 
 @dataclass(frozen=True)
@@ -53,15 +55,16 @@ class DrawnAnswers:
 
         Each draw is scored on its own (column by column), so a question's values do not
         depend on which others are scored with it; ``nonspecificity=False`` leaves the
-        costliest part out (``nan``)."""
+        costliest part out (``nan``) and gives bounds on it instead."""
         questions = np.arange(self.n_questions) if subset is None else np.asarray(subset)
         position = np.full(self.n_questions, -1, dtype=np.intp)
         position[questions] = np.arange(questions.size)
         keep = position[self.owner] >= 0
         owner = position[self.owner[keep]]
         weight = self.weight[keep]
+        bounds: list[FloatArray] = []
         nonspec, discord, entropy = score_posteriors(
-            self.posterior[keep], self.n_hypotheses, nonspecificity
+            self.posterior[keep], self.n_hypotheses, nonspecificity, bounds
         )
         mass = np.bincount(owner, weights=weight, minlength=questions.size)
         mass = np.where(mass > 0, mass, 1.0)
@@ -71,7 +74,12 @@ class DrawnAnswers:
             out: FloatArray = np.asarray(total / mass, dtype=np.float64)
             return out
 
-        return QuestionScores(expected(nonspec), expected(discord), expected(entropy))
+        return QuestionScores(
+            expected(nonspec),
+            expected(discord),
+            expected(entropy),
+            (expected(bounds[0]), expected(bounds[1])) if bounds else None,
+        )
 
 
 def score_questions(

@@ -664,23 +664,31 @@ def _column_scores(
 
 
 def score_posteriors(
-    posterior: FloatArray, n_hypotheses: int, nonspecificity: bool = True
+    posterior: FloatArray,
+    n_hypotheses: int,
+    nonspecificity: bool = True,
+    bounds: list[FloatArray] | None = None,
 ) -> Scores:
     """Nonspecificity, discord and plausibility entropy (bits) of each row of ``posterior``
     (log weights over ``n_hypotheses`` known hypotheses, plus the open-world element as a last
     column when there is one, equal in every row), by the same vectorised programme as the dense
     candidate scorer; rows whose weights have collapsed go to the reference computation.
-    ``nonspecificity=False`` leaves nonspecificity out (``nan``) on the other rows."""
+    ``nonspecificity=False`` leaves nonspecificity out (``nan``) on the other rows, and then
+    ``bounds`` (a list) receives its lower and upper bounds per row
+    (:func:`_nonspecificity_bounds`)."""
     n = n_hypotheses
     log_w_t = posterior[:, :n].T
     open_world: tuple[float, float] | None = None
     if posterior.shape[1] == n + 1 and posterior.shape[0] and np.isfinite(posterior[0, n]):
         ow, oom = float(np.exp(posterior[0, n])), float(-np.expm1(posterior[0, n]))
         open_world = (ow, oom) if ow > 0 else None
-    nonspec, discord, plt_h = _column_scores(
-        np.exp(log_w_t), -np.expm1(log_w_t), log_w_t, open_world, nonspecificity
-    )
+    w_t, om_t = np.exp(log_w_t), -np.expm1(log_w_t)
+    nonspec, discord, plt_h = _column_scores(w_t, om_t, log_w_t, open_world, nonspecificity)
     collapsed = np.flatnonzero(posterior.max(axis=1) < COLLAPSE_LOG)
+    if bounds is not None and not nonspecificity:
+        low, high = _nonspecificity_bounds(w_t, om_t, open_world)
+        low[collapsed], high[collapsed] = 0.0, np.inf  # scored by the reference below
+        bounds.extend((low, high))
     if collapsed.size:
         nonspec[collapsed], discord[collapsed] = batch_nonspecificity_and_discord(
             posterior[collapsed]
