@@ -328,4 +328,21 @@ HELD_OUT: list[Row] = [
     ("car_wont_start", "turn the key and the starter doesnt do anything, not even a click", {"q1": N}),
     ("power", "it wont switch on and the charging light stays off", {"q1": N}),
     ("lcd_problem", "the screen is so dim i can barely read it", {"q10": Y}),
+    # -- stop 32 (written before the change, never developed on): a predicate said in other
+    # words (a function, a state, a condition) and a negation said around a rewritten phrase
+    ("laptop_battery", "battery runs out in no time, maybe an hour tops", {"q2": Y}),
+    ("laptop_battery", "the charge goes flat super fast even with the screen dimmed", {"q2": Y}),
+    ("laptop_battery", "its pretty much permanently on mains power at the office", {"q9": Y}),
+    ("laptop_battery", "i leave it on charge all day every day tbh", {"q9": Y}),
+    ("laptop_drive", "windows starts up ok and i get to the desktop, its just slow and the disk clunks", {"q2": Y, "q3": Y}),
+    ("laptop_drive", "it never makes it past the windows logo, the desktop never loads", {"q16": Y, "q2": N}),
+    ("lcd_problem", "windows loads up i think, i hear the startup sound, but the lcd stays blank", {"q7": Y}),
+    ("wireless", "router lights look normal, the internet one is glowing green", {"q15": Y}),
+    ("wireless", "the little globe light on the router isnt lit at all", {"q15": N}),
+    ("engine_overheats", "the radiator fan doesnt kick in even when the temp gauge is right up", {"q7": N, "q3": Y}),
+    ("engine_overheats", "the cooling fan never comes on, not even after 20 mins of idling", {"q7": N}),
+    ("power", "the charging light doesnt come on when i plug it in, totally dead", {"q1": N}),
+    ("laptop_overheating", "when it gets hot the fan doesnt spin up at all and then it just switches off", {"q6": N, "q11": Y}),
+    ("wireless", "the wifi never cuts out, it just wont connect in the first place", {"q20": N}),
+    ("car_wont_start", "starter motor wont engage, nothing but a single click when i turn the key", {"q1": N}),
 ]
