@@ -53,8 +53,14 @@ PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         ),
         ("drain out quickly in",),
     ),
+    # The negation is the meaning here ("does not last" is "drains quickly"), but not beside a
+    # comparison: "did not last longer than usual" answers "did it last longer?" no.
     (
-        re.compile(r"\b(?:does|do|did|will) not last(?: long| more than| any time)?\b"),
+        re.compile(
+            r"\b(?:(?:does|do|did|will) not|never) lasts?"
+            r"(?!\s+(?:longer|as long|any longer|less|shorter)\b)"
+            r"(?: long| more than| any time)?\b"
+        ),
         ("drain out quickly",),
     ),
     (
