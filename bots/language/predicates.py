@@ -80,6 +80,59 @@ _NOT_PREDICATES = frozenset(
 # to connect to a home network?") say when or why, not what is asked.
 _CONDITION = re.compile(r"\b(?:when|whenever|if|after|while|before|once|as soon as)\b.*$")
 _INTENTION = re.compile(r"\btry(?:ing)? to \w+")
+# A state the question asks something to be in while it is used ("do you always work with
+# the adapter plugged in?") is what it asks, not the verb of using.
+_WITH_STATE = re.compile(r"\bwith\b.*?\b(plugged|connected|attached|switched)\b")
+
+
+# Ways people say a function or a state with other words than a question's predicate, each
+# said as the predicate word of its family: a battery that dies, runs out or goes flat drains;
+# a laptop that loads or gets to the desktop boots; a light that is lit, glows or shows green
+# is on, a fan that kicks in turns on; a laptop on mains or on charge is plugged in. Applied
+# to what the user said only: they let a "yes" through, they read nothing themselves.
+_SAID_AS = (
+    (
+        re.compile(
+            r"\b(?:runs?|running|ran) (?:out|down|flat(?! out))\b"
+            r"|\b(?:goes|go|going|went|gone|is|was) (?:flat|dead)\b"
+            r"|\b(?:dies|died|dying|die)\b|\bempt(?:y|ies|ied|ying)\b"
+        ),
+        " drain ",
+    ),
+    (
+        re.compile(
+            r"\b(?:plugged|plugs?|plugging) in(?:to)?\b|\bcharging\b"
+            r"|\bon (?:the )?(?:mains|charge|charger|ac(?: power)?|adapter|power adapter)\b"
+        ),
+        " plugged ",
+    ),
+    (
+        re.compile(
+            r"\b(?:gets?|getting|got|makes?|making|made) (?:it )?(?:to|into|onto) "
+            r"(?:the )?(?:windows )?desktop\b"
+            r"|\bload(?:s|ed|ing)?\b|\b(?:starts?|starting|started) up\b"
+        ),
+        " boot ",
+    ),
+    (
+        re.compile(
+            r"\b(?:is|are|was|were|stays?|stayed|comes?|came) (?:on|lit)\b|\blit(?: up)?\b"
+            r"|\blights? up\b|\bglow(?:s|ing|ed)?\b|\billuminated\b"
+            r"|\b(?:shows?|showing) (?:a )?(?:solid |steady )?(?:green|amber|orange|white|blue)\b"
+            r"|\b(?:kicks?|kicked|kicking) in\b"
+        ),
+        " turn on ",
+    ),
+)
+
+
+def _said_as(text: str) -> str:
+    out = tx.normalise(text)
+    for pattern, word in _SAID_AS:
+        # The words said stay beside their family's word ("goes flat" is also what a
+        # question about a flat battery asks).
+        out = pattern.sub(lambda m, w=word: f"{m.group(0)} {w}", out)
+    return out
 
 
 def _forms(text: str, *, exclude: frozenset[str] = frozenset()) -> set[str]:
@@ -115,6 +168,9 @@ def is_predicate(word: str) -> bool:
 def question_predicates(question: str) -> frozenset[str]:
     """The question's words that say what it asks about its subject (canonical forms)."""
     main = _INTENTION.sub(" ", _CONDITION.sub(" ", main_question(question).lower()))
+    state = _WITH_STATE.search(main)
+    if state is not None:
+        return frozenset(_forms(state.group(1)))
     return frozenset(_forms(main, exclude=_NOT_PREDICATES) & _predicates())
 
 
@@ -124,7 +180,7 @@ def says_predicate(text: str, question: str) -> bool:
     wanted = question_predicates(question)
     if not wanted:
         return True
-    said = _forms(text)
+    said = _forms(_said_as(text))
     if said & _forms(_NOISES):
         said |= _forms("noise sound")
     meaning = _meaning()
