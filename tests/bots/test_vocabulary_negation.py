@@ -19,8 +19,12 @@ from knowledge.datasets import flodial
 
 # (subject, base form, third person, -ing form) of phrases the rules rewrite.
 SAMPLES = [
-    ("the battery", "go from full to nothing in an hour", "goes from full to nothing in an hour",
-     "going from full to nothing in an hour"),
+    (
+        "the battery",
+        "go from full to nothing in an hour",
+        "goes from full to nothing in an hour",
+        "going from full to nothing in an hour",
+    ),
     ("the wifi", "drop out", "drops out", "dropping out"),
     ("the engine", "cut out", "cuts out", "cutting out"),
     ("the connection", "come and go", "comes and goes", "coming and going"),
@@ -30,14 +34,23 @@ SAMPLES = [
     ("the light", "switch on", "switches on", "switching on"),
     ("the laptop", "power on", "powers on", "powering on"),
     ("the temp gauge", "go into the red", "goes into the red", "going into the red"),
-    ("the steering wheel", "shake on the motorway", "shakes on the motorway",
-     "shaking on the motorway"),
+    (
+        "the steering wheel",
+        "shake on the motorway",
+        "shakes on the motorway",
+        "shaking on the motorway",
+    ),
 ]
 
 
 def _negated(base: str, third: str, ing: str) -> list[str]:
-    return [f"does not {base}", f"doesnt {base}", f"never {third}", f"will not {base}",
-            f"is not {ing}"]
+    return [
+        f"does not {base}",
+        f"doesnt {base}",
+        f"never {third}",
+        f"will not {base}",
+        f"is not {ing}",
+    ]
 
 
 def _negations(text: str) -> int:
@@ -67,16 +80,19 @@ def test_every_phrase_rule_has_samples() -> None:
 def test_rewrites_keep_every_negation(networks: dict[str, object]) -> None:
     words = [w for line in MEANINGS for w in line.split()]
     phrases = [(f"{s} {t}", [f"{s} {n}" for n in _negated(b, t, i)]) for s, b, t, i in SAMPLES]
-    phrases += [(f"it {w}", [f"it is not {w}", f"it does not {w}", f"it never {w}"])
-                for w in words]
+    phrases += [(f"it {w}", [f"it is not {w}", f"it does not {w}", f"it never {w}"]) for w in words]
     for network in networks.values():
         for plain, negated in phrases:
             plain_gain = _negations(in_chart_words(plain, network)) - _negations(
-                tx.normalise(plain))
+                tx.normalise(plain)
+            )
             for sentence in negated:
                 out = in_chart_words(sentence, network)
                 assert _negations(out) - _negations(tx.normalise(sentence)) == plain_gain, (
-                    network.name, sentence, out)  # type: ignore[attr-defined]
+                    network.name,
+                    sentence,
+                    out,
+                )  # type: ignore[attr-defined]
 
 
 def test_a_negated_phrase_never_reads_as_its_plain_yes(networks: dict[str, object]) -> None:
@@ -86,12 +102,18 @@ def test_a_negated_phrase_never_reads_as_its_plain_yes(networks: dict[str, objec
         for network in networks.values():
             if in_chart_words(plain, network).split() == tx.normalise(plain).split():
                 continue  # the rule does not apply in this chart's words
-            yes = {a.finding for a in volunteered_facts(plain, network)  # type: ignore[arg-type]
-                   if a.states == ("yes",)}
+            yes = {
+                a.finding
+                for a in volunteered_facts(plain, network)  # type: ignore[arg-type]
+                if a.states == ("yes",)
+            }
             for form in _negated(base, third, ing):
                 sentence = f"{subject} {form}"
-                got = {a.finding for a in volunteered_facts(sentence, network)  # type: ignore[arg-type]
-                       if a.states == ("yes",)}
+                got = {
+                    a.finding
+                    for a in volunteered_facts(sentence, network)  # type: ignore[arg-type]
+                    if a.states == ("yes",)
+                }
                 assert not got & yes, (sentence, sorted(got & yes))
                 checked += 1
     assert checked >= 40
@@ -102,12 +124,18 @@ def test_a_negation_beside_a_comparison_is_not_a_drain() -> None:
         network = flodial.load_network("laptop_battery")
     except Exception as exc:
         pytest.skip(f"FloDial charts not available: {exc}")
-    said = {a.finding.split(":", 1)[1]: a.states[0]
-            for a in volunteered_facts("the battery did not last longer than usual", network)}
+    said = {
+        a.finding.split(":", 1)[1]: a.states[0]
+        for a in volunteered_facts("the battery did not last longer than usual", network)
+    }
     assert said.get("q2") != "yes"
-    said = {a.finding.split(":", 1)[1]: a.states[0]
-            for a in volunteered_facts("battery never lasts long, maybe an hour", network)}
+    said = {
+        a.finding.split(":", 1)[1]: a.states[0]
+        for a in volunteered_facts("battery never lasts long, maybe an hour", network)
+    }
     assert said.get("q2") == "yes"
-    said = {a.finding.split(":", 1)[1]: a.states[0]
-            for a in volunteered_facts("the battery lasts all day", network)}
+    said = {
+        a.finding.split(":", 1)[1]: a.states[0]
+        for a in volunteered_facts("the battery lasts all day", network)
+    }
     assert said.get("q2") != "yes"
