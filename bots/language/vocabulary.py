@@ -66,6 +66,7 @@ PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (
         re.compile(
             r"\b(?:drops?|dropping|dropped|cuts?|cutting|keeps? cutting) (?:out|off)\b"
+            r"|\b(?:drops|dropping)\b(?! (?:of|out|off|in)\b)"
             r"|\bon and off\b|\bcomes and goes\b"
             r"|\b(?:connects?|connecting|connected) and "
             r"(?:disconnects?|disconnecting|disconnected)\b"
@@ -79,8 +80,37 @@ PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         ("shut down",),
     ),
     (
-        re.compile(r"\b(?:come|comes|came|coming|switch|switches|switched|power|powers) on\b"),
+        re.compile(
+            r"\b(?:come|comes|came|coming|switch|switches|switched|power|powers) on\b"
+            r"|\b(?:kick|kicks|kicked|kicking) in\b|\b(?:light|lights|lit) up\b"
+        ),
         ("turn on",),
+    ),
+    # A battery that runs down, runs out or goes flat drains ("dies" is also a stall, and
+    # is left to the chart's own words).
+    (
+        re.compile(
+            r"\b(?:(?:runs?|running|ran) (?:out|down|flat(?! out))"
+            r"|(?:goes|go|going|went|gone) (?:flat|dead))"
+            r"(?: to (?:nothing|empty|zero|0\s*(?:%|percent)?))?\b"
+        ),
+        ("drain", "run down"),
+    ),
+    # Where a laptop gets to when it boots.
+    (
+        re.compile(
+            r"\b(?:gets?|getting|got|makes? it|made it|loads?|loaded|loading|boots?|booted|"
+            r"booting)(?: up)? (?:to|into|onto) (?:the )?(?:windows )?desktop\b"
+        ),
+        ("boot display the desktop",),
+    ),
+    # Never taking a thing off its power is keeping it plugged in, not a "no".
+    (
+        re.compile(
+            r"\b(?:never|not|rarely|hardly ever|hardly) (?:unplug|unplugs|unplugged|disconnect|"
+            r"take it off (?:the )?(?:charge|charger|mains|power))\b(?: it\b)?"
+        ),
+        ("always plugged in",),
     ),
     (re.compile(r"\b(?:into|in) the red\b"), ("overheats", "hot")),
     # Where people drive fast.

@@ -199,6 +199,17 @@ DEVELOPMENT: list[Row] = [
     ("car_steering", "steering wheel shakes like mad on the motorway", {"q29": Y}),
     ("laptop_drive", "laptop is totally silent when i power it, no fan no drive noise", {"q26": N}),
     ("car_electrical_failure", "battery goes flat overnight if i dont drive it", {"q6": Y}),
+    # -- stop 32: a predicate said in its family's words, and negations around people's words
+    ("laptop_battery", "the battery dies really quickly now, it used to last all day", {"q2": Y}),
+    ("laptop_battery", "battery runs down to nothing in under an hour", {"q2": Y}),
+    ("laptop_battery", "i basically never unplug it, its always charging at my desk", {"q9": Y}),
+    ("laptop_drive", "it gets to the desktop no problem, its just really slow", {"q2": Y}),
+    ("wireless", "all the lights on the router are lit, including the internet one", {"q15": Y}),
+    ("engine_overheats", "the fan kicks in as soon as the engine warms up, still overheats", {"q7": Y}),
+    ("power", "the power led lights up when the adapter is plugged in but the laptop wont start", {"q1": Y}),
+    ("engine_overheats", "the electric fan never kicks in, even in traffic", {"q7": N}),
+    ("wireless", "connection never drops, its just slow all the time", {"q20": N}),
+    ("laptop_overheating", "the fan does not run at all when it overheats", {"q6": N, "q13": N}),
 ]
 
 HELD_OUT: list[Row] = [
