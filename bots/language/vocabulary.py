@@ -66,7 +66,7 @@ PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (
         re.compile(
             r"\b(?:drops?|dropping|dropped|cuts?|cutting|keeps? cutting) (?:out|off)\b"
-            r"|\b(?:drops|dropping)\b(?! (?:of|out|off|in)\b)"
+            r"|\bdrops\b(?! (?:of|out|off|in)\b)"
             r"|\bon and off\b|\bcomes and goes\b"
             r"|\b(?:connects?|connecting|connected) and "
             r"(?:disconnects?|disconnecting|disconnected)\b"

@@ -75,7 +75,13 @@ the desktop for boots, lit / glowing / shows green / kicks in for on, on mains /
 plugged in, which is what "do you always work with the adapter plugged in?" asks). Dev
 unchanged, P 94.3% R 72.9%. 15 held-out rows written before the change. Held-out measured
 once at the end: the 113 earlier rows P 87.2% R 72.8% (was P 87.7% R 68.9%), the 15 new rows
-P 62.5% R 26.3%, all 128 rows P 85.1% R 65.6%. The target (P 95%, R 85%) is not met.
+P 62.5% R 26.3%, all 128 rows P 85.1% R 65.6%. Then, on development rows only (10 new ones
+for these classes), the same families as rewrites into the chart's words (runs down / goes
+flat to nothing, gets or loads to the desktop, kicks in, lights up, "drops", never unplugging
+is keeping it plugged in), each in the negation test: development 180 rows P 94.7% R 74.5%
+(the 170 earlier rows P 94.3% R 73.5%). Held-out measured a second time for that state (no
+choice made on it): all 128 rows P 86.2% R 66.4%, the 113 earlier rows P 88.2% R 72.8%, the
+15 new rows P 66.7% R 31.6%. The target (P 95%, R 85%) is not met.
 """
 
 from __future__ import annotations
@@ -112,7 +118,7 @@ def score(rows: list[Row]) -> tuple[float, float]:
 
 @pytest.mark.parametrize(
     ("rows", "precision_floor", "recall_floor"),
-    [(DEVELOPMENT, 0.94, 0.72), (HELD_OUT, 0.85, 0.65)],
+    [(DEVELOPMENT, 0.94, 0.74), (HELD_OUT, 0.86, 0.66)],
     ids=["development", "held-out"],
 )
 def test_opening_facts_keep_their_scores(
