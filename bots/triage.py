@@ -118,4 +118,5 @@ def triage_level(differential: Sequence[Mapping[str, Any]], flags: Sequence[RedF
             (int(severity) if severity is not None else None, float(item.get("betp", 0.0)))
         )
     against = [bool(item.get("contradicted", False)) for item in differential]
-    return _triage_level(ranked, flags, contradicted=against)
+    unfit = [bool(item.get("unsupported", False)) for item in differential]
+    return _triage_level(ranked, flags, contradicted=against, unsupported=unfit)

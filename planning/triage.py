@@ -54,6 +54,7 @@ def triage_level(
     flags: Sequence[RedFlag] = (),
     floor: float = TRIAGE_FLOOR,
     contradicted: Sequence[bool] = (),
+    unsupported: Sequence[bool] = (),
 ) -> str:
     """The level for a differential given as ``(severity, BetP)`` pairs, most likely first,
     and the red flags tripped; routine when nothing says more.
@@ -63,12 +64,20 @@ def triage_level(
     cause the pack knows is contradicted (a stiff back after gardening, which DDXPlus does not
     cover), the near-uniform remainder of belief kept "laryngospasm" at 13%, and the patient was
     told to call emergency services. Emergencies come from red flags and from conditions the
-    answers fit."""
+    answers fit.
+
+    ``unsupported[i]``: nothing the patient affirmed fits the i-th hypothesis (:func:`supports`
+    is 0). It too makes the case urgent, not an emergency: a patient with an upset tummy who
+    said no to fourteen questions was left with Guillain-Barre syndrome leading at 26% (what
+    the "no"s had not excluded) and was told to call emergency services."""
     levels: list[str] = []
     for position, (severity, betp) in enumerate(ranked):
         if position == 0 or betp >= floor:
             level = severity_level(severity)
-            if level == "emergency" and position < len(contradicted) and contradicted[position]:
+            if level == "emergency" and (
+                (position < len(contradicted) and contradicted[position])
+                or (position < len(unsupported) and unsupported[position])
+            ):
                 level = "urgent"
             if level is not None:
                 levels.append(level)
@@ -100,7 +109,8 @@ def ranking_triage_level(
         if state is not None
         else []
     )
-    return triage_level(ranked, flags, contradicted=against)
+    unfit = [supports(state, network, h) == 0 for h, _ in ranking] if state is not None else []
+    return triage_level(ranked, flags, contradicted=against, unsupported=unfit)
 
 
 def state_triage_level(state: DialogueState, network: EvidentialNetwork) -> str | None:
@@ -141,6 +151,31 @@ def contradictions(state: DialogueState, network: EvidentialNetwork, hypothesis:
             continue
         link = network.link(hypothesis, answer.finding)
         if link is not None and link.plausibility(answer.states) <= CONTRADICTION_PLAUSIBILITY:
+            count += 1
+    return count
+
+
+# An affirmed answer fits a hypothesis when at least this share of its patients report it; an
+# answer the condition's knowledge base does not list has eps = 0.005, a listed one learned from
+# few patients >= 0.01.
+SUPPORT_PLAUSIBILITY = 0.05
+
+
+def supports(state: DialogueState, network: EvidentialNetwork, hypothesis: str) -> int:
+    """How many answers that affirm something (not the finding's default, e.g. a "yes" to a
+    symptom) ``hypothesis`` makes plausible. Answers of "no" exclude other conditions; they are
+    no evidence for the one left over."""
+    count = 0
+    for answer in state.answers:
+        if answer.states is None or answer.reliability <= 0.0:
+            continue
+        if answer.finding not in network.finding_index:
+            continue
+        default = network.finding(answer.finding).default_state
+        if default is not None and tuple(answer.states) == (default,):
+            continue
+        link = network.link(hypothesis, answer.finding)
+        if link is not None and link.plausibility(answer.states) >= SUPPORT_PLAUSIBILITY:
             count += 1
     return count
 

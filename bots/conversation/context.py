@@ -18,7 +18,7 @@ from bots.models import Case
 from planning.dialogue import StoppingRule
 from planning.engine import Engine, Policy, Rules
 from planning.network import EvidentialNetwork, Finding, Hypothesis
-from planning.triage import MAX_CONTRADICTIONS, contradictions
+from planning.triage import MAX_CONTRADICTIONS, contradictions, supports
 
 if TYPE_CHECKING:
     from bots.conversation.answering import QuestionOrder
@@ -147,6 +147,7 @@ def differential(ctx: Context) -> list[dict[str, Any]]:
     for hid, p in ctx.dialogue.state.ranking(ctx.network)[:DIFFERENTIAL_SIZE]:
         h = ctx.network.hypothesis(hid)
         against = contradictions(ctx.dialogue.state, ctx.network, hid) >= MAX_CONTRADICTIONS
+        unfit = supports(ctx.dialogue.state, ctx.network, hid) == 0
         out.append(
             {
                 "id": hid,
@@ -154,6 +155,7 @@ def differential(ctx: Context) -> list[dict[str, Any]]:
                 "betp": round(p, 6),
                 "severity": h.severity,
                 "contradicted": against,
+                "unsupported": unfit,
             }
         )
     return out

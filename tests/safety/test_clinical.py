@@ -237,6 +237,35 @@ def test_a_complaint_the_pack_does_not_cover_is_not_told_to_call_emergency_servi
     assert Case.objects.get(pk=final.case_id).status != CaseStatus.ESCALATED
 
 
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "bit of an upset tummy since a dodgy takeaway last night, been to the loo a few times, "
+        "no blood or anything and im keeping water down fine",
+    ],
+)
+def test_no_to_everything_is_not_evidence_for_an_emergency(
+    service_factory: Service, opening: str
+) -> None:
+    """An upset stomach after a takeaway (DDXPlus has no gastroenteritis), "no" to every
+    question: what the "no"s had not excluded (Guillain-Barre syndrome, 26%) led when the
+    questions ran out, and the patient was told to call emergency services. Nothing the patient
+    affirmed fits it: a nurse takes the case, and the advice is to be seen today."""
+    service = service_factory()
+    thread = "stomach-all-no"
+    replies = [say(service, thread, opening)]
+    while replies[-1].kind == "question":
+        assert len(replies) < 40, "the conversation does not end"
+        payloads = [b.payload for b in replies[-1].buttons]
+        if "answer:no" in payloads:
+            replies.append(say(service, thread, button="answer:no"))
+        else:
+            replies.append(say(service, thread, "no"))
+    final = replies[-1]
+    assert final.triage_level != "emergency", final.text
+    assert all(EMERGENCY_INSTRUCTION not in r.text for r in replies), final.text
+
+
 # -- emergency words ------------------------------------------------------------------------------
 
 

@@ -99,3 +99,32 @@ def test_a_contradicted_severe_hypothesis_makes_a_case_urgent_not_an_emergency()
 
     flag = RedFlag("chest", ("yes",), "chest pain", "emergency")
     assert triage_level(ranked, [flag], contradicted=[True, True]) == "emergency"
+
+
+def test_a_severe_condition_nothing_affirmed_fits_makes_a_case_urgent_not_an_emergency() -> None:
+    """Answers of "no" exclude conditions; they are no evidence for the one left over. A
+    patient who said "no" to everything and affirmed nothing the severe leader predicts is told
+    to seek care today, not to call emergency services; one affirmed symptom that fits it
+    restores the emergency."""
+    from planning.network import Finding as F
+    from planning.triage import state_triage_level, supports
+
+    base = network()
+    net = EvidentialNetwork(
+        "toy-severe",
+        [*base.hypotheses, Hypothesis("gbs", "Guillain-Barre syndrome", severity=1)],
+        [F(f.id, f.question, default_state="no") for f in base.findings],
+        [
+            *base.links,
+            Link.make("gbs", "lump", {"no": 1 - EPS, ("yes", "no"): EPS}),
+            Link.make("gbs", "cough", {"no": 0.9, ("yes", "no"): 0.1}),
+            Link.make("gbs", "chest", {"yes": 0.3, "no": 0.6, ("yes", "no"): 0.1}),
+        ],
+    )
+    all_no = state_after(net, ("lump", "no"), ("cough", "no"))
+    assert all_no.ranking(net)[0][0] == "gbs"
+    assert supports(all_no, net, "gbs") == 0
+    assert state_triage_level(all_no, net) == "urgent"
+    said_chest = state_after(net, ("lump", "no"), ("cough", "no"), ("chest", "yes"))
+    assert supports(said_chest, net, "gbs") == 1
+    assert state_triage_level(said_chest, net) == "emergency"
