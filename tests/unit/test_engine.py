@@ -415,13 +415,24 @@ def test_triage_follows_the_leading_hypothesis_when_nothing_else_is_plausible() 
 
 
 def test_a_plausible_severe_hypothesis_makes_the_case_an_emergency() -> None:
-    # Nothing asked: every hypothesis has BetP 1/3, so the severe h2 is plausible.
-    stopping = StoppingRule(max_turns=0, red_flags="flag")
-    result = play_triage(["f1"], case("t2", "h3", {"f1": "no"}), stopping)
+    # After "no" to f1 (a finding with no default state, so the answer is a statement that
+    # fits h2 and h3), h2 and h3 share the belief: the severe h2 is plausible and supported.
+    stopping = StoppingRule(max_turns=1, red_flags="flag")
+    result = play_triage(["f1", "f2"], case("t2", "h3", {"f1": "no", "f2": "no"}), stopping)
     assert result.outcome == ABSTAINED
     assert result.severity == 3 and result.triage_level == "emergency"
     # The product escalates a patient's emergency whatever the outcome, so the harness does.
     assert result.flagged_urgent and result.escalated
+
+
+def test_a_severe_hypothesis_nothing_said_supports_makes_the_case_urgent() -> None:
+    # Nothing asked: every hypothesis has BetP 1/3, so the severe h2 is plausible, but no
+    # answer fits it (planning.triage.supports): seen today, not an emergency.
+    stopping = StoppingRule(max_turns=0, red_flags="flag")
+    result = play_triage(["f1"], case("t2", "h3", {"f1": "no"}), stopping)
+    assert result.outcome == ABSTAINED
+    assert result.severity == 3 and result.triage_level == "urgent"
+    assert result.flagged_urgent and not result.escalated
 
 
 def test_a_red_flag_raises_the_level_and_counts_as_an_escalation() -> None:
