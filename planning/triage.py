@@ -16,9 +16,10 @@ emergency or urgent (0.05: 5.6%, 0.02: 9.2%, 0.01: 17%).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from .dialogue import DialogueState
+from .evidence import Answer
 from .network import EvidentialNetwork, RedFlag
 
 TRIAGE_LEVELS = ("emergency", "urgent", "routine", "self-care")
@@ -104,12 +105,14 @@ def ranking_triage_level(
     if not flags and not has_severities(network):
         return None
     ranked = [(network.hypothesis(h).severity, p) for h, p in ranking]
-    against = (
-        [contradictions(state, network, h) >= MAX_CONTRADICTIONS for h, _ in ranking]
-        if state is not None
-        else []
-    )
-    unfit = [supports(state, network, h) == 0 for h, _ in ranking] if state is not None else []
+    if state is None:
+        return triage_level(ranked, flags)
+    # Only the plausible hypotheses (triage_level's) are worth reading the answers against.
+    plausible = [(i == 0 or p >= TRIAGE_FLOOR, h) for i, (h, p) in enumerate(ranking)]
+    against = [
+        read and contradictions(state, network, h) >= MAX_CONTRADICTIONS for read, h in plausible
+    ]
+    unfit = [read and supports(state, network, h) == 0 for read, h in plausible]
     return triage_level(ranked, flags, contradicted=against, unsupported=unfit)
 
 
@@ -145,14 +148,23 @@ def contradictions(state: DialogueState, network: EvidentialNetwork, hypothesis:
     The combined evidence's conflict K is no guide on a closed-world network: every answer
     contradicts most of the 49 hypotheses, so K is near 1 for right and wrong conclusions
     alike. What matters for advice is whether the answers contradict the *leading* one."""
-    count = 0
+    return sum(
+        plausibility <= CONTRADICTION_PLAUSIBILITY
+        for _, plausibility in _linked_answers(state, network, hypothesis)
+    )
+
+
+def _linked_answers(
+    state: DialogueState, network: EvidentialNetwork, hypothesis: str
+) -> Iterator[tuple[Answer, float]]:
+    """Each answer that says something (a state, read with some reliability) about a finding
+    ``hypothesis`` has a link to, with the plausibility the link gives it."""
     for answer in state.answers:
         if answer.states is None or answer.reliability <= 0.0:
             continue
         link = network.link(hypothesis, answer.finding)
-        if link is not None and link.plausibility(answer.states) <= CONTRADICTION_PLAUSIBILITY:
-            count += 1
-    return count
+        if link is not None:
+            yield answer, link.plausibility(answer.states)
 
 
 # An affirmed answer fits a hypothesis when at least this share of its patients report it; an
@@ -166,17 +178,10 @@ def supports(state: DialogueState, network: EvidentialNetwork, hypothesis: str) 
     symptom) ``hypothesis`` makes plausible. Answers of "no" exclude other conditions; they are
     no evidence for the one left over."""
     count = 0
-    for answer in state.answers:
-        if answer.states is None or answer.reliability <= 0.0:
-            continue
-        if answer.finding not in network.finding_index:
-            continue
+    for answer, plausibility in _linked_answers(state, network, hypothesis):
         default = network.finding(answer.finding).default_state
-        if default is not None and tuple(answer.states) == (default,):
-            continue
-        link = network.link(hypothesis, answer.finding)
-        if link is not None and link.plausibility(answer.states) >= SUPPORT_PLAUSIBILITY:
-            count += 1
+        affirms = default is None or tuple(answer.states or ()) != (default,)
+        count += affirms and plausibility >= SUPPORT_PLAUSIBILITY
     return count
 
 

@@ -13,34 +13,21 @@ from typing import Any
 
 import pytest
 
-from bots.case_store import StoredDialogue
 from bots.channels import slack, telegram
 from bots.channels.terminal import pressed_button
 from bots.conversation import answering, presentation
 from bots.conversation.context import Context
 from bots.messages import Button, Inbound, Reply, render_plain
-from bots.models import Case
 from planning.actions import Ask, Rationale
-from planning.dialogue import DialogueState
+
+from .intake_context import intake_context
 
 INTERNAL = re.compile(r"\b[EV]_\d+\b|@V_|\bNA\b|\(R\)|\(L\)")
 RADIATES = "E_57"  # "Does the pain radiate to another location?" (DDXPlus)
 
 
 def _context(service: Any) -> Context:
-    pack = "patient-intake"
-    network = service.packs.network(pack)
-    ctx = Context(Case(channel="web", external_thread_id="choices", pack=pack))
-    ctx.info = service.packs.info(pack)
-    ctx.network = network
-    ctx.dialogue = StoredDialogue(
-        state=DialogueState.start(network),
-        asked_flags=[],
-        prior={},
-        open_world=None,
-        complaint="pain in my chest",
-    )
-    return ctx
+    return intake_context(service, "choices", "pain in my chest")
 
 
 def _options(ctx: Context) -> list[Any]:

@@ -16,32 +16,19 @@ from typing import Any
 
 import pytest
 
-from bots.case_store import StoredDialogue
 from bots.conversation import answering, follow_ups, presentation
 from bots.conversation.context import Context
 from bots.messages import Inbound, Reply
-from bots.models import Case
 from planning.actions import Ask, Rationale
-from planning.dialogue import DialogueState
 from planning.evidence import Answer
+
+from .intake_context import intake_context
 
 PAIN, WHERE, SPREADS, INTENSITY = "E_53", "E_55", "E_57", "E_56"
 
 
 def _context(service: Any) -> Context:
-    pack = "patient-intake"
-    network = service.packs.network(pack)
-    ctx = Context(Case(channel="web", external_thread_id="whether", pack=pack))
-    ctx.info = service.packs.info(pack)
-    ctx.network = network
-    ctx.dialogue = StoredDialogue(
-        state=DialogueState.start(network),
-        asked_flags=[],
-        prior={},
-        open_world=None,
-        complaint="i keep coughing",
-    )
-    return ctx
+    return intake_context(service, "whether", "i keep coughing")
 
 
 def _option(ctx: Context, group: str, place: str | None = None) -> str:
