@@ -41,6 +41,16 @@ _REQUESTS: tuple[tuple[str, str], ...] = (
         r"road tax|car tax|\bv5c?\b|log ?book|driving licen[cs]e|licen[cs]e renewal",
     ),
 )
+# What a person asks a surgery for, beside a symptom or not (the errands below).
+_MEDICINE = (
+    r"(?:tablets?|pills?|meds|medications?|medicines?|inhalers?|insulin|creams?|ointments?|"
+    r"patches|capsules|antibiotics|antidepressants|epi-?pens?|eye ?drops|contraceptives?|"
+    r"prescriptions?|supply|repeat)"
+)
+_VACCINE = (
+    r"(?:jabs?|vaccines?|vaccinations?|boosters?|immuni[sz]ations?|smear(?: test)?|"
+    r"cervical screening|mammograms?|health check)"
+)
 # Errands that are not symptoms: asked alone, a person handles them; said beside a symptom
 # ("i need a sick note, my back is killing me"), the symptom is the subject.
 _ERRANDS: tuple[tuple[str, str], ...] = (
@@ -53,6 +63,26 @@ _ERRANDS: tuple[tuple[str, str], ...] = (
         r"(?:my|the) (?:\w+ )?(?:test )?results (?:back|in|ready|through)|"
         r"referral letter|(?:book|make|cancel|change|move|reschedule) (?:an |my |the )?"
         r"appointments?",
+    ),
+    (
+        # A medicine asked for again, in any words: "a repeat of my inhaler", "more of my
+        # tablets", "run out of my sertraline", "my metformin renewing".
+        "a prescription, note or appointment request",
+        rf"(?:a repeat|more|another (?:\w+ )?(?:supply|batch|box|lot)|refills?|top[- ]?ups?) "
+        rf"(?:of |on |for )?(?:my |the )(?:\w+ ){{0,3}}?{_MEDICINE}|"
+        rf"(?:refill|renew|re-?order|repeat|top up|order|send|sort out) (?:me )?"
+        rf"(?:some |more |my |the )(?:\w+ ){{0,3}}?{_MEDICINE}|"
+        r"(?:run|ran|running|runs) (?:out|low) (?:of|on) (?:my|the) \w+(?: \w+)?|"
+        r"(?:my|the) \w+ (?:renewing|renewed|refilling|refilled|topping up|topped up|"
+        r"re-?ordering|re-?ordered)",
+    ),
+    (
+        # A jab or a screening said with no symptom beside it is asked for, whatever the verb
+        # ("flu vaccine - am i eligible?"); with one ("arm swollen where i had my flu jab"),
+        # the symptom leads (out_of_scope reads the rest of the message for it).
+        "a vaccination or screening request",
+        rf"{_VACCINE}|copy of my (?:\w+ )?records?|"
+        r"register(?:ing)? (?:with|at) (?:the|a|your) (?:surgery|practice|gp|doctors?|clinic)",
     ),
 )
 
@@ -107,8 +137,9 @@ _COVERED: dict[str, str] = {
     ),
     "medical": (
         r"pain|ache|aches|aching|fever|temperature|cough|coughing|rash|dizzy|sick|nausea|"
-        r"swollen|swelling|breath|breathless|headache|throat|stomach|chest|bleeding|"
+        r"swollen|swelling|breath\w*|headache|throat|stomach|chest|bleeding|"
         r"vomit\w*|diarrh\w*|itchy|sore|hurts?|tired|earache|ear ache|symptoms?|agony|"
+        r"wheez\w*|dizz\w*|faint\w*|numb\w*|tingl\w*|throb\w*|cramps?|palpitations?|"
         r"injur\w*|sprain\w*|(?<=my )(?:lower |upper )?(?:back|neck|knees?|hips?|shoulders?|"
         r"wrists?|ankles?|feet|foot|legs?|arms?|eyes?|ears?)"
     ),

@@ -108,6 +108,16 @@ DEVELOPMENT: list[tuple[str, str | None, bool]] = [
     ("need a sick note too but mainly my lower back has been agony since friday", None, IN),
     ("the new tablets the doctor prescribed are making me feel sick", "patient-intake", IN),
     ("my car pulls to the left after the garage did the tracking", "car", IN),
+    # errands in other words (stop 32): refills, jabs, screening, registration
+    ("running low on my levothyroxine, could someone send another months worth", None, OUT),
+    ("need a refill on my salbutamol inhaler asap", "patient-intake", OUT),
+    ("can i reorder my hrt patches online or do i ring", None, OUT),
+    ("flu vaccine - am i eligible this year and how do i get one", "patient-intake", OUT),
+    ("want to book my sons 12 month jabs in", None, OUT),
+    ("is it time for my cervical screening yet", "patient-intake", OUT),
+    ("i got the jab on friday and now ive got a fever and aching all over", None, IN),
+    ("my new pills are giving me awful headaches", "patient-intake", IN),
+    ("run out of my reliever and im properly wheezing, cant catch it", None, IN),
 ]
 
 HELD_OUT: list[tuple[str, str | None, bool]] = [
@@ -153,6 +163,32 @@ HELD_OUT: list[tuple[str, str | None, bool]] = [
     ("my ankles are swollen and im out of breath", "patient-intake", IN),
     ("ear ache for two days and a temperature", None, IN),
     ("laptop runs slow and the fan never stops", "it-laptop", IN),
+]
+
+# Errands said without the word the first patterns were written on (stop 32: "a repeat of my
+# brown inhaler" and a flu jab booking ran intake questions). Written before the errand
+# patterns were widened, not looked at row by row while they were; only totals are reported.
+HELD_OUT_ERRANDS: list[tuple[str, str | None, bool]] = [
+    (
+        "can i get some more of my blood pressure tablets sent to boots please",
+        "patient-intake",
+        OUT,
+    ),
+    ("ive run out of my sertraline, how do i get more", "patient-intake", OUT),
+    ("need my metformin renewing before the weekend", None, OUT),
+    ("hiya is it possible to top up my epipen, the one i have runs out next month", None, OUT),
+    ("when is the covid booster available for over 65s", "patient-intake", OUT),
+    ("id like to get the shingles vaccine, can i do that here", None, OUT),
+    ("does my daughter need any jabs before we go to thailand", None, OUT),
+    ("can you put me down for a smear test", "patient-intake", OUT),
+    ("how do i register with the surgery, just moved to the area", None, OUT),
+    ("i need a copy of my vaccination record for work", None, OUT),
+    # in scope: the medicine or jab is part of a symptom
+    ("ran out of my inhaler yesterday and now im really wheezy and tight chested", None, IN),
+    ("arm is swollen and hot where i had my flu jab on monday", "patient-intake", IN),
+    ("since starting the new blood pressure pills my ankles have ballooned", None, IN),
+    ("my inhaler doesnt seem to be doing much, still coughing all night", "patient-intake", IN),
+    ("feel dizzy and sick since they upped my dose of metformin", None, IN),
 ]
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from bots.scope import covered_phrase, out_of_scope
 
-from .scope_table import DEVELOPMENT, HELD_OUT
+from .scope_table import DEVELOPMENT, HELD_OUT, HELD_OUT_ERRANDS
 
 
 def rates(rows: list[tuple[str, str | None, bool]]) -> tuple[float, float, list[str]]:
@@ -29,8 +29,8 @@ def rates(rows: list[tuple[str, str | None, bool]]) -> tuple[float, float, list[
 
 @pytest.mark.parametrize(
     ("rows", "min_caught", "max_lost"),
-    [(DEVELOPMENT, 0.95, 0.0), (HELD_OUT, 0.90, 0.05)],
-    ids=["development", "held-out"],
+    [(DEVELOPMENT, 0.95, 0.0), (HELD_OUT, 0.90, 0.05), (HELD_OUT_ERRANDS, 0.90, 0.0)],
+    ids=["development", "held-out", "held-out-errands"],
 )
 def test_out_of_scope_caught_in_scope_kept(
     rows: list[tuple[str, str | None, bool]], min_caught: float, max_lost: float
