@@ -10,28 +10,46 @@ llama-cpp-python's grammar):
   0.8/0.6 of their mass on the implied answer and leave the rest undecided;
 - a check's **question** as a plain yes/no question.
 
-Every reply carries a ``quote`` from the passage it rests on. A claim is **dropped** (the
-offline text stays) when the quote is not in the passage, or when the new text's content words
-are not mostly the passage's own (at least ``SUPPORT`` of them), or when a hedge is claimed
-and the quote holds no hedge word. Prompts are sized to the server's context window, read from
-the server (``server_context``); passages are cut to fit. ``metadata.construction.llm``
-records the model, the context, the prompt versions and how many claims were accepted,
-dropped and invalid.
+**Evidence.** The prompt shows the cited paragraph as numbered sentences and every reply
+names first the sentence its claim rests on (an ``enum`` of numbers, so a grammar-bound model
+cannot invent one and spends two tokens on it, not a copied quote). A claim is **dropped**
+(the offline text stays) when that sentence does not exist, when fewer than ``SUPPORT`` of the
+new text's content words are the sentence's own, when it is not about the item asked, or when
+a hedge is claimed and the sentence holds no hedge word. The kept claim cites the sentence.
+
+**Cost** (a 135M model on a loaded 2-core machine evaluates some 30 prompt tokens a second;
+see docs/construction.md):
+
+- calls whose answer offline extraction already fixes are not made: a check the article asks
+  in its own words as a question, and a cause whose offline name is already a short, whole
+  phrase from a sentence without a hedge (the model could only shorten it);
+- the instructions (and the schema the client writes into them) come first and are the same
+  for every item of a kind, and items are asked in passage order, so a server that keeps its
+  previous prompt's cache (llama.cpp does) evaluates only the passage and the item;
+- ``max_tokens`` is the longest reply the schema allows; identical prompts are asked once per
+  client (``_CACHE``);
+- the passage is the cited paragraph, cut to the server's context window, read from the server
+  (``server_context``).
+
+``metadata.construction.llm`` records the model, the context and where it was read, the
+prompt versions, and the counts: requests, kept_offline, cached, accepted, dropped, invalid,
+and which checks the dropped replies failed.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import urllib.error
 import urllib.request
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from knowledge.llm import LLMClient, LLMError
-from planning.network import Citation, EvidentialNetwork, Link
+from planning.network import Citation, EvidentialNetwork, Finding, Hypothesis, Link
 
-from .offline.language import content
+from .offline.language import content, sentences
 
 SUPPORT = 0.6
 STRENGTH_MASS = {"certain": 1.0, "likely": 0.8, "possible": 0.6}
@@ -40,25 +58,34 @@ HEDGES = re.compile(
     r"sometimes|less likely|suspect|tends?)\b",
     re.I,
 )
-QUOTE_CHARS = 200
 NAME_CHARS = 90
 QUESTION_CHARS = 120
-# Room for the longest reply the schema allows even at one character a token (table text
-# with pipes and digits tokenises that badly), so the grammar-bound reply is never cut off.
-REPLY_TOKENS = QUOTE_CHARS + max(NAME_CHARS, QUESTION_CHARS) + 40
+# Sentences shown per passage (the enum a reply picks its evidence from).
+MAX_SENTENCES = 8
+# The longest reply the schema allows even at one character a token (table text with pipes
+# and digits tokenises that badly), plus the JSON around it: the grammar-bound reply is never
+# cut off, and no more is reserved than it can use.
+REPLY_TOKENS = max(NAME_CHARS, QUESTION_CHARS) + 40
+# A short name needs no model: at most this many words, whole (not cut with an ellipsis).
+SHORT_NAME_WORDS = 8
 PASSAGE_CHARS = 700
+# Prompt size for the context probe: larger than any prompt this module sends.
+PROBE_TOKENS = 4096
 Progress = Callable[[int, int, str], None]
+
+# Replies to identical prompts, per endpoint and model: a rebuild asks nothing twice.
+_CACHE: dict[tuple[str, str, str, str], dict[str, Any]] = {}
 
 
 def cause_schema() -> dict[str, Any]:
     return {
         "type": "object",
         "properties": {
-            "quote": {"type": "string", "maxLength": QUOTE_CHARS},
+            "sentence": {"type": "integer", "enum": list(range(1, MAX_SENTENCES + 1))},
             "name": {"type": "string", "minLength": 3, "maxLength": NAME_CHARS},
             "strength": {"type": "string", "enum": list(STRENGTH_MASS)},
         },
-        "required": ["quote", "name", "strength"],
+        "required": ["sentence", "name", "strength"],
         "additionalProperties": False,
     }
 
@@ -67,10 +94,10 @@ def check_schema() -> dict[str, Any]:
     return {
         "type": "object",
         "properties": {
-            "quote": {"type": "string", "maxLength": QUOTE_CHARS},
+            "sentence": {"type": "integer", "enum": list(range(1, MAX_SENTENCES + 1))},
             "question": {"type": "string", "minLength": 5, "maxLength": QUESTION_CHARS},
         },
-        "required": ["quote", "question"],
+        "required": ["sentence", "question"],
         "additionalProperties": False,
     }
 
@@ -78,7 +105,10 @@ def check_schema() -> dict[str, Any]:
 def server_context(llm: LLMClient, default: int = 2048) -> tuple[int, str]:
     """The server's context window in tokens and where it was read: llama.cpp's ``/props``
     (``n_ctx``), then ``/v1/models`` metadata (``n_ctx``, ``context_length``,
-    ``max_model_len``); ``(default, "assumed")`` when the server says nothing."""
+    ``max_model_len``), then the error a too-long request gets ("maximum context length is
+    2048 tokens": OpenAI, vLLM, llama-cpp-python; "context window of 2048"): the probe asks
+    for one token after ``PROBE_TOKENS`` of prompt, so a server that accepts it has at least
+    that much, which is all this module needs. ``(default, "assumed")`` when nothing says."""
     base = (llm.base_url or "").rstrip("/")
     if not base:
         return default, "assumed"
@@ -92,7 +122,39 @@ def server_context(llm: LLMClient, default: int = 2048) -> tuple[int, str]:
         found = _find_context(data)
         if found:
             return found, url
-    return default, "assumed"
+    return _probe_context(llm, base) or (default, "assumed")
+
+
+_CONTEXT_ERROR = re.compile(
+    r"(?:maximum context length is|context window of|context length of|n_ctx\W+)\s*(\d{3,7})",
+    re.I,
+)
+
+
+def _probe_context(llm: LLMClient, base: str) -> tuple[int, str] | None:
+    url = f"{base}/chat/completions"
+    body = {
+        "model": llm.model,
+        "messages": [{"role": "user", "content": "hi " * PROBE_TOKENS}],
+        "max_tokens": 1,
+    }
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode("utf-8"),
+        headers={"Content-Type": "application/json", **llm.auth_headers()},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=llm.timeout_s):
+            return PROBE_TOKENS, f"{url} (accepted {PROBE_TOKENS} tokens)"
+    except urllib.error.HTTPError as exc:
+        try:
+            text = exc.read().decode("utf-8", "replace")
+        except OSError:
+            return None
+        match = _CONTEXT_ERROR.search(text)
+        return (int(match.group(1)), f"{url} (error {exc.code})") if match else None
+    except (OSError, ValueError):
+        return None
 
 
 def _find_context(data: Any) -> int | None:
@@ -118,30 +180,78 @@ def _normal(text: str) -> str:
 
 
 def supported(claim: str, quote: str, passage: str) -> bool:
-    """The quote is in the passage and most of the claim's content words are the passage's."""
+    """The quote is in the passage and most of the claim's content words are the quote's."""
     if not quote.strip() or _normal(quote) not in _normal(passage):
         return False
-    return worded(claim, passage)
+    return worded(claim, quote)
 
 
 def worded(claim: str, text: str) -> bool:
     """Most (``SUPPORT``) of the claim's content words are words of ``text``."""
-    passage = text
     words = content(claim)
     if not words:
         return False
-    return len(words & content(passage)) / len(words) >= SUPPORT
+    return len(words & content(text)) / len(words) >= SUPPORT
 
 
-def _passage_text(citation: Citation, texts: Mapping[str, str], budget_chars: int) -> str:
-    document = texts.get(citation.document_id or citation.passage_id.rsplit("#", 1)[0], "")
-    quote = citation.quote
-    if quote and document:
-        at = document.find(quote)
-        if at >= 0:
-            start = max(0, at - budget_chars // 3)
-            return document[start : start + budget_chars]
-    return (quote or document)[:budget_chars]
+@dataclass(frozen=True)
+class Passage:
+    """The cited paragraph as the numbered sentences a reply picks its evidence from."""
+
+    passage_id: str
+    sentences: tuple[str, ...]
+
+    def numbered(self) -> str:
+        return "\n".join(f"{n}. {s}" for n, s in enumerate(self.sentences, 1))
+
+    def sentence(self, number: Any) -> str:
+        if isinstance(number, int) and 1 <= number <= len(self.sentences):
+            return self.sentences[number - 1]
+        return ""
+
+
+def passage_for(citation: Citation, texts: Mapping[str, str], budget_chars: int) -> Passage:
+    """The paragraph ``citation`` points into, from the sentence its quote starts in, at most
+    ``MAX_SENTENCES`` sentences and ``budget_chars`` characters (a sentence is never cut)."""
+    from knowledge.packs.passages import paragraph_spans
+
+    document_id = citation.document_id or citation.passage_id.rsplit("#", 1)[0]
+    text = texts.get(document_id, "")
+    paragraph = citation.quote
+    ordinal = citation.passage_id.rsplit("#", 1)[-1]
+    spans = paragraph_spans(text) if text else []
+    if ordinal.isdigit() and int(ordinal) < len(spans):
+        start, end = spans[int(ordinal)]
+        paragraph = text[start:end]
+    parts = [re.sub(r"\s+", " ", s).strip() for s in sentences(paragraph)]
+    parts = [p for p in parts if p]
+    quote = _normal(citation.quote)[:40]
+    first = next((i for i, s in enumerate(parts) if quote and quote[:20] in _normal(s)), 0)
+    chosen: list[str] = []
+    size = 0
+    for part in parts[first : first + MAX_SENTENCES]:
+        part = part[:budget_chars]
+        if chosen and size + len(part) > budget_chars:
+            break
+        chosen.append(part)
+        size += len(part) + 4
+    return Passage(citation.passage_id, tuple(chosen))
+
+
+def short_name(hypothesis: Hypothesis, passage: Passage) -> bool:
+    """The offline name needs no model: whole, at most ``SHORT_NAME_WORDS`` words, and the
+    sentence it comes from has no hedge (so the only strength a reply could keep is
+    "certain")."""
+    name = hypothesis.name.strip()
+    if "…" in name or name.endswith("...") or len(name.split()) > SHORT_NAME_WORDS:
+        return False
+    return not any(HEDGES.search(s) for s in passage.sentences[:1])
+
+
+def own_question(finding: Finding, text: str) -> bool:
+    """The offline question is one the article asks in its own words."""
+    question = finding.question.strip()
+    return question.endswith("?") and _normal(question) in _normal(text)
 
 
 def refine_network(
@@ -156,110 +266,110 @@ def refine_network(
     ``items``: refine only the first N causes and the first N checks (a sample, for a slow
     model); the rest keep the offline text."""
     context, context_source = server_context(llm)
-    # Four characters a token; the prompt's own words and the reply take the rest.
-    budget_chars = max(400, int((context - REPLY_TOKENS - 350) * 4 * 0.8))
-    # A claim rests on the cited paragraph: more text only costs a slow local model time
-    # (a 1,500-token prompt took about 2 minutes on the 2-core machine, 400 tokens about 30 s).
-    budget_chars = min(budget_chars, PASSAGE_CHARS)
-    stats = {"accepted": 0, "dropped": 0, "invalid": 0, "requests": 0}
+    # Four characters a token; the instructions with the schema (about 350 tokens) and the
+    # reply take the rest. A claim rests on the cited paragraph: more text only costs time.
+    budget_chars = min(PASSAGE_CHARS, max(200, int((context - REPLY_TOKENS - 350) * 4 * 0.8)))
+    stats = {
+        "requests": 0,
+        "kept_offline": 0,
+        "cached": 0,
+        "accepted": 0,
+        "dropped": 0,
+        "invalid": 0,
+    }
     why: dict[str, int] = {}  # each check a reply failed, counted
     strengths: dict[str, float] = {}
-    hypotheses = []
     total = len(network.hypotheses) + len(network.findings)
     done = 0
-    for position, hypothesis in enumerate(network.hypotheses):
-        done += 1
+
+    def step(item_id: str) -> None:
+        nonlocal done
         if progress is not None:
-            progress(done - 1, total, hypothesis.id)
-        citation = hypothesis.citations[0] if hypothesis.citations else None
-        if citation is None or (items is not None and position >= items):
-            hypotheses.append(hypothesis)
+            progress(done, total, item_id)
+        done += 1
+
+    def document_text(citation: Citation) -> str:
+        return texts.get(citation.document_id or citation.passage_id.rsplit("#", 1)[0], "")
+
+    hypotheses = {h.id: h for h in network.hypotheses}
+    causes = [
+        (h, h.citations[0])
+        for position, h in enumerate(network.hypotheses)
+        if h.citations and (items is None or position < items)
+    ]
+    # Passage order: consecutive prompts share the longest prefix a server can reuse.
+    causes.sort(key=lambda pair: _passage_order(pair[1].passage_id))
+    for hypothesis, citation in causes:
+        step(hypothesis.id)
+        passage = passage_for(citation, texts, budget_chars)
+        if not passage.sentences or short_name(hypothesis, passage):
+            stats["kept_offline"] += 1
             continue
-        passage = _passage_text(citation, texts, budget_chars)
         reply = _ask(
             llm,
             "refine_cause",
             {
-                "passage_id": citation.passage_id,
-                "passage": passage,
-                "resolution": hypothesis.resolution[: budget_chars // 2],
+                "passage_id": passage.passage_id,
+                "sentences": passage.numbered(),
+                "name": hypothesis.name,
             },
             cause_schema(),
             stats,
         )
         if reply is None:
-            hypotheses.append(hypothesis)
             continue
-        # Supported by the passage, and about this cause: a passage often holds several.
-        ok = supported(reply["name"], reply["quote"], passage) and worded(
-            reply["name"], f"{hypothesis.name} {hypothesis.resolution}"
-        )
-        hedge_ok = reply["strength"] == "certain" or bool(HEDGES.search(reply["quote"]))
-        _why(
-            why,
-            reply["name"],
-            reply["quote"],
-            passage,
-            f"{hypothesis.name} {hypothesis.resolution}",
-            hedge_ok,
-        )
-        if ok and hedge_ok:
-            stats["accepted"] += 1
-            strengths[hypothesis.id] = STRENGTH_MASS[reply["strength"]]
-            quote = Citation(citation.passage_id, citation.document_id, reply["quote"].strip())
-            hypotheses.append(
-                replace(
-                    hypothesis,
-                    name=reply["name"].strip(),
-                    citations=(quote, *hypothesis.citations[1:]),
-                )
-            )
-        else:
+        name = reply["name"].strip()
+        evidence = passage.sentence(reply["sentence"])
+        item = f"{hypothesis.name} {hypothesis.resolution}"
+        hedge_ok = reply["strength"] == "certain" or bool(HEDGES.search(evidence))
+        failed = _failed(name, evidence, item, hedge_ok)
+        if failed:
+            _count(why, failed)
             stats["dropped"] += 1
-            hypotheses.append(hypothesis)
-    findings = []
-    for position, finding in enumerate(network.findings):
-        done += 1
-        if progress is not None:
-            progress(done - 1, total, finding.id)
-        citation = finding.citations[0] if finding.citations else None
-        if citation is None or (items is not None and position >= items):
-            findings.append(finding)
             continue
-        passage = _passage_text(citation, texts, budget_chars)
+        stats["accepted"] += 1
+        strengths[hypothesis.id] = STRENGTH_MASS[reply["strength"]]
+        cited = Citation(citation.passage_id, citation.document_id, evidence)
+        hypotheses[hypothesis.id] = replace(
+            hypothesis, name=name, citations=(cited, *hypothesis.citations[1:])
+        )
+    findings = {f.id: f for f in network.findings}
+    checks = [
+        (f, f.citations[0])
+        for position, f in enumerate(network.findings)
+        if f.citations and (items is None or position < items)
+    ]
+    checks.sort(key=lambda pair: _passage_order(pair[1].passage_id))
+    for finding, citation in checks:
+        step(finding.id)
+        passage = passage_for(citation, texts, budget_chars)
+        if not passage.sentences or own_question(finding, document_text(citation)):
+            stats["kept_offline"] += 1
+            continue
         reply = _ask(
             llm,
             "refine_check",
             {
-                "passage_id": citation.passage_id,
-                "passage": passage,
+                "passage_id": passage.passage_id,
+                "sentences": passage.numbered(),
                 "question": finding.question,
             },
             check_schema(),
             stats,
         )
-        question = (reply or {}).get("question", "").strip()
-        if reply is not None:
-            _why(
-                why,
-                question,
-                reply["quote"],
-                passage,
-                f"{finding.question} {finding.how_to_check}",
-                question.endswith("?"),
-            )
-        if (
-            reply is not None
-            and question.endswith("?")
-            and supported(question, reply["quote"], passage)
-            and worded(question, f"{finding.question} {finding.how_to_check}")
-        ):
-            stats["accepted"] += 1
-            findings.append(replace(finding, question=question))
-        else:
-            if reply is not None:
-                stats["dropped"] += 1
-            findings.append(finding)
+        if reply is None:
+            continue
+        question = reply["question"].strip()
+        evidence = passage.sentence(reply["sentence"])
+        item = f"{finding.question} {finding.how_to_check}"
+        failed = _failed(question, evidence, item, question.endswith("?"))
+        if failed:
+            _count(why, failed)
+            stats["dropped"] += 1
+            continue
+        stats["accepted"] += 1
+        findings[finding.id] = replace(finding, question=question)
+    done = total
     if progress is not None:
         progress(total, total, "")
     links = []
@@ -291,23 +401,35 @@ def refine_network(
     }
     metadata["construction"] = construction
     return replace(
-        network, hypotheses=hypotheses, findings=findings, links=links, metadata=metadata
+        network,
+        hypotheses=[hypotheses[h.id] for h in network.hypotheses],
+        findings=[findings[f.id] for f in network.findings],
+        links=links,
+        metadata=metadata,
     )
 
 
-def _why(
-    why: dict[str, int], claim: str, quote: str, passage: str, item: str, form_ok: bool
-) -> None:
-    """Count which support checks a reply fails (a reply may fail several)."""
+def _passage_order(passage_id: str) -> tuple[str, int]:
+    document, _, ordinal = passage_id.rpartition("#")
+    return document, int(ordinal) if ordinal.isdigit() else -1
+
+
+def _failed(claim: str, evidence: str, item: str, form_ok: bool) -> list[str]:
+    """The support checks a reply fails: its sentence must exist and word the claim, the
+    claim must be about the item asked, and its form (hedge, question mark) must hold."""
     failed = []
-    if not quote.strip() or _normal(quote) not in _normal(passage):
-        failed.append("quote_not_in_passage")
-    if not worded(claim, passage):
-        failed.append("words_not_the_passage's")
+    if not evidence:
+        failed.append("no_such_sentence")
+    elif not worded(claim, evidence):
+        failed.append("words_not_the_sentence's")
     if not worded(claim, item):
         failed.append("not_about_this_item")
     if not form_ok:
         failed.append("hedge_or_question_form")
+    return failed
+
+
+def _count(why: dict[str, int], failed: list[str]) -> None:
     for name in failed:
         why[name] = why.get(name, 0) + 1
 
@@ -319,9 +441,15 @@ def _ask(
     schema: dict[str, Any],
     stats: dict[str, int],
 ) -> dict[str, Any] | None:
+    key = (llm.base_url or "", llm.model, prompt, json.dumps(variables, sort_keys=True))
+    if key in _CACHE:
+        stats["cached"] += 1
+        return dict(_CACHE[key])
     stats["requests"] += 1
     try:
-        return dict(llm.complete_json(prompt, variables, schema, max_tokens=REPLY_TOKENS))
+        reply = dict(llm.complete_json(prompt, variables, schema, max_tokens=REPLY_TOKENS))
     except LLMError:
         stats["invalid"] += 1
         return None
+    _CACHE[key] = reply
+    return dict(reply)

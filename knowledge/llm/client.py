@@ -118,6 +118,7 @@ class LLMClient:
         if token_budget is not None and token_budget < 1:
             raise LLMError(f"token budget must be a positive number of tokens, got {token_budget}")
         self.base_url = base_url or None
+        self.api_key = api_key or None
         self.model = model
         self.timeout_s = float(timeout_s)
         self.max_retries = int(max_retries)
@@ -164,6 +165,10 @@ class LLMClient:
         }
         options.update(overrides)
         return cls(**options)
+
+    def auth_headers(self) -> dict[str, str]:
+        """The header an endpoint's own requests (outside the SDK) authenticate with."""
+        return {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
 
     # -- budget -----------------------------------------------------------------------------
 
