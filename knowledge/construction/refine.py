@@ -42,6 +42,7 @@ import json
 import re
 import urllib.error
 import urllib.request
+import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -73,8 +74,11 @@ PASSAGE_CHARS = 700
 PROBE_TOKENS = 4096
 Progress = Callable[[int, int, str], None]
 
-# Replies to identical prompts, per endpoint and model: a rebuild asks nothing twice.
-_CACHE: dict[tuple[str, str, str, str], dict[str, Any]] = {}
+# Replies to identical prompts, per client: a rebuild with the same client asks nothing twice.
+_CACHE: weakref.WeakKeyDictionary[LLMClient, dict[tuple[str, str], dict[str, Any]]] = (
+    weakref.WeakKeyDictionary()
+)
+_CONTEXT: weakref.WeakKeyDictionary[LLMClient, tuple[int, str]] = weakref.WeakKeyDictionary()
 
 
 def cause_schema() -> dict[str, Any]:
@@ -265,7 +269,9 @@ def refine_network(
     """``network`` with the model's supported claims applied (see the module docstring).
     ``items``: refine only the first N causes and the first N checks (a sample, for a slow
     model); the rest keep the offline text."""
-    context, context_source = server_context(llm)
+    if llm not in _CONTEXT:  # read once per client: a probe may cost a long prompt
+        _CONTEXT[llm] = server_context(llm)
+    context, context_source = _CONTEXT[llm]
     # Four characters a token; the instructions with the schema (about 350 tokens) and the
     # reply take the rest. A claim rests on the cited paragraph: more text only costs time.
     budget_chars = min(PASSAGE_CHARS, max(200, int((context - REPLY_TOKENS - 350) * 4 * 0.8)))
@@ -441,15 +447,16 @@ def _ask(
     schema: dict[str, Any],
     stats: dict[str, int],
 ) -> dict[str, Any] | None:
-    key = (llm.base_url or "", llm.model, prompt, json.dumps(variables, sort_keys=True))
-    if key in _CACHE:
+    cache = _CACHE.setdefault(llm, {})
+    key = (prompt, json.dumps(variables, sort_keys=True))
+    if key in cache:
         stats["cached"] += 1
-        return dict(_CACHE[key])
+        return dict(cache[key])
     stats["requests"] += 1
     try:
         reply = dict(llm.complete_json(prompt, variables, schema, max_tokens=REPLY_TOKENS))
     except LLMError:
         stats["invalid"] += 1
         return None
-    _CACHE[key] = reply
+    cache[key] = reply
     return dict(reply)
