@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from django.core.management import call_command
+from django.core.management.base import CommandError
 
 from planning.actions import Abstain, Action, Ask, Conclude, Escalate
 from planning.dialogue import DialogueState, StoppingRule
@@ -503,6 +504,34 @@ def test_bench_planner_writes_timings_for_each_policy(tmp_path: Path) -> None:
     for row in payload["policies"].values():
         assert 0 < row["p50_ms"] <= row["p99_ms"]
         assert 0 <= row["cpu_p50_ms"] <= row["cpu_p99_ms"]
+        assert "best_p99_ms" not in row  # one run per decision: nothing to take the best of
+    assert len(payload["load_average_start"]) == 3 and len(payload["load_average_end"]) == 3
+
+
+def test_bench_planner_repeat_reports_each_decisions_fastest_run_beside_the_first(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "bench.json"
+    text = io.StringIO()
+    call_command(
+        "bench_planner",
+        hypotheses=30,
+        findings=40,
+        decisions=5,
+        repeat=3,
+        policies=["infogatherer"],
+        json=out,
+        stdout=text,
+    )
+    payload = json.loads(out.read_text())
+    assert payload["repeat"] == 3
+    row = payload["policies"]["infogatherer"]
+    # The fastest of three runs that include the first cannot be slower than the first.
+    assert 0 < row["best_p50_ms"] <= row["p50_ms"] and row["best_p99_ms"] <= row["p99_ms"]
+    assert 0 <= row["best_cpu_p50_ms"] <= row["cpu_p50_ms"]
+    assert "best_p99" in text.getvalue() and "load average at start" in text.getvalue()
+    with pytest.raises(CommandError):
+        call_command("bench_planner", hypotheses=30, findings=40, repeat=0, stdout=io.StringIO())
 
 
 def test_bench_planner_on_ddxplus_times_real_dialogue_states(tmp_path: Path) -> None:
