@@ -179,6 +179,44 @@ def test_batch_betp_on_large_frames_equals_betp(seed: int) -> None:
         assert got == pytest.approx(betp(row), abs=1e-12, rel=1e-9)
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_large_batches_pick_fewer_nodes_and_still_equal_betp(seed: int) -> None:
+    """A batch as large as UoT's leaves gives each row of light weights the fewest nodes the
+    Taylor-tail test allows: the values must still be the reference's, row by row, for light,
+    mixed, heavy (w near 1 and w = 1), ruled-out and collapsed rows alike."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(20, 90))
+    rows = 8192 // n + int(rng.integers(1, 40))
+    scale = rng.choice([1e-4, 1e-2, 0.1, 0.5, 1.0], size=(rows, 1))
+    log_w = np.log(rng.uniform(0.0, 1.0, (rows, n)) * scale)
+    log_w[0, :5] = 0.0  # certain hypotheses
+    log_w[1, 3] = -1e-13  # a weight within rounding of 1
+    log_w[2, :] = -np.inf
+    log_w[2, 7] = np.log(0.2)  # one hypothesis left
+    log_w[3] -= 700.0  # collapsed
+    log_w[4, 10:] = -np.inf  # ruled out
+    out = batch_betp(log_w)
+    for row, got in zip(log_w, out, strict=True):
+        assert got == pytest.approx(betp(row), abs=1e-14, rel=1e-12)
+
+
+def test_light_rows_take_fewer_nodes_only_where_the_tail_bound_allows() -> None:
+    from planning.policies.scoring import _node_counts
+
+    n = 49
+    w = np.full((4, n), 1e-3)
+    w[1] = 0.02
+    w[2] = 0.4  # sum 19.6: light, but the tail needs nearly every node
+    w[3, 0] = 1.0  # a certain hypothesis: not light, the exact rule
+    exact = np.full(4, n // 2 + 1)
+    nodes = _node_counts(w, 1.0 - w, exact)
+    assert nodes[0] < nodes[1] < nodes[2] <= exact[2] and nodes[3] == exact[3]
+    # sum w = 0.049: 0.049^10 / 10! (2e-20) is below 1e-17 of the integrals, 0.049^8 / 8!
+    # (8e-16) is not.
+    assert nodes[0] == 5
+
+
 @EXAMPLES
 @given(cases())
 def test_scores_without_nonspecificity_are_the_same_bits_otherwise(
