@@ -62,7 +62,8 @@ class _Level:
 
     log_w: FloatArray  # (nodes, size)
     p: FloatArray  # (nodes, size)
-    asked: NDArray[np.bool_]  # (nodes, findings): asked on the path to each node
+    asked: NDArray[np.bool_]  # (nodes, pooled findings): asked on the path to each node
+    path: IntArray  # (nodes, depth): the answer rows on the path to each node, ascending
 
 
 def sharpened_rewards(
@@ -83,6 +84,9 @@ class _Pool:
     k: FloatArray  # (rows,): the number of states of each row's finding
     starts: IntArray  # (findings,): where each finding's rows start in ``rows``
     local: IntArray  # (table rows,): a table row's position in ``rows`` (-1: not pooled)
+    binary: NDArray[np.bool_]  # (findings,): a question with two answers
+    other_columns: IntArray  # positions in ``rows`` of the other questions' rows
+    other_starts: IntArray  # where each other question's rows start in ``other_columns``
 
     @classmethod
     def of(cls, table: AnswerTable, findings: IntArray) -> _Pool:
@@ -92,14 +96,26 @@ class _Pool:
         local = np.full(table.n_rows, -1, dtype=np.intp)
         local[rows] = np.arange(rows.size)
         betp = table.dense.betp[rows] if table.dense is not None else np.zeros((0, 0))
+        starts = np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.intp)
+        binary = counts == 2
+        other_counts = counts[~binary]
+        other_columns = np.flatnonzero(np.repeat(~binary, counts))
         return cls(
             findings=findings,
             rows=rows,
             betp=betp,
             k=np.repeat(counts, counts).astype(np.float64),
-            starts=np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.intp),
+            starts=starts,
             local=local,
+            binary=binary,
+            other_columns=other_columns.astype(np.intp),
+            other_starts=np.concatenate(([0], np.cumsum(other_counts)[:-1])).astype(np.intp),
         )
+
+    def position(self, findings: IntArray) -> IntArray:
+        """Each of ``findings`` (all pooled) as its index into ``findings`` of the pool."""
+        out: IntArray = np.searchsorted(self.findings, findings).astype(np.intp)
+        return out
 
 
 def batch_sharpened_rewards(
@@ -108,12 +124,26 @@ def batch_sharpened_rewards(
     """:func:`sharpened_rewards` of many nodes at once: ``p`` is ``(nodes, size)``; the
     rewards are ``(nodes, findings)`` and the answer probabilities ``(nodes, rows)``, over
     every finding or, with ``pool``, over the pool's findings and rows only."""
+    pred = _predictive(table, p, pool)
+    k, starts = (_row_states(table), table.offsets[:-1]) if pool is None else (pool.k, pool.starts)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        h_bits = -np.add.reduceat(xlogx(pred), starts, axis=1) / _LN2
+    spread = np.add.reduceat(np.abs(pred - 1.0 / k), starts, axis=1)
+    reward: FloatArray = np.maximum(h_bits, 0.0) / (1.0 + spread / lam)
+    return reward, pred
+
+
+def _row_states(table: AnswerTable) -> FloatArray:
+    """The number of states of each row's finding."""
+    out: FloatArray = table.n_states[table.row_finding].astype(np.float64)
+    return out
+
+
+def _predictive(table: AnswerTable, p: FloatArray, pool: _Pool | None = None) -> FloatArray:
+    """Every row's answer probability at each node (``p``: ``(nodes, size)``), over every
+    row or, with ``pool``, over the pool's rows; clipped at 0."""
     n = table.n_hypotheses
-    if pool is None:
-        k = table.n_states[table.row_finding].astype(np.float64)
-        starts = table.offsets[:-1]
-    else:
-        k, starts = pool.k, pool.starts
+    k = _row_states(table) if pool is None else pool.k
     if table.dense is not None:
         betp = table.dense.betp if pool is None else pool.betp
         pred = p[:, :n] @ betp.T
@@ -129,11 +159,68 @@ def batch_sharpened_rewards(
         if pool is not None:
             pred = pred[:, pool.rows]
     np.maximum(pred, 0.0, out=pred)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        h_bits = -np.add.reduceat(xlogx(pred), starts, axis=1) / _LN2
-    spread = np.add.reduceat(np.abs(pred - 1.0 / k), starts, axis=1)
-    reward: FloatArray = np.maximum(h_bits, 0.0) / (1.0 + spread / lam)
-    return reward, pred
+    return pred
+
+
+# Spreads within this of a node's ``branching``-th smallest yes/no spread get their reward
+# computed (see :func:`_pooled_rewards`).
+_SPREAD_MARGIN = 1e-6
+
+
+def _pooled_rewards(
+    table: AnswerTable,
+    p: FloatArray,
+    lam: float,
+    pool: _Pool,
+    mask: NDArray[np.bool_],
+    keep: int,
+) -> tuple[FloatArray, FloatArray]:
+    """The rewards of the pool's questions at each node that can be among its ``keep`` best
+    of those ``mask`` allows, ``-inf`` for the rest, and every pooled row's answer
+    probability: the values :func:`batch_sharpened_rewards` gives, where they are computed.
+
+    The logarithms of the entropies are most of the cost, and most questions are yes/no.
+    A yes/no question's reward ``h((1 + s) / 2) / (1 + s / lambda)`` is a strictly
+    decreasing function of its spread ``s``: its slope is at most
+    ``-lambda / (lambda + 1) (s / ln 2 + h / (lambda + 1)) < 0``. So only the yes/no
+    questions whose spread is within ``_SPREAD_MARGIN`` of the ``keep``-th smallest allowed
+    spread can be among the ``keep`` best; any other is lower than each of those by more than
+    1e-12 for lambda up to 1e6, far beyond the rounding of the computed values (the answer
+    probabilities sum to one up to rounding). Questions with more answers are all scored."""
+    pred = _predictive(table, p, pool)
+    deviation = np.abs(pred - 1.0 / pool.k)
+    # The spreads as batch_sharpened_rewards sums them, without its reduceat over the rows'
+    # many short segments (slow along the last axis).
+    spread = np.empty(mask.shape)
+    binary = np.flatnonzero(pool.binary)
+    first = pool.starts[binary]
+    spread[:, binary] = deviation[:, first] + deviation[:, first + 1]
+    other = np.flatnonzero(~pool.binary)
+    if other.size:
+        spread[:, other] = np.add.reduceat(
+            deviation[:, pool.other_columns], pool.other_starts, axis=1
+        )
+    reward = np.full(spread.shape, -np.inf)
+    if other.size:
+        part = pred[:, pool.other_columns]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            h_bits = -np.add.reduceat(xlogx(part), pool.other_starts, axis=1) / _LN2
+        reward[:, other] = np.maximum(h_bits, 0.0) / (1.0 + spread[:, other] / lam)
+    if binary.size:
+        s_binary = np.where(mask[:, binary], spread[:, binary], np.inf)
+        if binary.size > keep:
+            kth = np.partition(s_binary, keep - 1, axis=1)[:, keep - 1]
+            wanted = s_binary <= (kth + _SPREAD_MARGIN)[:, np.newaxis]
+        else:
+            wanted = np.isfinite(s_binary)
+        node, column = np.nonzero(wanted)
+        question = binary[column]
+        first = pool.starts[question]
+        yes, no = pred[node, first], pred[node, first + 1]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            h_bits = -(xlogx(yes) + xlogx(no)) / _LN2
+        reward[node, question] = np.maximum(h_bits, 0.0) / (1.0 + spread[node, question] / lam)
+    return np.where(mask, reward, -np.inf), pred
 
 
 class UncertaintyOfThoughts(Policy):
@@ -202,9 +289,13 @@ class UncertaintyOfThoughts(Policy):
         if self.depth <= 1:
             return np.zeros(roots.size)
         rows, owner, probs = _answers(table, pred[np.newaxis, :], roots, np.zeros_like(roots))
-        asked = np.zeros((rows.size, table.n_findings), dtype=bool)
-        asked[np.arange(rows.size), table.row_finding[rows]] = True
-        level = _children(table, view.log_w[np.newaxis, :], rows, np.zeros_like(rows), asked)
+        # Asked sets over the pool's findings: the roots are among them (the pool is the
+        # root's best candidates, or all of them), and so is every question simulated below.
+        asked = np.zeros((rows.size, pool.findings.size), dtype=bool)
+        asked[np.arange(rows.size), pool.position(table.row_finding[rows])] = True
+        level = _children(
+            table, view.log_w[np.newaxis, :], rows, np.zeros_like(rows), asked, rows[:, None]
+        )
         child_values = self._level_value(table, allowed[pool.findings], level, self.depth - 1, pool)
         out = np.zeros(roots.size)
         np.add.at(out, owner, probs * child_values)  # owner: the root's position
@@ -226,9 +317,9 @@ class UncertaintyOfThoughts(Policy):
         live = np.flatnonzero(np.isfinite(level.log_w.max(axis=1)))
         if live.size == 0:
             return values
-        reward, pred = batch_sharpened_rewards(table, level.p[live], self.lam, pool)
-        mask = allowed[np.newaxis, :] & ~level.asked[live][:, pool.findings]
-        chosen, taken = _batch_top(np.where(mask, reward, -np.inf), self.branching)
+        mask = allowed[np.newaxis, :] & ~level.asked[live]
+        reward, pred = _pooled_rewards(table, level.p[live], self.lam, pool, mask, self.branching)
+        chosen, taken = _batch_top(reward, self.branching)
         has_any: NDArray[np.bool_] = np.asarray(mask.any(axis=1))
         picked = np.take_along_axis(reward, chosen, axis=1)
         with np.errstate(invalid="ignore", divide="ignore"):
@@ -239,18 +330,25 @@ class UncertaintyOfThoughts(Policy):
         # Children: every answer of every chosen question of every node that has some.
         slots = np.flatnonzero((taken & has_any[:, np.newaxis]).ravel())
         node_of = slots // chosen.shape[1]
-        questions = pool.findings[chosen.ravel()[slots]]
-        if questions.size == 0:
+        positions = chosen.ravel()[slots]
+        if positions.size == 0:
             return values
-        rows, owner, probs = _answers(table, pred, questions, node_of, pool.local)
+        rows, owner, probs = _answers(table, pred, pool.findings[positions], node_of, pool.local)
         parent_local = node_of[owner]
         weight = probs / taken.sum(axis=1)[parent_local]
         parents = live[parent_local]
-        asked = level.asked[parents].copy()
-        asked[np.arange(rows.size), table.row_finding[rows]] = True
-        child = _children(table, level.log_w, rows, parents, asked)
+        # The same answers in another order reach the same node (the same belief and asked
+        # set): a node two roots deep is often reached both ways, since a root's children
+        # tend to ask the other roots next. Each distinct node is evaluated once; the first
+        # path to it gives its belief (the sums of the answers' logarithms in another order
+        # differ only by rounding).
+        path = np.sort(np.hstack([level.path[parents], rows[:, None]]), axis=1)
+        _, first, same = np.unique(path, axis=0, return_index=True, return_inverse=True)
+        asked = level.asked[parents[first]]  # a copy (fancy indexing)
+        asked[np.arange(first.size), positions[owner[first]]] = True
+        child = _children(table, level.log_w, rows[first], parents[first], asked, path[first])
         below = self._level_value(table, allowed, child, remaining - 1, pool)
-        np.add.at(values, parents, weight * below)
+        np.add.at(values, parents, weight * below[same.ravel()])
         return values
 
 
@@ -280,9 +378,11 @@ def _children(
     rows: IntArray,
     parents: IntArray,
     asked: NDArray[np.bool_],
+    path: IntArray,
 ) -> _Level:
     """The questioner nodes reached by answering ``rows`` (one answer row each) from the
-    nodes ``parents`` index into ``parent_log_w``; ``asked`` is each new node's asked set."""
+    nodes ``parents`` index into ``parent_log_w``; ``asked`` and ``path`` are each new
+    node's asked set and answer rows."""
     n = table.n_hypotheses
     post = parent_log_w[parents].copy()
     if table.dense is not None:
@@ -294,7 +394,7 @@ def _children(
     p = np.zeros_like(post)
     if alive.any():
         p[alive] = batch_betp(post[alive])
-    return _Level(post, p, asked)
+    return _Level(post, p, asked, path)
 
 
 def _batch_top(scores: FloatArray, m: int) -> tuple[IntArray, NDArray[np.bool_]]:

@@ -672,6 +672,55 @@ def test_uot_batched_lookahead_equals_the_node_by_node_recursion(seed: int) -> N
         assert action.rationale.expected_gain == pytest.approx(max(expected), rel=1e-9)
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_uot_scores_only_the_yes_no_questions_that_can_make_a_nodes_best(seed: int) -> None:
+    """Below the root UoT computes a yes/no question's entropy only where its spread is near
+    the node's best few: the chosen questions and their rewards must be those of scoring
+    every question, with duplicated findings (equal spreads, ties) and masked ones."""
+    from planning.policies.scoring import answer_table, batch_betp
+    from planning.policies.uot import _batch_top, _Pool, _pooled_rewards, batch_sharpened_rewards
+
+    rng = np.random.default_rng(seed)
+    hyps = [Hypothesis(f"h{i}", f"h{i}") for i in range(12)]
+    findings = [
+        Finding(f"f{j}", f"f{j}?", ("a", "b", "c") if j % 5 == 0 else ("yes", "no"))
+        for j in range(40)
+    ]
+    links = []
+    for h in hyps:
+        last: tuple[int, float] = (0, 0.5)
+        for j, f in enumerate(findings):
+            # f7, f8, f17, f18, ...: copies of the yes/no question before them.
+            copy = j % 10 in (7, 8)
+            state, x = last if copy else (int(rng.integers(len(f.states))), rng.uniform(0.1, 0.95))
+            last = (state, x)
+            links.append(Link.make(h.id, f.id, {f.states[state]: x, f.states: 1.0 - x}))
+    net = EvidentialNetwork("pool", hyps, findings, links)
+    table = answer_table(net.compile())
+    pool = _Pool.of(table, np.arange(len(findings)))
+    log_w = np.log(rng.uniform(0.0, 1.0, (300, len(hyps))) * rng.choice([0.01, 0.3, 1.0]))
+    p = batch_betp(log_w)
+    p[:5] = np.full(len(hyps), 1.0 / len(hyps))  # equal spreads everywhere
+    mask = rng.random((300, len(findings))) < 0.8
+    mask[7] = False
+    mask[8, :2] = False
+    mask[8, 2:] = False
+    mask[8, 3] = True  # one question left
+    for keep in (1, 3, 5):
+        full, pred_full = batch_sharpened_rewards(table, p, 0.4, pool)
+        short, pred = _pooled_rewards(table, p, 0.4, pool, mask, keep)
+        assert np.array_equal(pred, pred_full)
+        chosen, taken = _batch_top(np.where(mask, full, -np.inf), keep)
+        got, got_taken = _batch_top(short, keep)
+        assert np.array_equal(got_taken, taken)
+        assert np.array_equal(np.where(taken, got, -1), np.where(taken, chosen, -1))
+        picked = np.take_along_axis(full, chosen, axis=1)
+        assert np.array_equal(
+            np.where(taken, np.take_along_axis(short, got, axis=1), 0.0),
+            np.where(taken, picked, 0.0),
+        )
+
+
 def test_a_decision_runs_blas_on_one_thread_and_restores_it_after() -> None:
     """OpenBLAS's helper threads cost far more than they save on the planner's small
     products (and spin on a shared machine): ``choose`` holds BLAS to one thread."""
