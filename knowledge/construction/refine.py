@@ -284,6 +284,7 @@ def refine_network(
         "invalid": 0,
     }
     why: dict[str, int] = {}  # each check a reply failed, counted
+    changes: list[dict[str, str]] = []  # every accepted claim, for review
     strengths: dict[str, float] = {}
     total = len(network.hypotheses) + len(network.findings)
     done = 0
@@ -335,6 +336,15 @@ def refine_network(
             continue
         stats["accepted"] += 1
         strengths[hypothesis.id] = STRENGTH_MASS[reply["strength"]]
+        changes.append(
+            {
+                "id": hypothesis.id,
+                "before": hypothesis.name,
+                "after": name,
+                "strength": reply["strength"],
+                "sentence": evidence,
+            }
+        )
         cited = Citation(citation.passage_id, citation.document_id, evidence)
         hypotheses[hypothesis.id] = replace(
             hypothesis, name=name, citations=(cited, *hypothesis.citations[1:])
@@ -374,6 +384,9 @@ def refine_network(
             stats["dropped"] += 1
             continue
         stats["accepted"] += 1
+        changes.append(
+            {"id": finding.id, "before": finding.question, "after": question, "sentence": evidence}
+        )
         findings[finding.id] = replace(finding, question=question)
     done = total
     if progress is not None:
@@ -404,6 +417,7 @@ def refine_network(
         "prompts": {name: llm.prompt(name).version for name in ("refine_cause", "refine_check")},
         **stats,
         "failed_checks": why,
+        "changes": changes,
     }
     metadata["construction"] = construction
     return replace(

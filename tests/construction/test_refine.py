@@ -100,6 +100,10 @@ def test_supported_causes_are_applied_the_rest_dropped_and_own_questions_not_ask
     assert stats["context_tokens"] == 1024
     assert (stats["accepted"], stats["dropped"], stats["invalid"]) == (2, 1, 1)  # 1: not JSON
     assert stats["failed_checks"] == {"no_such_sentence": 1, "not_about_this_item": 1}
+    assert {c["after"]: c["strength"] for c in stats["changes"]} == {
+        "Damaged Outlook profile": "certain",
+        "An add-in holding the mailbox": "likely",
+    }
     assert stats["requests"] == 4 and stats["kept_offline"] == 3
     # Replies judged against the schema: the one that is not JSON, and its retry, broke it.
     assert (llm.usage.replies, llm.usage.off_schema) == (stats["requests"] + 1, 2)
