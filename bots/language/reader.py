@@ -100,7 +100,13 @@ _NOT_STATES = re.compile(
     r"\bat\s+least\b|\bin\s+front\s+of\b|\b(?:go|come|came|went|turn|get|got)\s+back\b|"
     r"\bback\s+(?:on|in|up|to)\b|"
     r"\bright\s+(?:away|now|there|here|at|after|before|on|in|up|off|when|as|then|side\s+up)\b|"
-    r"\b(?:all|that\s+is|is|it\s+is|you\s+are|looks|seems|feels|sounds)\s+right\b"
+    r"\b(?:all|that\s+is|is|it\s+is|you\s+are|looks|seems|feels|sounds)\s+right\b|"
+    r"\bsame\s+(?:thing|result|results|problem|issue|issues|story|again|outcome|deal)\b"
+)
+# "Tried another cable, same thing": the fault persists after what was tried, which is not
+# the lexicon's "same" against "different" ("with a different cable?").
+_SAME_OUTCOME = re.compile(
+    r"\bsame\s+(?:thing|result|results|problem|issue|issues|story|again|outcome|deal)\b"
 )
 _ON_STATE = re.compile(
     r"\b(?:is|are|was|were|stays?|stayed|remains?|comes?|came|turns?|turned|switched|powered|"
@@ -184,6 +190,8 @@ class QuestionProfile:
     main: frozenset[str] = frozenset()
     disjunctive: frozenset[str] = frozenset()
     asks_message: bool = False
+    only_when: frozenset[str] = frozenset()
+    denied_head: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=4096)
@@ -222,7 +230,28 @@ def question_profile(question: str) -> QuestionProfile:
         comparison=question_comparison(normalised),
         how_often=_asks_how_often(normalised),
         waits=bool(WAITS_FOR.search(_LEADING_CONDITION.sub("", normalised))),
+        only_when=frozenset(_only_condition(normalised)),
+        denied_head=frozenset(
+            _denied_head(tx.tokens(_CONDITION.sub(" ", _LEADING_CONDITION.sub("", normalised))))
+        ),
     )
+
+
+def _denied_head(toks: Sequence[str]) -> set[str]:
+    """What the main clause's first negation denies, its next two words ("fail to connect"
+    -> connect, "not sitting level" -> sit, level); empty without one ("does it freeze even
+    when it is not hot?" negates its condition)."""
+    for i, t in enumerate(toks):
+        if t in _QUESTION_NEGATIONS and t not in ("without", "no", "nothing", "none"):
+            return set(tx.content(_clause(toks[i + 1 : i + 3])))
+    return set()
+
+
+def _only_condition(normalised: str) -> set[str]:
+    """Canonical words of what an "only ..." question restricts to ("only when the car is
+    moving?" -> car, moving); empty without "only"/"just"."""
+    match = re.search(r"\b(?:only|just)\b(.*)$", normalised)
+    return lexical_words(match.group(1)) - tx.STOP_WORDS if match else set()
 
 
 def _asks_how_often(normalised: str) -> int:
@@ -267,10 +296,15 @@ def _condition_words(normalised: str) -> set[str]:
     return set(tx.content(tx.tokens(match.group(0)))) if match else set()
 
 
+# "Does it fail to unlock?" negates "unlock" (answers say "fails", "failed", "failing").
+_QUESTION_NEGATIONS = NEGATIONS | {"fail"}
+_FAILS = re.compile(r"\b(?:fail\w*|refus\w*|unable)\b")
+
+
 def _negated_words(toks: Sequence[str], window: int = 6) -> list[str]:
     out: list[str] = []
     for i, t in enumerate(toks):
-        if t in NEGATIONS:
+        if t in _QUESTION_NEGATIONS:
             out.extend(tx.content(_clause(toks[i + 1 : i + 1 + window])))
     return out
 
@@ -353,6 +387,10 @@ def _read_statement(
     overlap = _overlap(words, profile.words)
     bonus = min(overlap, 4) / 10.0
     negated = _effective_negation(toks, profile)
+    if profile.restrictive:
+        restricted = _restricted(s, profile, negated)
+        if restricted:
+            return Reading(restricted[0], JUDGED + bonus, reliability, restricted[1])
     if (
         profile.only
         and negated
@@ -387,10 +425,17 @@ def _read_statement(
             return Reading(1 if negated else -1, JUDGED + bonus, reliability, "alternative")
     if profile.comparison is not None:
         value = answer_value(s, profile.comparison)
+        if value > 0 and _state_denied(s, profile, negated):
+            # "does it shake above 50 mph?" - "it's steady even at 70": the number meets the
+            # condition, and the state asked about is denied there.
+            return Reading(-1, JUDGED + bonus, reliability, "denied at that value")
         if value:
             return Reading(value, JUDGED + bonus, reliability, "compared")
     if profile.waits and not negated and AT_ONCE.search(s):
         return Reading(-1, JUDGED + bonus, reliability, "at once")
+    if _SAME_OUTCOME.search(s) and not profile.asks_action and not negated:
+        # "same problem with the other charger": what was tried changed nothing.
+        return Reading(1 if profile.kind < 0 else -1, JUDGED + bonus, reliability, "same outcome")
     frequency = _how_often(s, toks, profile, negated)
     if frequency:
         return Reading(frequency, JUDGED + bonus, reliability, "how often")
@@ -399,12 +444,14 @@ def _read_statement(
     if judged is not None:
         polarity, cue, weight = judged
         return Reading(polarity, weight + bonus, reliability, cue)
-    opposite = _opposite(s, profile, negated) if judge else None
-    if opposite is not None and negated and opposite.removeprefix("opposite of ") in EXCLUSIVE:
+    found = _opposite(s, profile, negated) if judge else None
+    opposite, denied = found if found is not None else (None, False)
+    denied = denied and negated  # "without charging", like "with no airflow", negates nothing
+    if opposite is not None and denied and opposite.removeprefix("opposite of ") in EXCLUSIVE:
         opposite = None  # "not green" to "is it amber?": one of several others, not a yes
     if opposite is not None:
         word = opposite.removeprefix("opposite of ")
-        polarity = 1 if negated and word not in FREQUENCY else -1
+        polarity = 1 if denied and word not in FREQUENCY else -1
         if word in profile.negated:
             polarity = -polarity  # "even when it is not hot?" - "even when it's cool"
         return Reading(polarity, JUDGED + bonus, reliability, opposite)
@@ -428,6 +475,15 @@ def _read_statement(
         # The question negates what the answer affirms: "does it boot without displaying
         # anything?" - "something shows on the LCD".
         return Reading(-1, NEGATED + bonus, reliability, "contradicts negated")
+    if (
+        profile.denied_head
+        and profile.denied_head <= set(words)
+        and not _FAILS.search(s)
+        and not any(t in NEGATIONS for t in toks)
+    ):
+        # "does the app fail to connect?" - "it connects straight away": the answer affirms
+        # what the question's main clause denies.
+        return Reading(-1, NEGATED + bonus, reliability, "affirms negated")
     if overlap == 0 and _same_state(s, profile):
         # "is the wheel off-centre?" - "it's crooked": another word for the state asked about.
         return Reading(-1 if negated else 1, RESTATED + bonus, reliability, "same state")
@@ -580,6 +636,80 @@ def _qualifies_asked_word(toks: Sequence[str], i: int, profile: QuestionProfile)
     return asked and is_predicate(word) and not others
 
 
+# "only over bumps?" - "never otherwise", "not at other times": the restriction holds.
+_NOT_OTHERWISE = re.compile(
+    r"\b(?:never|not|no|nothing)\b[^,.;]{0,25}?\b(?:otherwise|other\s+times?|else)\b|"
+    r"\b(?:otherwise|other\s+times|the\s+rest\s+of\s+the\s+time)\b[^.;]{0,25}?"
+    r"\b(?:not|never|no|nothing|fine|quiet|normal|ok|okay)\b"
+)
+# "in any weather", "whatever gear": any condition, so not only the one asked about.
+_ANY_CONDITION = re.compile(
+    r"\b(?:in|at|with|on|under|for)\s+any\s+[a-z]+|\bwhatever\b|\ball\s+the\s+time\b"
+)
+# "it stops the moment I stop the car": when the symptom goes away, and on what condition.
+_STOPS_WHEN = re.compile(
+    r"\b(?:stops?|stopped|goes\s+away|went\s+away|disappears?|disappeared|vanish(?:es)?|"
+    r"dies\s+down|settles?\s+down|calms?\s+down|clears?\s+up)\b(?:\s+[a-z]+){0,3}?\s+"
+    r"(?:when|once|as\s+soon\s+as|the\s+moment|if|after|whenever)\b(?P<condition>.*)$"
+)
+_CONTRAST_SPLIT = re.compile(
+    r"\s*(?:[,;]|\bthen\b|\buntil\b|\btill\b|\bbut\b|\bwhereas\b|\bexcept\b)\s*"
+)
+
+
+def _restricted(s: str, profile: QuestionProfile, negated: bool) -> tuple[int, str] | None:
+    """An "only when ...?" question answered by what happens at other times: "never
+    otherwise" (yes), "in any weather" (no), "it stops as soon as I stop the car" (the
+    opposite of the condition ends it: yes), "mornings are fine, it cuts out in the evening"
+    (fine at another time, the problem at the asked one: yes)."""
+    if _NOT_OTHERWISE.search(s):
+        return 1, "not otherwise"
+    if _ANY_CONDITION.search(s) or BROADENING.search(s):
+        return -1, "broadening"
+    condition = {w for w in profile.only_when if w in OPPOSITES}
+    stops = _STOPS_WHEN.search(s)
+    if stops and condition:
+        named = lexical_words(stops.group("condition"))
+        if named & condition:
+            return -1, "stops when asked"
+        if any(named & OPPOSITES[w] for w in condition):
+            return 1, "stops otherwise"
+    parts = [p for p in _CONTRAST_SPLIT.split(s) if p.strip()]
+    fine = [p for p in parts if _sounds_fine(p, profile)]
+    if not fine or len(fine) == len(parts):
+        return None
+    affirmed = [
+        p
+        for p in parts
+        if p not in fine
+        and not _effective_negation(tx.tokens(p), profile)
+        and (
+            _overlap(tx.content(tx.tokens(p)), profile.words)
+            or _same_state(p, profile)
+            or re.match(r"(?:it|they|that)\b", p.strip())  # "it cuts out in the evening"
+        )
+    ]
+    if not affirmed:
+        return None
+    if profile.only_when and all(
+        profile.only_when <= lexical_words(p) | set(tx.content(tx.tokens(p))) for p in fine
+    ):
+        return -1, "fine when asked"  # "it's fine in the evening" to "only in the evening?"
+    return 1, "fine otherwise"
+
+
+def _sounds_fine(part: str, profile: QuestionProfile) -> bool:
+    """A clause saying things are fine, or naming the opposite of the state asked about,
+    without a negation ("mornings are fine", "it's smooth")."""
+    toks = tx.tokens(part)
+    if any(t in NEGATIONS for t in toks):
+        return False
+    if GOOD_PHRASES.search(part) or any(t in GOOD_WORDS for t in toks):
+        return True
+    present = lexical_words(part)
+    return any(present & OPPOSITES.get(w, frozenset()) for w in profile.main)
+
+
 def _how_often(s: str, toks: Sequence[str], profile: QuestionProfile, negated: bool) -> int:
     """+1/-1 when the sentence says how often it happens and the question asks for at least
     that often ("every now and then" to "does it flicker?", "only on cold mornings" to "does it
@@ -622,28 +752,97 @@ def _main_clause(s: str) -> str:
     return s[: trail.start()] if trail else s
 
 
-def _opposite(s: str, profile: QuestionProfile, negated: bool = False) -> str | None:
-    """The question's word whose opposite state the sentence names instead (lexicon groups);
-    with a negation, also when it names both sides ("it's not full, it's below the minimum")."""
+def _opposite(s: str, profile: QuestionProfile, negated: bool = False) -> tuple[str, bool] | None:
+    """The question's word whose opposite state the sentence names instead (lexicon groups),
+    and whether that opposite is itself negated ("not quiet"); with a negation, also when it
+    names both sides ("it's not full, it's below the minimum").
+
+    Only a negation over the opposite word turns the reading round. One over the question's
+    own word agrees with it ("no whining, it's quiet"), and one over something else is beside
+    the point ("it turns easily, barely any effort")."""
     s = _main_clause(s)
     present = lexical_words(s)
     if not _ON_STATE.search(s):
         present.discard("on")  # "printed on the adapter": a preposition, not a state
     if profile.on_state and OFF_STATE_A.search(s) and "on" not in present:
-        return "opposite of on"
+        match = OFF_STATE_A.search(s)
+        return "opposite of on", bool(match) and _negated_at(s, match.start())
     if profile.off_state and ON_STATE_A.search(s):
-        return "opposite of off"
+        match = ON_STATE_A.search(s)
+        return "opposite of off", bool(match) and _negated_at(s, match.start())
     for word in sorted(profile.lexical):
         opposite = OPPOSITES.get(word)
         if not opposite or word in present:
             continue
+        named = opposite & profile.lexical
+        if named and (word in profile.main) == bool(named & profile.main):
+            continue  # the question names both sides ("swap them left to right"): no state
         if present & SAME_SIDE.get(word, frozenset()) and not negated:
             continue
         # An opposite that only the question's condition names ("does it pull while driving
         # straight?") is still an answer ("it goes straight").
-        if (present & opposite) - profile.main:
-            return f"opposite of {word}"
+        hits = (present & opposite) - profile.main
+        if hits:
+            return f"opposite of {word}", _negates_any(s, hits)
     return None
+
+
+# Words of amount and comparison: the threshold of a question, not a state of the thing.
+_COMPARATIVE = frozenset(
+    tx.canonical(w)
+    for w in [
+        "more",
+        "less",
+        "above",
+        "below",
+        "over",
+        "under",
+        "exceed",
+        "exceeds",
+        "greater",
+        "fewer",
+        "higher",
+        "lower",
+        "high",
+        "low",
+        "than",
+        "at",
+        "least",
+        "most",
+    ]
+)
+
+
+def _state_denied(s: str, profile: QuestionProfile, negated: bool) -> bool:
+    """The sentence denies the state the question asks about (not its threshold): it names
+    its opposite ("steady" to "shake"), or negates it ("it doesn't shake")."""
+    states = {
+        w
+        for w in profile.main - profile.restricts
+        if w not in _COMPARATIVE and w not in tx.STOP_WORDS
+    }
+    if negated and _negates_any(s, states):
+        return True
+    found = _opposite(s, profile, negated)
+    if found is None:
+        return False
+    word = found[0].removeprefix("opposite of ")
+    return word in states and not (found[1] and negated)
+
+
+def _negates_any(s: str, words: frozenset[str] | set[str]) -> bool:
+    """A negation stands shortly before one of ``words`` (canonical), in the same clause."""
+    return any(
+        tx.canonical(token.group(0)) in words and _negated_at(s, token.start())
+        for token in re.finditer(r"[a-z0-9'-]+", s)
+    )
+
+
+def _negated_at(s: str, start: int, window: int = 4) -> bool:
+    """A negation among the few words before ``start``, not across a comma or a "but"."""
+    before = re.split(r"[,;.!]|\bbut\b|\band\b", s[:start])[-1]
+    toks = tx.tokens(IDLE_NEGATION.sub(" ", before))[-window:]
+    return any(t in NEGATIONS or t.endswith("n't") for t in toks)
 
 
 def _same_state(s: str, profile: QuestionProfile) -> bool:

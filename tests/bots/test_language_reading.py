@@ -211,17 +211,18 @@ def test_phrasing_tables_keep_their_scores() -> None:
     """Whole-table scores (``reading_tables``): the development table and the held-out one,
     measured when the reader's general rules were last changed. A rule that helps one phrasing
     must not cost more elsewhere; raise the floors when the reader improves."""
-    assert _reads_right(DEVELOPMENT) >= 332, "development table"
+    assert _reads_right(DEVELOPMENT) >= 333, "development table"
     assert _reads_right(HELD_OUT) >= 60, "held-out table"
 
 
-# Rows the reader gets right in each crowd-style table (``crowd_tables``), 2026-11-24.
+# Rows the reader gets right in each crowd-style table (``crowd_tables``), 2026-11-24;
+# raised 2026-11-26 with the judged readings (docs/answer-reader.md, stop 32).
 CROWD_FLOORS = {
-    "GENERAL": 234,
-    "STEERING_BATTERY": 144,
-    "STEERING_BATTERY_2": 198,
-    "HELD_OUT_A": 192,
-    "HELD_OUT_B": 201,
+    "GENERAL": 239,
+    "STEERING_BATTERY": 154,
+    "STEERING_BATTERY_2": 201,
+    "HELD_OUT_A": 198,
+    "HELD_OUT_B": 203,
 }
 
 
