@@ -208,9 +208,7 @@ class InfoGatherer(Policy):
                 else joint.expected_plausibility_entropy
             )
             predictive = view.table.predictive(view.known / max(float(view.known.sum()), 1e-300))
-            shown = np.array(
-                [least_predictable(view, q, predictive) for q in questions], dtype=np.intp
-            )
+            shown = least_predictable_options(view, questions, predictive)
             gain_n = np.concatenate(
                 [gain_n, scores.current_nonspecificity - joint.expected_nonspecificity]
             )
@@ -412,15 +410,28 @@ def least_predictable(
 ) -> int:
     """The option whose predictive answer distribution has the highest entropy
     (``predictive``: every row's, from the known hypotheses, when the caller has it)."""
+    return int(least_predictable_options(view, [options], predictive)[0])
+
+
+def least_predictable_options(
+    view: BeliefView, questions: list[IntArray], predictive: FloatArray | None = None
+) -> IntArray:
+    """:func:`least_predictable` of each question (its options), all rows at once."""
     p = view.known
     table = view.table
     if predictive is None:
         predictive = table.predictive(p / max(float(p.sum()), 1e-300))
+    options = np.concatenate(questions)
     rows = table.rows_of(options)
     counts = table.n_states[options]
     q = np.clip(predictive[rows], 1e-300, 1.0)
     entropy = -np.add.reduceat(q * np.log(q), np.concatenate(([0], np.cumsum(counts)[:-1])))
-    return int(options[int(np.argmax(entropy))])
+    out = np.empty(len(questions), dtype=np.intp)
+    start = 0
+    for i, question in enumerate(questions):
+        out[i] = question[int(np.argmax(entropy[start : start + question.size]))]
+        start += question.size
+    return out
 
 
 def lexicographic_choice(primary: FloatArray, secondary: FloatArray, tolerance: float) -> int:

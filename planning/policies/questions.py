@@ -127,7 +127,7 @@ def draw_answers(
     hypotheses = order[: min(int(covered), max_hypotheses)]
     hypotheses = hypotheses[known[hypotheses] > 0.0]
     sampled = np.repeat(hypotheses, draws)
-    blocks = [_drawn_posteriors(table, log_w, options, sampled, rng) for options in questions]
+    blocks = _drawn_posteriors(table, log_w, questions, sampled, rng)
     posterior = np.vstack(blocks) if blocks else np.zeros((0, log_w.shape[0]))
     weight = np.tile(np.repeat(known[hypotheses], draws), len(questions))
     owner = np.repeat(np.arange(len(questions)), sampled.size)
@@ -140,35 +140,53 @@ def draw_answers(
 def _drawn_posteriors(
     table: AnswerTable,
     log_w: FloatArray,
-    options: IntArray,
+    questions: Sequence[IntArray],
     sampled: IntArray,
     rng: np.random.Generator,
-) -> FloatArray:
-    """One posterior (log weights) per entry of ``sampled``: after an answer to every option
-    drawn from ``BetP_j(. | h)`` of that entry's hypothesis ``h``."""
+) -> list[FloatArray]:
+    """For each question, one posterior (log weights) per entry of ``sampled``: after an
+    answer to every option drawn from ``BetP_j(. | h)`` of that entry's hypothesis ``h``.
+
+    The questions' uniforms come from one call, which draws the same numbers as one call per
+    question in turn; their rows are gathered once."""
     n = table.n_hypotheses
-    rows = table.rows_of(options)
-    betp, log_pl = _rows(table, rows)
-    chosen = np.zeros((sampled.size, rows.size))
-    u = rng.random((options.size, sampled.size))
-    counts = table.n_states[options]
-    if bool(np.all(counts == 2)):  # yes/no options (every DDXPlus one): one comparison each
-        first = betp[0::2][:, sampled]
-        second = (u * (first + betp[1::2][:, sampled]) >= first).astype(np.intp)
-        column = 2 * np.arange(options.size)[:, np.newaxis] + second
-        chosen[np.arange(sampled.size)[np.newaxis, :], column] = 1.0
-    else:
-        start = 0
-        for i, k in enumerate(int(c) for c in counts):
-            cumulative = np.cumsum(betp[start : start + k][:, sampled], axis=0)
-            state = np.minimum((u[i] * cumulative[-1] >= cumulative).sum(axis=0), k - 1)
-            chosen[np.arange(sampled.size), start + state] = 1.0
-            start += k
-    posterior = np.tile(log_w, (sampled.size, 1))
+    sizes = [options.size for options in questions]
+    every = np.concatenate(questions) if questions else np.zeros(0, dtype=np.intp)
+    u_all = rng.random((every.size, sampled.size))
+    counts_all = table.n_states[every]
+    rows_all = table.rows_of(every)
+    betp_all, log_pl_all = _rows(table, rows_all)
     # A pl of 0 (an answer that rules a hypothesis out) is kept finite so the product with
     # the 0/1 choices stays exact: exp(-1e4) is 0 in floating point.
-    posterior[:, :n] += chosen @ np.maximum(log_pl, -1e4)
-    return posterior
+    log_pl_all = np.maximum(log_pl_all, -1e4)
+    option_at = np.concatenate(([0], np.cumsum(sizes))).astype(np.intp)
+    row_at = np.concatenate(([0], np.cumsum(counts_all))).astype(np.intp)[option_at]
+    out: list[FloatArray] = []
+    for q, options in enumerate(questions):
+        u = u_all[option_at[q] : option_at[q + 1]]
+        counts = counts_all[option_at[q] : option_at[q + 1]]
+        betp = betp_all[row_at[q] : row_at[q + 1]]
+        log_pl = log_pl_all[row_at[q] : row_at[q + 1]]
+        if bool(np.all(counts == 2)):  # yes/no options (every DDXPlus one): one comparison each
+            first = betp[0::2][:, sampled]
+            second = u * (first + betp[1::2][:, sampled]) >= first  # (options, sampled)
+            # chosen[s, 2 i + x]: 1 where option i's drawn answer is x.
+            pairs = np.empty((sampled.size, options.size, 2))
+            pairs[:, :, 1] = second.T
+            pairs[:, :, 0] = 1.0 - pairs[:, :, 1]
+            chosen: FloatArray = pairs.reshape(sampled.size, 2 * options.size)
+        else:
+            chosen = np.zeros((sampled.size, log_pl.shape[0]))
+            start = 0
+            for i, k in enumerate(int(c) for c in counts):
+                cumulative = np.cumsum(betp[start : start + k][:, sampled], axis=0)
+                state = np.minimum((u[i] * cumulative[-1] >= cumulative).sum(axis=0), k - 1)
+                chosen[np.arange(sampled.size), start + state] = 1.0
+                start += k
+        posterior = np.tile(log_w, (sampled.size, 1))
+        posterior[:, :n] += chosen @ log_pl
+        out.append(posterior)
+    return out
 
 
 def _rows(table: AnswerTable, rows: IntArray) -> tuple[FloatArray, FloatArray]:

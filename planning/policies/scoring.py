@@ -393,9 +393,11 @@ def score_candidates(
     dense_ran = chosen == "dense" and live.size > 0
     skipped = not nonspecificity and dense_ran
     no_discord = not discord and dense_ran
-    weighted_n = np.where(pred > 0, pred * np.nan_to_num(nonspec), 0.0)
-    weighted_d = np.where(pred > 0, pred * np.nan_to_num(discord_), 0.0)
-    weighted_h = np.where(pred > 0, pred * np.nan_to_num(plt_h), 0.0)
+    positive = pred > 0
+
+    def expectation(values: FloatArray) -> FloatArray:
+        return _segment_sum(np.where(positive, pred * np.nan_to_num(values), 0.0), row_ptr)
+
     unscored = np.full(candidates.size, np.nan)
     bounds: tuple[FloatArray, FloatArray] | None = None
     if skipped and bound_rows:
@@ -414,11 +416,9 @@ def score_candidates(
         nonspecificity=nonspec,
         discord=discord_,
         plausibility_entropy=plt_h,
-        expected_nonspecificity=unscored if skipped else _segment_sum(weighted_n, row_ptr),
-        expected_discord=unscored if no_discord else _segment_sum(weighted_d, row_ptr),
-        expected_plausibility_entropy=(
-            unscored if no_discord else _segment_sum(weighted_h, row_ptr)
-        ),
+        expected_nonspecificity=unscored if skipped else expectation(nonspec),
+        expected_discord=unscored if no_discord else expectation(discord_),
+        expected_plausibility_entropy=unscored if no_discord else expectation(plt_h),
         current_nonspecificity=current[0],
         current_discord=current[1],
         current_plausibility_entropy=float(plausibility_entropy(log_w[np.newaxis, :])[0]),
@@ -565,12 +565,13 @@ def _dense_scores(
     open_world = (float(w[n]), float(om[n])) if log_w.shape[0] == n + 1 and w[n] > 0 else None
     # log w = log w_h + log pl: where pl = 0, w = 0 and the term is 0.
     log_wr = None if log_pl_t is None else log_w[active, None] + log_pl_t
-    nonspec, discord_, plt_h = _column_scores(wr, omr, log_wr, open_world, nonspecificity)
+    log_omr = _log_one_minus(wr, omr)  # shared by the scores and the bounds
+    nonspec, discord_, plt_h = _column_scores(wr, omr, log_wr, open_world, nonspecificity, log_omr)
     if every:
         nonspec, discord_, plt_h = nonspec[rows], discord_[rows], plt_h[rows]
     collapsed = _collapsed_rows(table, log_w, rows)
     if bounds is not None and not nonspecificity:
-        low, high = _nonspecificity_bounds(wr, omr, open_world)
+        low, high = _nonspecificity_bounds(wr, omr, open_world, log_omr)
         if every:
             low, high = low[rows], high[rows]
         low[collapsed], high[collapsed] = 0.0, np.inf  # scored by the reference instead
@@ -583,7 +584,10 @@ _CORRECTION_TWO = math.log2(0.75)
 
 
 def _nonspecificity_bounds(
-    w: FloatArray, om: FloatArray, open_world: tuple[float, float] | None
+    w: FloatArray,
+    om: FloatArray,
+    open_world: tuple[float, float] | None,
+    log_om: FloatArray | None = None,
 ) -> tuple[FloatArray, FloatArray]:
     """Lower and upper bounds (bits) on the nonspecificity of each column of weights, without
     the cardinality programme.
@@ -596,7 +600,8 @@ def _nonspecificity_bounds(
     ``0.4 P(|A| >= 2)`` bits, far tighter than the spread of the candidates' gains, so most
     candidates can be told apart from the best without their exact value.
     """
-    log_om = _log_one_minus(w, om)
+    if log_om is None:
+        log_om = _log_one_minus(w, om)
     log_k = log_om.sum(axis=0)
     size = w.sum(axis=0)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -628,13 +633,16 @@ def _column_scores(
     log_w: FloatArray | None,
     open_world: tuple[float, float] | None,
     nonspecificity: bool = True,
+    log_om: FloatArray | None = None,
 ) -> Scores:
     """Nonspecificity, discord and plausibility entropy of each column of weights ``w`` (with
     ``om`` = 1 - w given accurately and ``log_w`` its logarithm), plus an open-world weight
     ``(w, 1 - w)`` shared by every column. ``nonspecificity=False`` skips the cardinality
     programme (nonspecificity is then ``nan``; the other two are unchanged); ``log_w=None``
-    skips discord and plausibility entropy (``nan``; nonspecificity is unchanged)."""
-    log_om = _log_one_minus(w, om)
+    skips discord and plausibility entropy (``nan``; nonspecificity is unchanged). ``log_om``
+    is ``_log_one_minus(w, om)`` when the caller has it."""
+    if log_om is None:
+        log_om = _log_one_minus(w, om)
     log_k = log_om.sum(axis=0)
     cols = w.shape[1]
     w_log_w = np.zeros(cols) if log_w is None else (w * np.maximum(log_w, -1e300)).sum(axis=0)
@@ -683,10 +691,13 @@ def score_posteriors(
         ow, oom = float(np.exp(posterior[0, n])), float(-np.expm1(posterior[0, n]))
         open_world = (ow, oom) if ow > 0 else None
     w_t, om_t = np.exp(log_w_t), -np.expm1(log_w_t)
-    nonspec, discord, plt_h = _column_scores(w_t, om_t, log_w_t, open_world, nonspecificity)
+    log_om_t = _log_one_minus(w_t, om_t)  # shared by the scores and the bounds
+    nonspec, discord, plt_h = _column_scores(
+        w_t, om_t, log_w_t, open_world, nonspecificity, log_om_t
+    )
     collapsed = np.flatnonzero(posterior.max(axis=1) < COLLAPSE_LOG)
     if bounds is not None and not nonspecificity:
-        low, high = _nonspecificity_bounds(w_t, om_t, open_world)
+        low, high = _nonspecificity_bounds(w_t, om_t, open_world, log_om_t)
         low[collapsed], high[collapsed] = 0.0, np.inf  # scored by the reference below
         bounds.extend((low, high))
     if collapsed.size:
