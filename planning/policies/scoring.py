@@ -685,7 +685,8 @@ def score_posteriors(
     ``bounds`` (a list) receives its lower and upper bounds per row
     (:func:`_nonspecificity_bounds`)."""
     n = n_hypotheses
-    log_w_t = posterior[:, :n].T
+    # Contiguous: exp and expm1 run much slower over a transposed view.
+    log_w_t = np.ascontiguousarray(posterior[:, :n].T)
     open_world: tuple[float, float] | None = None
     if posterior.shape[1] == n + 1 and posterior.shape[0] and np.isfinite(posterior[0, n]):
         ow, oom = float(np.exp(posterior[0, n])), float(-np.expm1(posterior[0, n]))
