@@ -158,7 +158,9 @@ class InfoGatherer(Policy):
     def select(self, state: DialogueState, network: EvidentialNetwork, view: BeliefView) -> Action:
         candidates = self.candidates(state, view, self.respect_flow)
         if self.ask_again_unsure:
-            candidates = np.union1d(candidates, unsure_again(state, view))
+            again = unsure_again(state, view)
+            if again.size:  # candidates are sorted and distinct already
+                candidates = np.union1d(candidates, again)
         if candidates.size == 0:
             return Abstain("no_informative_question", view.differential())
         questions: list[IntArray] = []
