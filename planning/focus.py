@@ -31,7 +31,7 @@ from numpy.typing import NDArray
 from .dialogue import DialogueState
 from .network import EvidentialNetwork
 
-__all__ = ["early_exclusions", "off_the_branch", "plausible_hypotheses", "sign_strength"]
+__all__ = ["early_exclusions", "plausible_hypotheses", "sign_strength"]
 
 # Chosen on the development half of tests/bots/first_questions_table.py and checked against
 # the DDXPlus dev evaluation (docs/first-questions.md).
@@ -104,52 +104,3 @@ def early_exclusions(
         if plausible.size and float(sign_strength(network, j)[plausible].max()) < link_floor:
             out.add(finding.id)
     return frozenset(out)
-
-
-def off_the_branch(
-    state: DialogueState, network: EvidentialNetwork, said_in_passing: Collection[int]
-) -> frozenset[str]:
-    """On a flowchart (``network.flow``), the unasked findings outside the branch that the
-    facts said in passing put the case on; empty where there is no such branch.
-
-    A fact volunteered about a chart's node ("the battery goes flat if I leave it a couple
-    of days") places the case where the chart asks about it; the questions on the way there
-    (the chart's root: "an open circuit with the key in run?") are the ones a person who
-    follows the chart would not ask, and asking them reads as off the complaint. So the next
-    questions come from below that node, along the branch of the state said: for several
-    such facts, below all of them (the deepest, when they lie on one path); none when they lie
-    on different branches. This orders questions only: the belief is untouched, and once
-    the branch has nothing left to ask, or the policy would not ask there, any question may
-    come. ``said_in_passing``: indices into ``state.answers`` of the facts volunteered."""
-    if not network.flow:
-        return frozenset()
-    branch: set[str] | None = None
-    for index in said_in_passing:
-        fact = state.answers[index]
-        edges = network.flow.get(fact.finding)
-        if fact.states is None or not edges:
-            continue
-        below: set[str] = set()
-        for st in fact.states:
-            target = edges.get(st)
-            if target is not None:
-                below |= _descendants(network.flow, target)
-        branch = below if branch is None else branch & below
-    if branch is None or not branch:
-        return frozenset()
-    return frozenset(
-        f.id for f in network.findings if f.id not in state.asked and f.id not in branch
-    )
-
-
-def _descendants(flow: dict[str, dict[str, str]], node: str) -> set[str]:
-    """``node`` and every node the chart can reach from it."""
-    seen: set[str] = set()
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if current in seen:
-            continue
-        seen.add(current)
-        stack.extend(flow.get(current, {}).values())
-    return seen

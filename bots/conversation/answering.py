@@ -40,7 +40,7 @@ from knowledge.packs import wording
 from planning.actions import Abstain, Action, Ask, Conclude, Escalate
 from planning.engine import Confirm, Decision, Dialogue, changed_answer
 from planning.evidence import Answer
-from planning.focus import early_exclusions, off_the_branch
+from planning.focus import early_exclusions
 from planning.network import EvidentialNetwork, Finding
 
 log = logging.getLogger("bots.service")
@@ -303,8 +303,6 @@ def in_order(
             instead = again(frozenset())
             # Nothing left to ask at all: the policy's own choice stands.
             action = instead if isinstance(instead, Ask) else action
-    if isinstance(action, Ask):
-        action = _on_the_branch(action, dialogue, network, choose_again)
     if not order.follow_ups_after_parent:
         return action
     answered = {a.finding: a.states for a in dialogue.state.answers}
@@ -319,23 +317,6 @@ def in_order(
         early=early,
         mentioned=mentioned,
     )
-
-
-def _on_the_branch(
-    action: Ask,
-    dialogue: Dialogue,
-    network: EvidentialNetwork,
-    choose_again: Callable[[frozenset[str]], Action],
-) -> Ask:
-    """On a chart, the next question from below the node a fact said in passing put the case
-    on (planning.focus.off_the_branch), when the policy's own choice is not there and it
-    would ask something there."""
-    passing = [i for i, asked in enumerate(dialogue.asked_flags) if not asked]
-    held_back = off_the_branch(dialogue.state, network, passing)
-    if not held_back or action.finding not in held_back:
-        return action
-    instead = choose_again(held_back)
-    return instead if isinstance(instead, Ask) else action
 
 
 def confirm(kit: Kit, ctx: Context, decision: Confirm, intro: Sequence[str]) -> Outcome:

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from bots.models import Case, Role
-from knowledge.packs.store import load_network
 
 from .conftest import _ensure_packs
 from .test_service import Service, say
@@ -132,37 +131,3 @@ def test_a_subject_named_without_what_is_asked_about_it_is_not_read(
     assert opening is not None
     read = {v["finding"] for v in opening.interpretation.get("volunteered", [])}
     assert "power:q10" not in read, read
-
-
-@pytest.mark.django_db
-@pytest.mark.parametrize(
-    ("text", "section", "finding", "pack"),
-    [
-        (
-            "the battery dies if I leave it a few days",
-            "electric",
-            "car_electrical_failure:q6",
-            "car",
-        ),
-        ("wifi fine at work but not at home", "wireless", "wireless:q5", "it-laptop"),
-    ],
-)
-def test_after_a_fact_in_the_opening_the_chart_goes_on_from_there(
-    service_factory: Service, car_pack: str, text: str, section: str, finding: str, pack: str
-) -> None:
-    """A fact said about a node deep in a chart places the case there: the next questions come
-    from below that node, not from the chart's root on the way to it ("the battery dies if I
-    leave it a few days" was followed by "an open circuit with the key in run?")."""
-    service = service_factory()
-    reply = _open(service, f"branch-{finding}", text, pack, section)
-    network = load_network(pack)
-    below: set[str] = set()
-    stack = [network.flow[finding]["yes"]]
-    while stack:
-        node = stack.pop()
-        if node not in below:
-            below.add(node)
-            stack.extend(network.flow.get(node, {}).values())
-    asked = [f.question.lower() for f in network.findings if f.id in below]
-    question = reply.parts[-1].lower()
-    assert any(q.rstrip("?") in question for q in asked), (question, asked)
