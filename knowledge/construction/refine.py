@@ -50,7 +50,7 @@ from typing import Any
 from knowledge.llm import LLMClient, LLMError
 from planning.network import Citation, EvidentialNetwork, Finding, Hypothesis, Link
 
-from .offline.language import content, sentences
+from .offline.language import bad_state, content, negative, sentences
 
 SUPPORT = 0.6
 STRENGTH_MASS = {"certain": 1.0, "likely": 0.8, "possible": 0.6}
@@ -70,6 +70,18 @@ REPLY_TOKENS = max(NAME_CHARS, QUESTION_CHARS) + 40
 # A short name needs no model: at most this many words, whole (not cut with an ellipsis).
 SHORT_NAME_WORDS = 8
 PASSAGE_CHARS = 700
+# A yes/no question opens with an auxiliary verb ("What is the purpose of ...?" is none).
+_YES_NO = re.compile(
+    r"^(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|am|"
+    r"isn't|aren't|doesn't|don't|didn't|hasn't|haven't|can't|won't)\b",
+    re.I,
+)
+# A name that ends on one of these was cut off ("... or the flywheel has lost a").
+_DANGLING = re.compile(
+    r"\b(?:a|an|the|of|to|and|or|but|with|in|on|for|from|by|at|as|has|have|is|are|its|"
+    r"their|your|his|her|some|any|no|not)$",
+    re.I,
+)
 # Prompt size for the context probe: larger than any prompt this module sends.
 PROBE_TOKENS = 4096
 Progress = Callable[[int, int, str], None]
@@ -328,8 +340,11 @@ def refine_network(
         name = reply["name"].strip()
         evidence = passage.sentence(reply["sentence"])
         item = f"{hypothesis.name} {hypothesis.resolution}"
-        hedge_ok = reply["strength"] == "certain" or bool(HEDGES.search(evidence))
-        failed = _failed(name, evidence, item, hedge_ok)
+        failed = _failed(name, evidence, item)
+        if reply["strength"] != "certain" and not HEDGES.search(evidence):
+            failed.append("unhedged_strength")
+        if not name_form(name):
+            failed.append("form")
         if failed:
             _count(why, failed)
             stats["dropped"] += 1
@@ -378,7 +393,9 @@ def refine_network(
         question = reply["question"].strip()
         evidence = passage.sentence(reply["sentence"])
         item = f"{finding.question} {finding.how_to_check}"
-        failed = _failed(question, evidence, item, question.endswith("?"))
+        failed = _failed(question, evidence, item)
+        if not question_form(question, finding.question):
+            failed.append("form")
         if failed:
             _count(why, failed)
             stats["dropped"] += 1
@@ -434,9 +451,9 @@ def _passage_order(passage_id: str) -> tuple[str, int]:
     return document, int(ordinal) if ordinal.isdigit() else -1
 
 
-def _failed(claim: str, evidence: str, item: str, form_ok: bool) -> list[str]:
-    """The support checks a reply fails: its sentence must exist and word the claim, the
-    claim must be about the item asked, and its form (hedge, question mark) must hold."""
+def _failed(claim: str, evidence: str, item: str) -> list[str]:
+    """The support checks a reply fails: its sentence must exist and word the claim, and the
+    claim must be about the item asked."""
     failed = []
     if not evidence:
         failed.append("no_such_sentence")
@@ -444,9 +461,25 @@ def _failed(claim: str, evidence: str, item: str, form_ok: bool) -> list[str]:
         failed.append("words_not_the_sentence's")
     if not worded(claim, item):
         failed.append("not_about_this_item")
-    if not form_ok:
-        failed.append("hedge_or_question_form")
     return failed
+
+
+def name_form(name: str) -> bool:
+    """A cause's name says what is wrong in at least two content words ("alternator" alone
+    does not) and is not cut off."""
+    return len(content(name)) >= 2 and not _DANGLING.search(name.rstrip(" .!?…"))
+
+
+def question_form(question: str, offline: str) -> bool:
+    """A yes/no question (an auxiliary first, "?" last) asked the same way round as the
+    offline one: "What is the battery test that fails to pass?" for "The battery test
+    passes too?" is neither."""
+    return (
+        question.endswith("?")
+        and bool(_YES_NO.match(question))
+        and negative(question) == negative(offline)
+        and bad_state(question) == bad_state(offline)
+    )
 
 
 def _count(why: dict[str, int], failed: list[str]) -> None:
