@@ -343,12 +343,12 @@ class UncertaintyOfThoughts(Policy):
         # path to it gives its belief (the sums of the answers' logarithms in another order
         # differ only by rounding).
         path = np.sort(np.hstack([level.path[parents], rows[:, None]]), axis=1)
-        _, first, same = np.unique(path, axis=0, return_index=True, return_inverse=True)
+        first, same = _distinct_rows(path, table.n_rows)
         asked = level.asked[parents[first]]  # a copy (fancy indexing)
         asked[np.arange(first.size), positions[owner[first]]] = True
         child = _children(table, level.log_w, rows[first], parents[first], asked, path[first])
         below = self._level_value(table, allowed, child, remaining - 1, pool)
-        np.add.at(values, parents, weight * below[same.ravel()])
+        np.add.at(values, parents, weight * below[same])
         return values
 
 
@@ -395,6 +395,20 @@ def _children(
     if alive.any():
         p[alive] = batch_betp(post[alive])
     return _Level(post, p, asked, path)
+
+
+def _distinct_rows(path: IntArray, base: int) -> tuple[IntArray, IntArray]:
+    """The first occurrence of each distinct row of ``path`` (entries below ``base``), in
+    lexicographic order, and each row's position among them: ``np.unique(axis=0)``, which
+    is slow, done on one number per row (the row in base ``base``) where that fits."""
+    if float(base) ** path.shape[1] >= 2.0**62:
+        _, first, same = np.unique(path, axis=0, return_index=True, return_inverse=True)
+    else:
+        key = np.zeros(path.shape[0], dtype=np.int64)
+        for column in path.T:
+            key = key * base + column
+        _, first, same = np.unique(key, return_index=True, return_inverse=True)
+    return np.asarray(first, dtype=np.intp), np.asarray(same, dtype=np.intp).ravel()
 
 
 def _batch_top(scores: FloatArray, m: int) -> tuple[IntArray, NDArray[np.bool_]]:

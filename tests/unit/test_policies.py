@@ -721,6 +721,18 @@ def test_uot_scores_only_the_yes_no_questions_that_can_make_a_nodes_best(seed: i
         )
 
 
+def test_uot_finds_the_nodes_reached_by_the_same_answers_as_unique_rows_would() -> None:
+    from planning.policies.uot import _distinct_rows
+
+    rng = np.random.default_rng(0)
+    for depth in (1, 2, 3):
+        path = np.sort(rng.integers(0, 40, (400, depth)), axis=1)
+        _, first, same = np.unique(path, axis=0, return_index=True, return_inverse=True)
+        for base in (40, 2**40):  # one number per row, and the fallback when it cannot be
+            got_first, got_same = _distinct_rows(path, base)
+            assert np.array_equal(got_first, first) and np.array_equal(got_same, same.ravel())
+
+
 def test_a_decision_runs_blas_on_one_thread_and_restores_it_after() -> None:
     """OpenBLAS's helper threads cost far more than they save on the planner's small
     products (and spin on a shared machine): ``choose`` holds BLAS to one thread."""
