@@ -321,7 +321,7 @@ class InfoGatherer(Policy):
             )
             out[is_plain] = part.gain_nonspecificity
         if drawn is not None and (~is_plain).any():
-            joint = drawn.expected(wanted[~is_plain] - plain.size)
+            joint = drawn.expected(wanted[~is_plain] - plain.size, discord=False)
             out[~is_plain] = current[0] - joint.expected_nonspecificity
         return out
 

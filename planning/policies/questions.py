@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
-from .scoring import AnswerTable, FloatArray, IntArray, score_posteriors
+from .scoring import AnswerTable, FloatArray, IntArray, PosteriorColumns, score_posteriors
 
 
 @dataclass(frozen=True)
@@ -48,14 +49,24 @@ class DrawnAnswers:
     n_questions: int
     n_hypotheses: int
 
+    @cached_property
+    def columns(self) -> PosteriorColumns:
+        """The draws laid out for scoring, once for every call of :meth:`expected`."""
+        return PosteriorColumns.of(self.posterior, self.n_hypotheses)
+
     def expected(
-        self, subset: IntArray | None = None, *, nonspecificity: bool = True
+        self,
+        subset: IntArray | None = None,
+        *,
+        nonspecificity: bool = True,
+        discord: bool = True,
     ) -> QuestionScores:
         """Expected uncertainty after each question (or each of ``subset``, in its order).
 
         Each draw is scored on its own (column by column), so a question's values do not
         depend on which others are scored with it; ``nonspecificity=False`` leaves the
-        costliest part out (``nan``) and gives bounds on it instead."""
+        costliest part out (``nan``) and gives bounds on it instead; ``discord=False`` leaves
+        discord and plausibility entropy out (``nan``)."""
         questions = np.arange(self.n_questions) if subset is None else np.asarray(subset)
         position = np.full(self.n_questions, -1, dtype=np.intp)
         position[questions] = np.arange(questions.size)
@@ -63,8 +74,9 @@ class DrawnAnswers:
         owner = position[self.owner[keep]]
         weight = self.weight[keep]
         bounds: list[FloatArray] = []
-        nonspec, discord, entropy = score_posteriors(
-            self.posterior[keep], self.n_hypotheses, nonspecificity, bounds
+        columns = self.columns if keep.all() else self.columns.take(np.flatnonzero(keep))
+        nonspec, discord_, entropy = score_posteriors(
+            columns, self.n_hypotheses, nonspecificity, bounds, discord
         )
         mass = np.bincount(owner, weights=weight, minlength=questions.size)
         mass = np.where(mass > 0, mass, 1.0)
@@ -76,7 +88,7 @@ class DrawnAnswers:
 
         return QuestionScores(
             expected(nonspec),
-            expected(discord),
+            expected(discord_),
             expected(entropy),
             (expected(bounds[0]), expected(bounds[1])) if bounds else None,
         )

@@ -671,42 +671,82 @@ def _column_scores(
     return nonspec, discord, _plausibility_entropy_from_sums(expected_size, w_log_w)
 
 
+@dataclass(frozen=True)
+class PosteriorColumns:
+    """Rows of log weights laid out for :func:`score_posteriors`: hypothesis-major, with their
+    weights, ``1 - w`` and ``log(1 - w)``, computed once so that a subset of the rows can be
+    scored again without recomputing them (:meth:`take`)."""
+
+    posterior: FloatArray  # (rows, size)
+    log_w_t: FloatArray  # (n, rows), contiguous
+    w_t: FloatArray
+    om_t: FloatArray
+    log_om_t: FloatArray
+    open_world: tuple[float, float] | None
+
+    @classmethod
+    def of(cls, posterior: FloatArray, n_hypotheses: int) -> PosteriorColumns:
+        n = n_hypotheses
+        # Contiguous: exp and expm1 run much slower over a transposed view.
+        log_w_t = np.ascontiguousarray(posterior[:, :n].T)
+        open_world: tuple[float, float] | None = None
+        if posterior.shape[1] == n + 1 and posterior.shape[0] and np.isfinite(posterior[0, n]):
+            ow, oom = float(np.exp(posterior[0, n])), float(-np.expm1(posterior[0, n]))
+            open_world = (ow, oom) if ow > 0 else None
+        w_t, om_t = np.exp(log_w_t), -np.expm1(log_w_t)
+        return cls(posterior, log_w_t, w_t, om_t, _log_one_minus(w_t, om_t), open_world)
+
+    def take(self, rows: IntArray) -> PosteriorColumns:
+        """The same for ``rows`` of the posterior only (the same values)."""
+        return PosteriorColumns(
+            self.posterior[rows],
+            self.log_w_t[:, rows],
+            self.w_t[:, rows],
+            self.om_t[:, rows],
+            self.log_om_t[:, rows],
+            self.open_world,
+        )
+
+
 def score_posteriors(
-    posterior: FloatArray,
+    posterior: FloatArray | PosteriorColumns,
     n_hypotheses: int,
     nonspecificity: bool = True,
     bounds: list[FloatArray] | None = None,
+    discord: bool = True,
 ) -> Scores:
     """Nonspecificity, discord and plausibility entropy (bits) of each row of ``posterior``
     (log weights over ``n_hypotheses`` known hypotheses, plus the open-world element as a last
-    column when there is one, equal in every row), by the same vectorised programme as the dense
-    candidate scorer; rows whose weights have collapsed go to the reference computation.
-    ``nonspecificity=False`` leaves nonspecificity out (``nan``) on the other rows, and then
-    ``bounds`` (a list) receives its lower and upper bounds per row
-    (:func:`_nonspecificity_bounds`)."""
-    n = n_hypotheses
-    # Contiguous: exp and expm1 run much slower over a transposed view.
-    log_w_t = np.ascontiguousarray(posterior[:, :n].T)
-    open_world: tuple[float, float] | None = None
-    if posterior.shape[1] == n + 1 and posterior.shape[0] and np.isfinite(posterior[0, n]):
-        ow, oom = float(np.exp(posterior[0, n])), float(-np.expm1(posterior[0, n]))
-        open_world = (ow, oom) if ow > 0 else None
-    w_t, om_t = np.exp(log_w_t), -np.expm1(log_w_t)
-    log_om_t = _log_one_minus(w_t, om_t)  # shared by the scores and the bounds
-    nonspec, discord, plt_h = _column_scores(
-        w_t, om_t, log_w_t, open_world, nonspecificity, log_om_t
+    column when there is one, equal in every row; or those rows laid out already), by the same
+    vectorised programme as the dense candidate scorer; rows whose weights have collapsed go
+    to the reference computation. ``nonspecificity=False`` leaves nonspecificity out (``nan``)
+    on the other rows, and then ``bounds`` (a list) receives its lower and upper bounds per row
+    (:func:`_nonspecificity_bounds`); ``discord=False`` leaves discord and plausibility
+    entropy out (``nan``) on them instead."""
+    columns = (
+        posterior
+        if isinstance(posterior, PosteriorColumns)
+        else PosteriorColumns.of(posterior, n_hypotheses)
     )
-    collapsed = np.flatnonzero(posterior.max(axis=1) < COLLAPSE_LOG)
+    rows = columns.posterior
+    w_t, om_t, open_world = columns.w_t, columns.om_t, columns.open_world
+    nonspec, discord_, plt_h = _column_scores(
+        w_t,
+        om_t,
+        columns.log_w_t if discord else None,
+        open_world,
+        nonspecificity,
+        columns.log_om_t,
+    )
+    collapsed = np.flatnonzero(rows.max(axis=1) < COLLAPSE_LOG)
     if bounds is not None and not nonspecificity:
-        low, high = _nonspecificity_bounds(w_t, om_t, open_world, log_om_t)
+        low, high = _nonspecificity_bounds(w_t, om_t, open_world, columns.log_om_t)
         low[collapsed], high[collapsed] = 0.0, np.inf  # scored by the reference below
         bounds.extend((low, high))
     if collapsed.size:
-        nonspec[collapsed], discord[collapsed] = batch_nonspecificity_and_discord(
-            posterior[collapsed]
-        )
-        plt_h[collapsed] = plausibility_entropy(posterior[collapsed])
-    return nonspec, discord, plt_h
+        nonspec[collapsed], discord_[collapsed] = batch_nonspecificity_and_discord(rows[collapsed])
+        plt_h[collapsed] = plausibility_entropy(rows[collapsed])
+    return nonspec, discord_, plt_h
 
 
 def _cardinality_correction(
