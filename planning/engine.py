@@ -485,7 +485,10 @@ class Engine:
             reason = "doubtful_reading"
         else:
             asked = [a for a, flag in zip(state.answers, dialogue.asked_flags, strict=True) if flag]
-            if not is_stalled(action, asked, dialogue.since_confirmation, rules.stall_window):
+            # The last question the budget allows: after it the case is handed on, a dead end.
+            last = isinstance(action, Ask) and state.turns == rules.stopping.max_turns - 1
+            stalled = is_stalled(action, asked, dialogue.since_confirmation, rules.stall_window)
+            if not (stalled or last):
                 return None
             index = confirmation_candidate(
                 state,
@@ -501,7 +504,7 @@ class Engine:
                 # them back at any stall (5a90c26: FloDial with buttons, dev 92.4% -> 96.0%)
                 # put "Just to be sure: <what the opening said>" into most conversations in
                 # which the user said "not sure" twice; people read that as not listening.
-                dead_end=isinstance(action, Abstain),
+                dead_end=isinstance(action, Abstain) or last,
             )
             reason = "stalled"
         if index is None:

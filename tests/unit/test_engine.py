@@ -16,7 +16,7 @@ import pytest
 
 from planning.actions import Abstain, Action, Ask, Conclude, Escalate, Rationale
 from planning.dialogue import DialogueState, Policy, StoppingRule
-from planning.engine import Confirm, Engine, EngineError, Rules
+from planning.engine import Confirm, Decision, Dialogue, Engine, EngineError, Rules
 from planning.evidence import Answer
 from planning.network import EvidentialNetwork, Finding, Hypothesis, Link, RedFlag
 from planning.results import ABSTAINED, CONCLUDED, ESCALATED, CaseResult, ResultError
@@ -370,6 +370,33 @@ def test_a_cause_resting_on_a_fact_said_in_passing_is_concluded_at_face_value() 
     engine.volunteer(dialogue, NET, [Answer("f1", ("yes",), 0.7)])
     decision = engine.decide(dialogue, NET, escalate_red_flags=False)
     assert isinstance(decision, Ask) and decision.finding == "f2"
+
+
+def test_the_last_question_asks_back_a_doubtful_fact_rather_than_hand_the_case_on() -> None:
+    # f1 = "no" read in passing with doubt (0.7) sends the dialogue after h2 and h3; the user
+    # answers what follows, but nothing settles. With one question left in the budget the case
+    # is about to be handed on (a dead end): the fact whose other answer would conclude is
+    # asked back instead of a last question about another branch. Never earlier (the questions
+    # before it are asked as the policy chose).
+    stop = StoppingRule(tau=0.8, max_turns=3, red_flags="flag")
+    engine = Engine(AsksOnBelowTau(0.8), Rules(stop))
+
+    def two_answers(reliability: float) -> tuple[Dialogue, Decision]:
+        dialogue = engine.start(NET)
+        engine.volunteer(dialogue, NET, [Answer("f1", ("no",), reliability)])
+        for finding in ("f2", "f3"):
+            decision = engine.decide(dialogue, NET, escalate_red_flags=False)
+            assert isinstance(decision, Ask) and decision.finding == finding
+            engine.answer(dialogue, NET, Answer.crisp(finding, "no"))
+        return dialogue, engine.decide(dialogue, NET, escalate_red_flags=False)
+
+    dialogue, decision = two_answers(0.7)
+    assert isinstance(decision, Confirm) and decision.finding == "f1" and decision.index == 0
+    assert isinstance(decision.instead, Ask) and decision.instead.finding == "f4"
+    engine.answer(dialogue, NET, Answer.crisp("f1", "yes"), replaces=decision.index)
+    decision = engine.decide(dialogue, NET, escalate_red_flags=False)
+    assert isinstance(decision, Conclude) and decision.hypothesis == "h1"
+    assert dialogue.state.turns == 3
 
 
 def test_no_confirmation_when_the_rules_allow_none() -> None:
