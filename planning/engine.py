@@ -486,7 +486,14 @@ class Engine:
         else:
             asked = [a for a, flag in zip(state.answers, dialogue.asked_flags, strict=True) if flag]
             # The last question the budget allows: after it the case is handed on, a dead end.
-            last = isinstance(action, Ask) and state.turns == rules.stopping.max_turns - 1
+            # Only on a flowchart, where the questions after a misread fact are the other
+            # branch's (FloDial with buttons: 6 of the 8 dialogs a misread opening fact sent to
+            # the budget); where every finding can be answered (DDXPlus) it is not measured.
+            last = (
+                bool(network.flow)
+                and isinstance(action, Ask)
+                and state.turns == rules.stopping.max_turns - 1
+            )
             stalled = is_stalled(action, asked, dialogue.since_confirmation, rules.stall_window)
             if not (stalled or last):
                 return None

@@ -373,30 +373,41 @@ def test_a_cause_resting_on_a_fact_said_in_passing_is_concluded_at_face_value() 
 
 
 def test_the_last_question_asks_back_a_doubtful_fact_rather_than_hand_the_case_on() -> None:
-    # f1 = "no" read in passing with doubt (0.7) sends the dialogue after h2 and h3; the user
-    # answers what follows, but nothing settles. With one question left in the budget the case
-    # is about to be handed on (a dead end): the fact whose other answer would conclude is
-    # asked back instead of a last question about another branch. Never earlier (the questions
-    # before it are asked as the policy chose).
+    # On a chart, f1 = "no" read in passing with doubt (0.7) sends the dialogue after h2 and
+    # h3; the user cannot answer what follows ("not sure"). With one question left in the
+    # budget the case is about to be handed on (a dead end): the fact whose other answer would
+    # conclude is asked back instead of a last question about another branch. Never earlier
+    # (the questions before it are asked as the policy chose), and not where every finding can
+    # be answered (no chart: not measured there).
+    chart = EvidentialNetwork(
+        "chart",
+        NET.hypotheses,
+        NET.findings,
+        NET.links,
+        flow={"f1": {"yes": "h1", "no": "f2"}, "f2": {"yes": "h2", "no": "h3"}},
+        flow_root="f1",
+    )
     stop = StoppingRule(tau=0.8, max_turns=3, red_flags="flag")
     engine = Engine(AsksOnBelowTau(0.8), Rules(stop))
 
-    def two_answers(reliability: float) -> tuple[Dialogue, Decision]:
-        dialogue = engine.start(NET)
-        engine.volunteer(dialogue, NET, [Answer("f1", ("no",), reliability)])
+    def two_answers(network: EvidentialNetwork) -> tuple[Dialogue, Decision]:
+        dialogue = engine.start(network)
+        engine.volunteer(dialogue, network, [Answer("f1", ("no",), 0.7)])
         for finding in ("f2", "f3"):
-            decision = engine.decide(dialogue, NET, escalate_red_flags=False)
+            decision = engine.decide(dialogue, network, escalate_red_flags=False)
             assert isinstance(decision, Ask) and decision.finding == finding
-            engine.answer(dialogue, NET, Answer.crisp(finding, "no"))
-        return dialogue, engine.decide(dialogue, NET, escalate_red_flags=False)
+            engine.answer(dialogue, network, Answer.unsure(finding))
+        return dialogue, engine.decide(dialogue, network, escalate_red_flags=False)
 
-    dialogue, decision = two_answers(0.7)
+    dialogue, decision = two_answers(chart)
     assert isinstance(decision, Confirm) and decision.finding == "f1" and decision.index == 0
     assert isinstance(decision.instead, Ask) and decision.instead.finding == "f4"
-    engine.answer(dialogue, NET, Answer.crisp("f1", "yes"), replaces=decision.index)
-    decision = engine.decide(dialogue, NET, escalate_red_flags=False)
+    engine.answer(dialogue, chart, Answer.crisp("f1", "yes"), replaces=decision.index)
+    decision = engine.decide(dialogue, chart, escalate_red_flags=False)
     assert isinstance(decision, Conclude) and decision.hypothesis == "h1"
     assert dialogue.state.turns == 3
+    _, decision = two_answers(NET)
+    assert isinstance(decision, Ask) and decision.finding == "f4"
 
 
 def test_no_confirmation_when_the_rules_allow_none() -> None:
