@@ -22,6 +22,7 @@ from . import text as tx
 from .facts import _PHRASES, main_question
 from .lexicon import OPPOSITE_GROUPS
 from .reader import similar
+from .word_groups import meaning_groups
 
 # Words that say what a thing does or what state it is in. Generic, shared by every pack.
 PREDICATE_WORDS = (
@@ -34,34 +35,6 @@ PREDICATE_WORDS = (
     "running turn dim tinted uneven upside bumpy loose broken dirty clean corroded hot "
     "steaming leaking dripping smoking smoke burning intermittent flaky slow noise noises "
     "sound sounds grow growing stain blotch"
-)
-# Words people say for one another (each line one meaning), on top of the lexicon's sides.
-SAME_MEANING = (
-    "vibrate vibration shake shaking shakes judder juddering shudder shuddering wobble jerky",
-    "leak leaking leaks drip dripping drips puddle seep seeping weep weeping pour pouring",
-    "steam steaming vapour vapor smoke smoking",
-    "click clicking clicks tick ticking ticks",
-    "loose wobbly wiggle wiggles wiggling play floppy",
-    "broken broke bust busted damaged cracked snapped knackered",
-    "work working works fine ok okay good normal normally functioning",
-    "fail failed failure fails dead dies died gone blown packed",
-    "intermittent drop drops dropping disconnect disconnects disconnecting cut cuts cutting",
-    "dim dark darker faint",
-    "drain drains draining flat",
-    "hot overheat overheating overheats boiling roasting scorching burning",
-    "shut shutdown switch switches",
-    "freeze freezes freezing frozen hang hangs hanging",
-    "noise noises sound sounds whirr whirring whir whirrs buzz buzzing",
-    "stall stalls stalling die dies cut cuts conk conks",
-    "dirty dirt grime grimy crusty corroded corrosion filthy gunk gunky mucky",
-    "stop stops stopping halt",
-    "blackout black blank dark",
-    "fire fires firing catch catches catching start starts",
-    "crank cranks cranking",
-    "run runs running spin spins spinning going",
-    "blink blinking blinks flash flashing flashes flicker flickering flickers",
-    "show shows showing display displays see visible appear appears",
-    "turn on come comes",
 )
 # The noise kinds: "it squeals" says there is a noise.
 _NOISES = (
@@ -151,7 +124,8 @@ def _predicates() -> frozenset[str]:
 def _meaning() -> dict[str, frozenset[str]]:
     """Canonical word -> every word that says the same or its opposite."""
     out: dict[str, set[str]] = {}
-    groups = [_forms(line) for line in SAME_MEANING]
+    # Words for one meaning (shared with the vocabulary), and the lexicon's two sides.
+    groups = [_forms(" ".join(group)) for group in meaning_groups()]
     for left, right in OPPOSITE_GROUPS:
         groups.append(_forms(left) | _forms(right))
     for group in groups:

@@ -22,25 +22,12 @@ from functools import lru_cache
 from planning.network import EvidentialNetwork
 
 from . import text as tx
+from .word_groups import rewrite_groups
 
-# Words for one meaning; the first word of the group the chart's questions use replaces the
-# others. A word may be in several groups; the chart decides which meaning it has there.
-MEANINGS = (
-    "vibrate vibrates vibrating vibration shake shakes shaking judder judders juddering "
-    "shudder shudders shuddering wobble wobbles wobbling jerky",
-    "leak leaks leaking drip drips dripping puddle seep seeps seeping pour pours pouring",
-    "steaming steam vapour vapor",
-    "broken broke bust busted cracked snapped knackered",
-    "dirty dirt grime grimy crusty corroded corrosion filthy gunk gunky mucky",
-    "dim dark darker faint",
-    "drain drains draining",
-    "hot overheat overheats overheating boiling roasting scorching baking",
-    "freeze freezes freezing frozen hang hangs hanging",
-    "spin spins spinning whirr whirrs whirring whir whirs",
-    "sounds noise noises sound whirr whirrs whirring whir buzz buzzing",
-    "blinking blink blinks flashing flash flashes flickering flicker flickers",
-    "loose wobbly wiggles wiggle wiggling",
-)
+# Words for one meaning (``word_groups``, shared with the predicates): the first word of the
+# group the chart's questions use replaces the others. A word may be in several groups; the
+# chart decides which meaning it has there.
+MEANINGS = tuple(" ".join(group) for group in rewrite_groups())
 # Phrases, each with the meanings it may have, most likely first: the first one the chart's
 # questions say (all its words) replaces it.
 PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
@@ -130,7 +117,7 @@ def _canonical(word: str) -> str:
 
 @lru_cache(maxsize=1)
 def _groups() -> tuple[tuple[str, ...], ...]:
-    return tuple(tuple(line.split()) for line in MEANINGS)
+    return rewrite_groups()
 
 
 _VOCABULARIES: dict[tuple[str, int], tuple[frozenset[str], dict[str, str]]] = {}
