@@ -94,7 +94,7 @@ def decide(
             taken[(r, finding)] = state
     best: dict[tuple[int, str], tuple[float, str]] = {}
     for (r, _chart, finding, state, f, _y), p in zip(ex, probs, strict=True):
-        if (r, finding) in taken or f[fv.FEATURES.index("unread")]:
+        if (r, finding) in taken or not fv.admissible_features(f):
             continue
         if p >= threshold and p > best.get((r, finding), (0.0, ""))[0]:
             best[(r, finding)] = (float(p), state)

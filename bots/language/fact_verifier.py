@@ -52,7 +52,8 @@ from .facts import (
     fragments,
     read_fact,
 )
-from .reader import JUDGED, RESTATED, is_asking
+from .predicates import predicate_said
+from .reader import JUDGED, RESTATED, asks_something
 
 MODEL_PATH = Path(__file__).resolve().parent / "fact_verifier.json"
 NEAREST = 4  # questions proposed per clause by meaning
@@ -75,6 +76,9 @@ FEATURES = (
     "only_question",  # the question asks "only when ...": a condition the clause must say
     "hedged",  # "i think", "probably": the whole sentence
     "length",  # the clause's words, log
+    "predicate_said",  # the clause says what the question asks about its subject
+    "predicate_unknown",  # the question's predicate is not one the predicate words know
+    "sentence_nearest",  # the question is also the nearest to the whole sentence
 )
 
 _NEGATION = re.compile(r"\b(?:not|no|never|without|nothing|none|cant|wont|doesnt|dont|isnt)\b|n't")
@@ -124,7 +128,12 @@ def candidates(
     pieces = [
         (fragment, sentence)
         for fragment, sentence in fragments(text)
-        if not (is_asking(fragment) or UNSURE.search(fragment) or META.search(fragment))
+        if not (
+            asks_something(fragment)
+            or asks_something(sentence)
+            or UNSURE.search(fragment)
+            or META.search(fragment)
+        )
     ]
     if not pieces:
         return []
@@ -160,8 +169,13 @@ def candidates(
                 away,
                 taken,
             )
-            if candidate is not None:
-                out.append(candidate)
+            if candidate is None:
+                continue
+            if not _NEGATION.search(fragment) and index.another_kind(fragment, finding):
+                # "the front wheel locks up" says nothing of "a rear wheel", either way; a
+                # denial ("a ticking noise, not a clunk") still answers.
+                continue
+            out.append(candidate)
     return out
 
 
@@ -198,6 +212,7 @@ def _candidate(
         polarity, source = (-1 if _NEGATION.search(fragment) else 1), "unread"
     state = binary[0] if polarity > 0 else binary[1]
     others = np.delete(cos, i)
+    predicate = predicate_said(fragment, finding.question)
     said = set(tx.content(tx.tokens(fragment)))
     values = {
         "bias": 1.0,
@@ -217,17 +232,35 @@ def _candidate(
         "only_question": float(bool(re.search(r"\bonly\b", finding.question, re.I))),
         "hedged": float(bool(HEDGE.search(sentence))),
         "length": math.log1p(len(said)),
+        "predicate_said": float(bool(predicate)),
+        "predicate_unknown": float(predicate is None),
+        "sentence_nearest": float(int(np.argmax(sentence_cos)) == i),
     }
     features = np.array([values[name] for name in FEATURES])
     return Candidate(finding, state, features, fragment)
 
 
 def admissible(candidate: Candidate) -> bool:
-    """A reading is added only when its polarity was read
-    from the clause: the absence of a negation ("i cant hear it or feel any air" has one,
-    and says nothing about smoke) is no reading of what the clause says about the question."""
-    named = dict(zip(FEATURES, candidate.features, strict=True))
-    return not named["unread"]
+    """A reading is added only when its polarity was read from the clause, or the clause says
+    the question's predicate itself: the absence of a negation ("i cant hear it or feel any
+    air" has one, and says nothing about smoke) is no reading of what the clause says about
+    the question."""
+    return admissible_features(candidate.features)
+
+
+def admissible_features(features: np.ndarray) -> bool:
+    """:func:`admissible` on a candidate's features. Also, a "yes" is admitted only when the
+    clause says what the question asks about its subject (or the question asks something the
+    predicate words do not know): the same test the readings must pass after the check
+    (``volunteer._stands``), made before it, so that the threshold is chosen on the readings
+    that can stand."""
+    named = dict(zip(FEATURES, features, strict=True))
+    if named["unread"]:
+        # No reading of the clause, but it says the question's predicate itself, with no
+        # negation ("screen is upside down after my kid pressed some keys" to "is the display
+        # rotated or upside-down?"): the model weighs it, with "unread" among its features.
+        return bool(named["predicate_said"] and not named["negative"])
+    return bool(named["negative"] or named["predicate_said"] or named["predicate_unknown"])
 
 
 def verified_facts(

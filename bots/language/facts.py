@@ -42,7 +42,15 @@ from .comparison import (
 )
 from .cues import META, UNSURE
 from .encoder import get_encoder
-from .reader import JUDGED, RESTATED, Reading, is_asking, question_profile, read_sentence, similar
+from .reader import (
+    JUDGED,
+    RESTATED,
+    Reading,
+    asks_something,
+    question_profile,
+    read_sentence,
+    similar,
+)
 
 # A fragment (with its sentence) must cover this IDF-weighted share of the question.
 MIN_COVERAGE = 0.5
@@ -706,7 +714,12 @@ def stated_facts(
     pieces = [
         (fragment, sentence)
         for fragment, sentence in fragments(text)
-        if not (is_asking(fragment) or UNSURE.search(fragment) or META.search(fragment))
+        if not (
+            asks_something(fragment)
+            or asks_something(sentence)
+            or UNSURE.search(fragment)
+            or META.search(fragment)
+        )
     ]
     found = [
         index.taken_away(fragment) + index.candidates(fragment, sentence)

@@ -55,7 +55,7 @@ OPPOSITE_GROUPS: tuple[tuple[str, str], ...] = (
     (
         "move moving moves spin spinning spins rotate rotating run running runs",
         "still stopped stationary motionless idle idling parked stop stops off stuck jammed "
-        "seized dead die dies died",
+        "seized dead die dies died silent silently",
     ),
     ("straight", "pull pulls pulling drift drifts drifting veer veers veering wander"),
     (

@@ -151,9 +151,16 @@ def question_predicates(question: str) -> frozenset[str]:
 def says_predicate(text: str, question: str) -> bool:
     """Whether the message says what the question asks about its subject (the predicate, a
     word for it or its opposite), or the question's predicate is not one this module knows."""
+    said = predicate_said(text, question)
+    return True if said is None else said
+
+
+def predicate_said(text: str, question: str) -> bool | None:
+    """Whether the message says the question's predicate (a word for it, its family's or its
+    opposite); None when the question's predicate is not one this module knows."""
     wanted = question_predicates(question)
     if not wanted:
-        return True
+        return None
     said = _forms(_said_as(text))
     if said & _forms(_NOISES):
         said |= _forms("noise sound")

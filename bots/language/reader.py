@@ -320,6 +320,28 @@ def is_asking(sentence: str) -> bool:
     return bool(WHY.search(s) or HOW.search(s) or s.endswith("?"))
 
 
+# A question typed without its question mark ("should i flush the engine or is that a waste
+# of money", "when should i replace brake fluid"): an auxiliary before its subject, or a
+# question word before an auxiliary, opening the sentence. "when i brake it squeals" is a
+# condition, not a question.
+_QUESTION_FORM = re.compile(
+    r"^(?:so |and |but |also |ok |okay )?(?:"
+    r"(?:should|can|could|do|does|did|is|are|was|will|would|might|must) "
+    r"(?:i|it|we|you|they|that|this|there|a|an|the|my|your|these|those)\b"
+    r"|(?:when|where|which|what|who|how)(?: \w+){0,3} "
+    r"(?:should|can|could|do|does|did|is|are|was|will|would) "
+    r"(?:i|it|we|you|they|that|this|there|a|an|the|my|your)\b"
+    r"|how (?:often|long|much|many|far)\b"
+    r")"
+)
+
+
+def asks_something(sentence: str) -> bool:
+    """The sentence is a question, with its question mark or without (a fact said by the user
+    is never read out of a question they ask: "should i flush the engine?")."""
+    return is_asking(sentence) or bool(_QUESTION_FORM.match(sentence.strip()))
+
+
 def is_why(sentence: str) -> bool:
     return bool(WHY.search(sentence.strip()))
 
@@ -561,6 +583,11 @@ def _clause(toks: Sequence[str]) -> Sequence[str]:
     return toks
 
 
+_NO_TROUBLE = re.compile(
+    r"(?:no|not|without)(?: any| a)? (?:problems?|issues?|trouble|bother|worries|hiccups?)\b"
+)
+
+
 def _effective_negation(toks: Sequence[str], profile: QuestionProfile, window: int = 6) -> bool:
     """A negation in the sentence that is not an echo of one in the question, nor a side
     remark ("... with no airflow"), nor in a trailing clause about when ("it loses 20% an
@@ -570,6 +597,8 @@ def _effective_negation(toks: Sequence[str], profile: QuestionProfile, window: i
             return False
         if t not in NEGATIONS:
             continue
+        if _NO_TROUBLE.match(" ".join(toks[i : i + 3])):
+            continue  # "it cranks no problem": a judgement that it is fine, not a denial
         scope = set(tx.content(_clause(toks[i + 1 : i + 1 + window])))
         if scope & profile.negated and not scope & (profile.words - profile.negated):
             # "not hot" answered to "... even when it is not hot?" echoes the question; "it

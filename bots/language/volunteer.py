@@ -23,7 +23,7 @@ from .facts import LEXICAL_FLOOR, fact_index, stated_facts
 from .places import place_facts
 from .predicates import says_predicate
 from .qualifiers import unsaid_qualifier
-from .reader import RESTATED, clauses, is_asking, question_profile, read_sentence, similar
+from .reader import RESTATED, asks_something, clauses, question_profile, read_sentence, similar
 from .temperature import temperature_facts
 from .vocabulary import in_chart_words
 
@@ -158,7 +158,7 @@ def volunteered_facts(
         text = in_chart_words(text, network)
     out: dict[str, Answer] = {}
     for sentence, _contrast in clauses(tx.normalise(text)):
-        if is_asking(sentence) or UNSURE.search(sentence) or META.search(sentence):
+        if asks_something(sentence) or UNSURE.search(sentence) or META.search(sentence):
             continue
         used: set[str] = set()
         for finding, coverage, shared in index.matches(sentence):

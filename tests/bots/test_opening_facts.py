@@ -82,6 +82,25 @@ is keeping it plugged in), each in the negation test: development 180 rows P 94.
 (the 170 earlier rows P 94.3% R 73.5%). Held-out measured a second time for that state (no
 choice made on it): all 128 rows P 86.2% R 66.4%, the 113 earlier rows P 88.2% R 72.8%, the
 15 new rows P 66.7% R 31.6%. The target (P 95%, R 85%) is not met.
+
+Stop 33: 30 held-out rows written first (typos, hedges, several facts, negated facts, messages
+sharing a question's words with no fact), measured before any change (P 77.3% R 36.2%; all 158
+held-out rows P 84.5% R 58.0%). Then, on development rows only: one source of word groups
+(``bots.language.word_groups``, dev unchanged); 50 development rows of the same kinds (the
+learned check's training rows; the rules alone read them at P 93% R 40%); a question typed
+without its question mark is no fact ("should i flush the engine"); "no problem" is no
+denial; "silent" is the opposite of running; and the learned check gains three features (the
+clause says the question's predicate, the predicate is unknown, the question is also the whole
+sentence's nearest), admits a "yes" only where ``volunteer._stands`` would keep it, admits an
+unread clause that says the predicate itself, and does not affirm another kind of the thing
+asked ("the front wheel" for "a rear wheel"). Threshold by leave-one-chart-out as before (0.72,
+L2 3). Leave one chart out on all 230 development rows: the rules alone P 94.9% R 57.7%, with
+the check P 94.8% R 63.5% (the stop-32 configuration on the same rows: P 94.8% R 62.7%: the
+check is at a plateau; every feature set and penalty tried is within 3 facts). Development,
+the first 180 rows: P 96.0% R 74.1% (was P 94.7% R 74.5%); all 230 rows P 95.6% R 66.2%.
+Held-out, measured once at the end: all 158 rows P 85.3% R 58.6%; the 128 earlier rows P 85.6%
+R 68.0%; the 30 new rows P 84.2% R 34.0%. The target is not met: recall on wording the rules
+were not written on stays low.
 """
 
 from __future__ import annotations
@@ -118,8 +137,8 @@ def score(rows: list[Row]) -> tuple[float, float]:
 
 @pytest.mark.parametrize(
     ("rows", "precision_floor", "recall_floor"),
-    [(DEVELOPMENT, 0.94, 0.74), (HELD_OUT, 0.84, 0.58)],
-    ids=["development", "held-out"],
+    [(DEVELOPMENT, 0.95, 0.66), (DEVELOPMENT[:180], 0.95, 0.74), (HELD_OUT, 0.85, 0.58)],
+    ids=["development", "development-first-180", "held-out"],
 )
 def test_opening_facts_keep_their_scores(
     rows: list[Row], precision_floor: float, recall_floor: float
