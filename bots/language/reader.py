@@ -716,6 +716,7 @@ def _restricted(s: str, profile: QuestionProfile, negated: bool) -> tuple[int, s
             _overlap(tx.content(tx.tokens(p)), profile.words)
             or _same_state(p, profile)
             or re.match(r"(?:it|they|that)\b", p.strip())  # "it cuts out in the evening"
+            or profile.only_when & lexical_words(p)  # "yanks to the right when I brake"
         )
     ]
     if not affirmed:
@@ -808,6 +809,8 @@ def _opposite(s: str, profile: QuestionProfile, negated: bool = False) -> tuple[
             continue  # the question names both sides ("swap them left to right"): no state
         if present & SAME_SIDE.get(word, frozenset()) and not negated:
             continue
+        if word in profile.disjunctive and _names_alternative(present, word, profile):
+            continue  # "flashing or red?" - "it's blinking white": the other alternative holds
         # An opposite that only the question's condition names ("does it pull while driving
         # straight?") is still an answer ("it goes straight").
         hits = (present & opposite) - profile.main
@@ -857,6 +860,18 @@ def _state_denied(s: str, profile: QuestionProfile, negated: bool) -> bool:
         return False
     word = found[0].removeprefix("opposite of ")
     return word in states and not (found[1] and negated)
+
+
+def _names_alternative(present: set[str], word: str, profile: QuestionProfile) -> bool:
+    """The sentence names another of the question's "or" alternatives than ``word``, or a
+    word on its side ("blinking" for "flashing or red?", "frayed" for "loose or damaged?")."""
+    others = {
+        w
+        for w in profile.disjunctive & OPPOSITES.keys()  # states, not "the belt" or "feel"
+        if w != word and w not in OPPOSITES[word]
+    }
+    near = set().union(*(SAME_SIDE.get(w, frozenset()) for w in others)) if others else set()
+    return bool(present & (others | near))
 
 
 def _negates_any(s: str, words: frozenset[str] | set[str]) -> bool:

@@ -2,7 +2,8 @@
 """Answers that name a state against what a yes/no question asks (the rules' "judged"
 readings): a denial of the question's own word beside the opposite state, "same thing" after
 trying a different one, "only when" questions answered by contrast, a question that names both
-sides, "does it fail to ...?", a number with the state denied.
+sides, one alternative of an "or" question affirmed beside the opposite of the other, "does it
+fail to ...?", a number with the state denied.
 
 Rows are (class, question, answer, branch), written as users write (lower case, typos, "tbh",
 long replies). They were written on 2026-11-26 from the failure classes found on the crowd
@@ -37,6 +38,7 @@ DEVELOPMENT: list[tuple[str, str, str, str]] = [
     ("fail to", "Does the door fail to unlock after the cycle?", "door stays locked even after ages", "yes"),
     ("fail to", "Does the app fail to connect?", "it connects straight away", "no"),
     ("fail to", "Does the car fail to start in the morning?", "it starts first time every morning", "no"),
+    ("either", "Is the charging light flashing or orange?", "its blinking green every couple of secs", "yes"),
     ("number denied", "Does the steering wheel shake above 50 mph?", "its steady even at 70", "no"),
     ("number denied", "Does the laptop get hot after more than 10 minutes of use?", "stays cool even after an hour", "no"),
 ]
