@@ -76,6 +76,8 @@ _YES_NO = re.compile(
     r"isn't|aren't|doesn't|don't|didn't|hasn't|haven't|can't|won't)\b",
     re.I,
 )
+# Identifiers, ids and markup are no words a person says ("engine_overheats", "doc#3", "|").
+_IDENTIFIER = re.compile(r"\w_\w|#|\||\w:\w|[{}<>]")
 # A name that ends on one of these was cut off ("... or the flywheel has lost a").
 _DANGLING = re.compile(
     r"\b(?:a|an|the|of|to|and|or|but|with|in|on|for|from|by|at|as|has|have|is|are|its|"
@@ -466,16 +468,22 @@ def _failed(claim: str, evidence: str, item: str) -> list[str]:
 
 def name_form(name: str) -> bool:
     """A cause's name says what is wrong in at least two content words ("alternator" alone
-    does not) and is not cut off."""
-    return len(content(name)) >= 2 and not _DANGLING.search(name.rstrip(" .!?…"))
+    does not), in words (not an identifier copied from the prompt, as "engine_overheats"
+    from a passage id), and is not cut off."""
+    return (
+        len(content(name)) >= 2
+        and not _IDENTIFIER.search(name)
+        and not _DANGLING.search(name.rstrip(" .!?…"))
+    )
 
 
 def question_form(question: str, offline: str) -> bool:
-    """A yes/no question (an auxiliary first, "?" last) asked the same way round as the
-    offline one: "What is the battery test that fails to pass?" for "The battery test
+    """A yes/no question (an auxiliary first, "?" last) in words, asked the same way round
+    as the offline one: "What is the battery test that fails to pass?" for "The battery test
     passes too?" is neither."""
     return (
         question.endswith("?")
+        and not _IDENTIFIER.search(question)
         and bool(_YES_NO.match(question))
         and negative(question) == negative(offline)
         and bad_state(question) == bad_state(offline)

@@ -170,12 +170,15 @@ def test_a_rewording_must_stay_a_yes_no_question_asked_the_same_way_round() -> N
     assert not question_form("Which pump is it that fails to start?", "The pump starts?")
     assert not question_form("Does the pump fail to start?", "Does the pump start?")
     assert not question_form("Is the pump running", "The pump runs?")
+    assert not question_form("Is pump_running true?", "The pump runs?")
     assert question_form("Is the status light blinking?", "The status light blinks?")
     assert question_form("Does the pump still not start?", "The pump won't start?")
 
 
 def test_a_cause_name_must_say_what_is_wrong_whole() -> None:
     assert not name_form("router")  # one word says nothing about what is wrong with it
+    assert not name_form("washing_machine_leaks")  # an id from the prompt, not a name
+    assert not name_form("Leak at doc:washer.md#4")
     assert not name_form("The pump is probably worn, or the impeller has lost a")
     assert not name_form("Seized bearing or a")
     assert name_form("Worn drive belt")

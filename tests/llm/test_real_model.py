@@ -64,3 +64,28 @@ def test_small_model_gives_a_valid_bba_for_a_snippet() -> None:
     assert elicited.quote == "" or elicited.quote.lower() in text.lower()
     assert llm.usage.requests >= 1 and llm.usage.total_tokens > 0
     print(f"\nreal model: {mass!r} after {llm.usage.as_dict()} (mode {llm.response_mode})")
+
+
+def test_small_model_refines_a_draft_every_reply_valid_every_kept_claim_supported() -> None:
+    from pathlib import Path
+
+    from knowledge.construction.benchmark import build_from_article
+    from knowledge.construction.refine import refine_network, worded
+
+    llm = LLMClient(
+        SERVER_URL,
+        os.environ.get("LLM_SERVER_API_KEY"),
+        os.environ.get("LLM_SERVER_MODEL", "smollm2"),
+        timeout_s=float(os.environ.get("LLM_SERVER_TIMEOUT_S", "120")),
+        max_retries=0,
+    )
+    article = Path(__file__).parents[1] / "construction" / "articles" / "vpn.md"
+    built = build_from_article(article, pack="vpn")
+    refined = refine_network(built.network, {built.document_id: built.text}, llm)
+    stats = refined.metadata["construction"]["llm"]
+    assert stats["requests"] > 0
+    # Grammar-constrained decoding: every reply parses and fits the schema, first time.
+    assert llm.usage.off_schema == 0 and stats["invalid"] == 0
+    assert stats["accepted"] + stats["dropped"] == stats["requests"]
+    for change in stats["changes"]:
+        assert worded(change["after"], change["sentence"])
