@@ -50,6 +50,7 @@ from .reader import (
     question_profile,
     read_sentence,
     similar,
+    typed_as_question,
 )
 
 # A fragment (with its sentence) must cover this IDF-weighted share of the question.
@@ -716,7 +717,7 @@ def stated_facts(
         for fragment, sentence in fragments(text)
         if not (
             asks_something(fragment)
-            or asks_something(sentence)
+            or typed_as_question(sentence)
             or UNSURE.search(fragment)
             or META.search(fragment)
         )

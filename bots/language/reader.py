@@ -339,7 +339,14 @@ _QUESTION_FORM = re.compile(
 def asks_something(sentence: str) -> bool:
     """The sentence is a question, with its question mark or without (a fact said by the user
     is never read out of a question they ask: "should i flush the engine?")."""
-    return is_asking(sentence) or bool(_QUESTION_FORM.match(sentence.strip()))
+    return is_asking(sentence) or typed_as_question(sentence)
+
+
+def typed_as_question(sentence: str) -> bool:
+    """The sentence opens as a question does ("should i flush the engine or ..."). Unlike
+    :func:`is_asking`, nothing later in it counts: "it flipped upside down, no idea what i
+    pressed" and "it drains fast, should i replace it?" state a fact before the question."""
+    return bool(_QUESTION_FORM.match(sentence.strip()))
 
 
 def is_why(sentence: str) -> bool:

@@ -262,6 +262,10 @@ DEVELOPMENT: list[Row] = [
     ("wireless", "the wifi keeps dropping every half hour or so, but plugging in a network cable works perfectly", {"q20": Y, "q13": Y}),
     ("wireless", "cant see my network in the list at all, even standing next to the router", {"q1": N, "q4": Y}),
     ("wireless", "what does the internet light on the router mean", {}),
+    # a fact, then a question or "no idea what ..." later in the same sentence (stop 32: the
+    # question check read the whole sentence and dropped the fact before it)
+    ("lcd_problem", "screen went really dim all of a sudden, no idea what i did", {"q10": Y}),
+    ("laptop_battery", "battery goes flat in like an hour now, should i just get a new one?", {"q2": Y}),
 ]
 
 HELD_OUT: list[Row] = [
