@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,12 +95,20 @@ def table(name: str) -> list[tuple[str, str, str]]:
 
 
 def _table_network(rows: Sequence[tuple[str, str, str]]) -> tuple[Any, dict[str, Any]]:
+    return questions_network(q for q, _, _ in rows)
+
+
+def questions_network(
+    questions: Iterable[str], name: str = "phrasings"
+) -> tuple[Any, dict[str, Any]]:
+    """A network of one cause and a yes/no finding per question (each once), for reading a
+    phrasing table's answers; and the findings by question. ``name`` keeps the readers'
+    per-network caches apart between tables."""
     from planning.network import EvidentialNetwork, Finding, Hypothesis
 
-    questions = sorted({q for q, _, _ in rows})
-    findings = {q: Finding(f"f{i}", q) for i, q in enumerate(questions)}
+    findings = {q: Finding(f"f{i}", q) for i, q in enumerate(sorted(set(questions)))}
     network = EvidentialNetwork(
-        name="phrasings",
+        name=name,
         hypotheses=[Hypothesis("h", "Cause")],
         findings=list(findings.values()),
         links=[],

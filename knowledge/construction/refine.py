@@ -43,9 +43,9 @@ import re
 import urllib.error
 import urllib.request
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from knowledge.llm import LLMClient, LLMError
 from planning.network import Citation, EvidentialNetwork, Finding, Hypothesis, Link
@@ -313,14 +313,7 @@ def refine_network(
         return texts.get(citation.document_id or citation.passage_id.rsplit("#", 1)[0], "")
 
     hypotheses = {h.id: h for h in network.hypotheses}
-    causes = [
-        (h, h.citations[0])
-        for position, h in enumerate(network.hypotheses)
-        if h.citations and (items is None or position < items)
-    ]
-    # Passage order: consecutive prompts share the longest prefix a server can reuse.
-    causes.sort(key=lambda pair: _passage_order(pair[1].passage_id))
-    for hypothesis, citation in causes:
+    for hypothesis, citation in _cited_in_passage_order(network.hypotheses, items):
         step(hypothesis.id)
         passage = passage_for(citation, texts, budget_chars)
         if not passage.sentences or short_name(hypothesis, passage):
@@ -367,13 +360,7 @@ def refine_network(
             hypothesis, name=name, citations=(cited, *hypothesis.citations[1:])
         )
     findings = {f.id: f for f in network.findings}
-    checks = [
-        (f, f.citations[0])
-        for position, f in enumerate(network.findings)
-        if f.citations and (items is None or position < items)
-    ]
-    checks.sort(key=lambda pair: _passage_order(pair[1].passage_id))
-    for finding, citation in checks:
+    for finding, citation in _cited_in_passage_order(network.findings, items):
         step(finding.id)
         passage = passage_for(citation, texts, budget_chars)
         if not passage.sentences or own_question(finding, document_text(citation)):
@@ -407,7 +394,6 @@ def refine_network(
             {"id": finding.id, "before": finding.question, "after": question, "sentence": evidence}
         )
         findings[finding.id] = replace(finding, question=question)
-    done = total
     if progress is not None:
         progress(total, total, "")
     links = []
@@ -446,6 +432,24 @@ def refine_network(
         links=links,
         metadata=metadata,
     )
+
+
+_Cited = TypeVar("_Cited", Hypothesis, Finding)
+
+
+def _cited_in_passage_order(
+    elements: Sequence[_Cited], items: int | None
+) -> list[tuple[_Cited, Citation]]:
+    """The elements with a citation (only the first ``items``, if given) and their first
+    citation, in passage order: consecutive prompts share the longest prefix a server can
+    reuse."""
+    cited = [
+        (element, element.citations[0])
+        for position, element in enumerate(elements)
+        if element.citations and (items is None or position < items)
+    ]
+    cited.sort(key=lambda pair: _passage_order(pair[1].passage_id))
+    return cited
 
 
 def _passage_order(passage_id: str) -> tuple[str, int]:

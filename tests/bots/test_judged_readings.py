@@ -12,22 +12,15 @@ from __future__ import annotations
 import pytest
 
 from bots.language import OfflineInterpreter
+from evaluation.answer_model import questions_network
 from evaluation.tables.judged_tables import DEVELOPMENT, HELD_OUT
-from planning.network import EvidentialNetwork, Finding, Hypothesis
+from planning.network import EvidentialNetwork, Finding
 
 interpreter = OfflineInterpreter(volunteer=False, learned=False)
 
 
 def _network(rows: list[tuple[str, str, str, str]]) -> tuple[EvidentialNetwork, dict[str, Finding]]:
-    questions = sorted({q for _, q, _, _ in rows})
-    findings = {q: Finding(f"f{i}", q) for i, q in enumerate(questions)}
-    network = EvidentialNetwork(
-        name="judged",
-        hypotheses=[Hypothesis("h", "Cause")],
-        findings=list(findings.values()),
-        links=[],
-    )
-    return network, findings
+    return questions_network((q for _, q, _, _ in rows), name="judged")
 
 
 def _reads(
