@@ -126,6 +126,7 @@ def dump_state(dialogue: StoredDialogue, network: EvidentialNetwork) -> dict[str
         "section": dialogue.section,
         "confidence": dict(dialogue.confidence),
         "confirmed": list(dialogue.confirmed),
+        "said_in_passing": list(dialogue.said_in_passing),
         "since_confirmation": dialogue.since_confirmation,
         "safety_cleared": list(dialogue.safety_cleared),
     }
@@ -190,6 +191,7 @@ def load_state(data: Mapping[str, Any], network: EvidentialNetwork) -> StoredDia
         replayed=replayed,
         confidence={str(k): float(v) for k, v in (data.get("confidence") or {}).items()},
         confirmed=[str(f) for f in data.get("confirmed") or []],
+        said_in_passing=[str(f) for f in data.get("said_in_passing") or []],
         since_confirmation=int(data.get("since_confirmation", 0)),
         safety_cleared=[str(k) for k in data.get("safety_cleared") or []],
     )

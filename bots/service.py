@@ -45,6 +45,7 @@ from bots.config import ServiceConfig, ServiceError
 from bots.conversation import (
     answering,
     carer,
+    correction,
     handoff,
     intake,
     presentation,
@@ -242,6 +243,10 @@ class ConversationService:
         kit = self.kit
         case = ctx.case
         if case.status != CaseStatus.ACTIVE:
+            # "That's not what I said" after a conclusion reopens it (bots.conversation.basis).
+            reopened = correction.respond(kit, ctx, inbound, meaning)
+            if reopened is not None:
+                return reopened
             if meaning.intent == "human" and case.status == CaseStatus.CONCLUDED:
                 return handoff.hand_over(kit, ctx, "requested after the conclusion")
             return presentation.closed(ctx)

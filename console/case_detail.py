@@ -56,6 +56,10 @@ class Item:
     evidence: list[Evidence] = field(default_factory=list)
     intent: str = ""
     belief_top: list[dict[str, Any]] = field(default_factory=list)
+    # A conclusion's facts read from the user's words, as the user was told them, and a
+    # correction that reopened the case (bots.conversation.basis, bots.conversation.correction).
+    went_by: list[str] = field(default_factory=list)
+    corrected: dict[str, str] = field(default_factory=dict)
     outbound: OutboundMessage | None = None
     open: bool = False  # the rationale shown unfolded (the latest question's)
 
@@ -101,6 +105,25 @@ def _evidence(
     return out
 
 
+def _corrected(network: EvidentialNetwork | None, record: Any) -> dict[str, str]:
+    """A correction's record as the transcript says it: the conclusion taken back (its
+    readable title), the fact as the user was told it, and what it is now."""
+    if not isinstance(record, Mapping):
+        return {}
+    from bots.conclusions import cause_title
+
+    reopened = str(record.get("reopened", ""))
+    if network is not None and reopened in network.hypothesis_index:
+        reopened = cause_title(network.hypothesis(reopened))
+    now = record.get("now")
+    return {
+        "reopened": reopened,
+        "shown": str(record.get("shown", "")),
+        "now": "asked again" if not now else " / ".join(str(s) for s in now),
+        "by": "the button" if record.get("by") == "button" else "their words",
+    }
+
+
 def _grounding(
     network: EvidentialNetwork | None, finding_id: str, separates: Sequence[str], stored: Any
 ) -> list[Citation]:
@@ -127,8 +150,7 @@ def build(case: Case) -> CaseView:
     network = network_for(case.pack, case.pack_version)
     turns = list(case.turns.select_related("operator").order_by("index"))
     outbound = {
-        o.turn_id: o
-        for o in OutboundMessage.objects.filter(case=case, turn__role=Role.OPERATOR)
+        o.turn_id: o for o in OutboundMessage.objects.filter(case=case, turn__role=Role.OPERATOR)
     }
     items: list[Item] = []
     pending_citations: list[tuple[Item, list[Citation]]] = []
@@ -162,10 +184,14 @@ def build(case: Case) -> CaseView:
                 ]
                 if item.action == "ask":
                     pending_citations.append(
-                        (item, _grounding(network, finding_id, separates,
-                                          rationale.get("citations")))
+                        (
+                            item,
+                            _grounding(network, finding_id, separates, rationale.get("citations")),
+                        )
                     )
             item.belief_top = list((turn.belief or {}).get("top", []))
+            item.went_by = [str(f.get("shown", "")) for f in turn.action.get("basis") or []]
+            item.corrected = _corrected(network, turn.action.get("corrected"))
         elif turn.role == Role.OPERATOR:
             item.outbound = outbound.get(turn.pk)
         items.append(item)
@@ -213,8 +239,11 @@ def _with_charts(case: Case, network: EvidentialNetwork | None, items: list[Item
         ]
 
     mass_series = [
-        Series("open-world mass (ignorance)", metric("open_world"),
-               UNCERTAINTY_COLORS["open-world mass (ignorance)"]),
+        Series(
+            "open-world mass (ignorance)",
+            metric("open_world"),
+            UNCERTAINTY_COLORS["open-world mass (ignorance)"],
+        ),
         Series("conflict", metric("conflict"), UNCERTAINTY_COLORS["conflict"], dashed=True),
     ]
     entropy_series = [
@@ -235,19 +264,40 @@ def _with_charts(case: Case, network: EvidentialNetwork | None, items: list[Item
         network=network,
         items=items,
         betp_chart=line_chart(
-            betp_series, labels, title="BetP of the leading hypotheses per bot turn",
-            y_max=1.0, percent=True, css_class="chart belief-chart",
-        ) if snapshots else empty,
+            betp_series,
+            labels,
+            title="BetP of the leading hypotheses per bot turn",
+            y_max=1.0,
+            percent=True,
+            css_class="chart belief-chart",
+        )
+        if snapshots
+        else empty,
         betp_legend=legend(betp_series),
         mass_chart=line_chart(
-            mass_series, labels, title="Open-world mass and conflict per bot turn", y_max=1.0,
-            percent=True, width=420, height=200, css_class="chart mass-chart",
-        ) if snapshots else empty,
+            mass_series,
+            labels,
+            title="Open-world mass and conflict per bot turn",
+            y_max=1.0,
+            percent=True,
+            width=420,
+            height=200,
+            css_class="chart mass-chart",
+        )
+        if snapshots
+        else empty,
         mass_legend=legend(mass_series),
         entropy_chart=line_chart(
-            entropy_series, labels, title="Nonspecificity and discord (bits) per bot turn",
-            y_label="bits", width=420, height=200, css_class="chart entropy-chart",
-        ) if snapshots else empty,
+            entropy_series,
+            labels,
+            title="Nonspecificity and discord (bits) per bot turn",
+            y_label="bits",
+            width=420,
+            height=200,
+            css_class="chart entropy-chart",
+        )
+        if snapshots
+        else empty,
         entropy_legend=legend(entropy_series),
         differential=differential,
         final_belief=dict(final),

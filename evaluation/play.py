@@ -99,42 +99,61 @@ def play_case(
     attempt = 0
     last_action: dict[str, Any] = _last_action(store, reply)
     options: list[str] = list(last_action.get("options") or [])
-    while reply.kind == "question" and reply.question and len(replies) < max_messages:
-        finding = network.finding(reply.question)
-        confirming = last_action.get("type") == "confirm"
-        if last_action.get("type") == SAFETY_CHECK:
-            # The nurse's safety follow-up: answered from the patient's own other findings.
-            safety_checks += attempt == 0
-            yes = corroborated(
-                speaker.user, network, last_action["kinds"], last_action["prompted_by"]
-            )
-            if attempt == 0:
-                follow_ups.append(
-                    {
-                        "kinds": list(last_action["kinds"]),
-                        "prompted_by": list(last_action["prompted_by"]),
-                        "yes": yes,
-                    }
+    corrections = 0
+    first: dict[str, Any] = {}
+    while True:
+        while reply.kind == "question" and reply.question and len(replies) < max_messages:
+            finding = network.finding(reply.question)
+            confirming = last_action.get("type") == "confirm"
+            if last_action.get("type") == SAFETY_CHECK:
+                # The nurse's safety follow-up: answered from the patient's own other findings.
+                safety_checks += attempt == 0
+                yes = corroborated(
+                    speaker.user, network, last_action["kinds"], last_action["prompted_by"]
                 )
-            text, button = speaker.yes_no(yes, attempt=attempt)
-        elif options:  # a multi-choice question asked whole
-            shown = [network.finding(o) for o in options]
-            text, button = speaker.choose(shown, attempt=attempt)
-        else:
-            text, button = speaker.reply(finding, attempt=attempt, confirming=confirming)
-        if last_action.get("type") in ("ask", "confirm"):
-            asked.append(finding.id)
+                if attempt == 0:
+                    follow_ups.append(
+                        {
+                            "kinds": list(last_action["kinds"]),
+                            "prompted_by": list(last_action["prompted_by"]),
+                            "yes": yes,
+                        }
+                    )
+                text, button = speaker.yes_no(yes, attempt=attempt)
+            elif options:  # a multi-choice question asked whole
+                shown = [network.finding(o) for o in options]
+                text, button = speaker.choose(shown, attempt=attempt)
+            else:
+                text, button = speaker.reply(finding, attempt=attempt, confirming=confirming)
+            if last_action.get("type") in ("ask", "confirm"):
+                asked.append(finding.id)
+            reply = send(Inbound(CHANNEL, thread, text=text, button=button or None, pack=pack))
+            last_action = _last_action(store, reply)
+            if last_action.get("type") in ("ask", "confirm") or (
+                last_action.get("type") == SAFETY_CHECK and "reask" not in last_action
+            ):
+                attempt = 0  # a new question (or the same one asked back as a confirmation)
+                options = list(last_action.get("options") or [])
+            else:
+                # Explained ("why", "how"), or not understood: the user's next try.
+                misunderstood += last_action.get("type") == "reask"
+                attempt += 1
+        if reply.kind != "conclusion" or len(replies) >= max_messages:
+            break
+        if not first:  # the first conclusion, as it would stand without corrections
+            turns = store.cases[(CHANNEL, thread)].state.get("turns", len(asked))
+            first = {"concluded": last_action.get("hypothesis"), "turns": int(turns)}
+        wrong = misread(speaker.user, reply, last_action)
+        if wrong is None or corrections >= MAX_CORRECTIONS:
+            break
+        # "That's not what I said": the user saw a fact the conclusion went by that is not so.
+        corrections += 1
+        finding = network.finding(wrong)
+        text, button = speaker.correct(finding)
         reply = send(Inbound(CHANNEL, thread, text=text, button=button or None, pack=pack))
         last_action = _last_action(store, reply)
-        if last_action.get("type") in ("ask", "confirm") or (
-            last_action.get("type") == SAFETY_CHECK and "reask" not in last_action
-        ):
-            attempt = 0  # a new question (or the same one asked back as a confirmation)
-            options = list(last_action.get("options") or [])
-        else:
-            # Explained ("why", "how"), or not understood: the user's next try.
-            misunderstood += last_action.get("type") == "reask"
-            attempt += 1
+        attempt = 0
+        options = list(last_action.get("options") or [])
     stored = store.cases[(CHANNEL, thread)]
     if stored.state.get("version") is not None:
         state = load_state(stored.state, network).state
@@ -159,8 +178,30 @@ def play_case(
         extra["claims_certainty"] = bool(CERTAIN.search(reply.text))
     if safety_checks:
         extra["safety_checks"] = safety_checks
+    if first:
+        extra["first_conclusion"] = first
+    if corrections:
+        extra["corrections"] = corrections
     extra["why"] = _why(state, network, last_action, follow_ups)
     return Played(result, len(replies), len(coded), misunderstood, tuple(coded[:3]), extra)
+
+
+# Corrections one simulated user makes at most (each turns a fact read from words into one
+# answered, so a conclusion lists fewer each time; this only bounds a bug).
+MAX_CORRECTIONS = 3
+
+
+def misread(user: Any, reply: Reply, record: Mapping[str, Any]) -> str | None:
+    """The finding of a fact the conclusion says it went by (its words in the reply the user
+    saw) that contradicts the user's own case, or None. Only what is shown counts, and only
+    the user's own situation (``true_state``), never the right cause."""
+    for fact in record.get("basis") or []:
+        if str(fact.get("shown", "")) not in reply.text:
+            continue
+        truth = user.true_state(str(fact["finding"]))
+        if truth is not None and truth not in fact.get("states", []):
+            return str(fact["finding"])
+    return None
 
 
 def _why(

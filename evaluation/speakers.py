@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
+from bots.conversation.basis import CORRECT
 from bots.language.base import yes_no_states
 from knowledge.packs import wording
 from planning.evidence import Answer
@@ -35,6 +36,8 @@ ANSWER_MODES = ("exact", "words", "utterances")
 YES = ("yes", "Yes, I have.", "yeah", "yes I do", "yep, that's right")
 NO = ("no", "No, I haven't.", "nope", "no I don't", "no, not that")
 UNSURE = ("not sure", "I don't know", "I'm not sure")
+# Said after a conclusion that went by a misread fact, before the user's own answer to it.
+NOT_WHAT_I_SAID = ("that's not what I said", "no, that's wrong", "you misread me there")
 NONE_OF = ("none of these", "none of them", "no, none")
 NUMBERS = (
     "zero",
@@ -67,6 +70,11 @@ class Speaker(Protocol):
     def yes_no(self, yes: bool, *, attempt: int) -> tuple[str, str]:
         """(text, button payload) saying yes or no to a question that is not a finding's (the
         bot's safety follow-up, bots.conversation.safety_check)."""
+        ...
+
+    def correct(self, finding: Finding) -> tuple[str, str]:
+        """(text, button payload) telling the bot that a fact its conclusion went by
+        (``finding``) is not what the user said (bots.conversation.basis)."""
         ...
 
 
@@ -106,6 +114,9 @@ class ExactSpeaker:
     def yes_no(self, yes: bool, *, attempt: int) -> tuple[str, str]:
         return "", "answer:yes" if yes else "answer:no"
 
+    def correct(self, finding: Finding) -> tuple[str, str]:
+        return "", CORRECT
+
     def choose(self, options: Sequence[Finding], *, attempt: int) -> tuple[str, str]:
         chosen = _chosen(self.user, options)
         if chosen is None:
@@ -139,6 +150,15 @@ class WordsSpeaker:
         words = [option_words(o) for o in chosen]
         said = ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
         return (said if attempt or pick % 2 else f"my {said}"), ""
+
+    def correct(self, finding: Finding) -> tuple[str, str]:
+        """ "That's not what I said", then the user's own answer to it in words."""
+        pick = stable_hash(f"{self.user.case.id}|{finding.id}|correct")
+        truth = self.user.true_state(finding.id)
+        said = NOT_WHAT_I_SAID[pick % len(NOT_WHAT_I_SAID)]
+        if truth is None:
+            return said, ""
+        return f"{said}, {self.say(finding, Answer(finding.id, (truth,)))}", ""
 
     def yes_no(self, yes: bool, *, attempt: int) -> tuple[str, str]:
         options = YES if yes else NO
@@ -183,6 +203,10 @@ class UtteranceSpeaker:
 
     def yes_no(self, yes: bool, *, attempt: int) -> tuple[str, str]:
         return self.words.yes_no(yes, attempt=attempt)
+
+    def correct(self, finding: Finding) -> tuple[str, str]:
+        # The dialog has no words for it: its words for the finding are the ones misread.
+        return self.words.correct(finding)
 
     def reply(self, finding: Finding, *, attempt: int, confirming: bool) -> tuple[str, str]:
         utterances = self.user.utterances(finding.id)

@@ -92,6 +92,9 @@ class Dialogue:
     confidence: dict[str, float] = field(default_factory=dict)
     confirmed: list[str] = field(default_factory=list)
     since_confirmation: int = 0
+    # The findings recorded by :meth:`Engine.volunteer`: read from the user's own words, not
+    # asked (a follow-up settled unasked or a choice list's other options are not in it).
+    said_in_passing: list[str] = field(default_factory=list)
 
     def reading_confidence(self, finding_id: str) -> float:
         # A finding without a recorded reading was volunteered (or stored before confirmations
@@ -225,6 +228,7 @@ class Engine:
             # A fact read with doubt (a discounted reading) may be asked back at a dead end
             # (planning.recovery.confirmation_candidate), never before a conclusion.
             dialogue.confidence[fact.finding] = min(1.0, float(fact.reliability))
+            dialogue.said_in_passing.append(fact.finding)
             applied.append(fact)
         return applied
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from bots.case_store import Pending
 from bots.conversation import (
+    basis,
     carer,
     choice_list,
     follow_ups,
@@ -50,6 +51,9 @@ def interpret(kit: Kit, ctx: Context, inbound: Inbound) -> Interpretation:
     network = ctx.network or NO_KNOWLEDGE
     pending = ctx.pending if ctx.case.status == CaseStatus.ACTIVE else None
     button = inbound.button
+    correction = basis.read(kit, ctx, inbound)  # after a conclusion: "that's not what I said"
+    if correction is not None:
+        return correction
     if button and button.startswith((PACK_PREFIX, SECTION_PREFIX)):
         return Interpretation("unknown", confidence=1.0, detail=f"button {button}")
     asked = ctx.dialogue.pending if pending is not None and ctx.dialogue is not None else None
@@ -325,9 +329,10 @@ def confirm(kit: Kit, ctx: Context, decision: Confirm, intro: Sequence[str]) -> 
     index = decision.index
     earlier = ctx.dialogue.state.answers[index]
     finding = ctx.network.finding(earlier.finding)
-    shown = (
-        f"Just to be sure: {carer.addressed(kit, ctx, wording.question_text(finding, ctx.network))}"
-    )
+    question = carer.addressed(kit, ctx, wording.question_text(finding, ctx.network))
+    # Asked again because the user said it was misread: asked plainly, not "to be sure".
+    lead = "Let me ask it properly" if decision.reason == "corrected" else "Just to be sure"
+    shown = f"{lead}: {question}"
     understood = (
         "not sure"
         if earlier.states is None
@@ -339,6 +344,7 @@ def confirm(kit: Kit, ctx: Context, decision: Confirm, intro: Sequence[str]) -> 
         "contradiction": "the likeliest cause does not fit that answer, or rests on something "
         "I only read in passing",
         "changed": "what you said just now says otherwise",
+        "corrected": "you told me that is not what you said",
     }.get(decision.reason, "the answers since do not fit it, so I may have misread it")
     rationale: dict[str, Any] = {
         "kind": "confirm",

@@ -20,7 +20,7 @@ from bots.conclusions import (
     source_link,
 )
 from bots.config import max_message_chars
-from bots.conversation import carer, choice_list, safety
+from bots.conversation import basis, carer, choice_list, safety
 from bots.conversation.context import MISUNDERSTOOD_BEFORE_HUMAN, Context, Kit, Outcome
 from bots.language import Interpretation
 from bots.language.base import yes_no_states
@@ -153,6 +153,13 @@ def conclude(kit: Kit, ctx: Context, action: Conclude, intro: Sequence[str]) -> 
     case.confidence = shown
     record["shown_confidence"] = shown
     lines = conclusion_lines(hypothesis, shown, [source_link(s) for s in sources])
+    # What it went by, where that was read from the user's words, with a way to say it was
+    # misread (bots.conversation.basis).
+    said = basis.from_words(ctx, hypothesis.id, kit)
+    if said:
+        lines = [lines[0], basis.line(said), *lines[1:]]
+        buttons = (basis.button(), *buttons)
+        record["basis"] = [f.to_dict() for f in said]
     reply = Reply(parts=(*intro, *lines), kind="conclusion", buttons=buttons, sources=sources)
     return Outcome(reply, action=record)
 

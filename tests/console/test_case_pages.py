@@ -181,3 +181,25 @@ def test_the_document_view_shows_the_cited_passage(pack: Any, operator: Any) -> 
     missing = client.get("/documents/tiny:guide", {"passage": "tiny:guide#9"}).content
     assert b"has no passage tiny:guide#9" in missing
     assert client.get("/documents/tiny:nope").status_code == 404
+
+
+def test_the_transcript_shows_what_a_conclusion_went_by_and_the_correction_that_reopened_it(
+    converse: Any, operator: Any
+) -> None:
+    # "the screen is black" is read from the opening; the conclusion says it went by it, the
+    # user presses "That's not what I said" and answers the question asked properly.
+    conversation = converse(
+        "my laptop screen is black", "answer:yes", "answer:no", "correct", "answer:no"
+    )
+    case = conversation.case
+    case.refresh_from_db()
+    html = client_for(operator).get(f"/cases/{case.pk}/").content.decode()
+    concluded = case.turns.filter(role=Role.BOT, action__type="conclude").first()
+    assert concluded.action["basis"][0]["shown"] == "Is the screen black? yes"
+    assert "Went by (read from the user's words)</span>" in html
+    assert "<li>Is the screen black? yes</li>" in html
+    reopened = case.turns.filter(role=Role.BOT, action__corrected__isnull=False).get()
+    assert reopened.action["corrected"]["reopened"] == "h-screen"
+    assert "Reopened</span> the user said, by the button, that the conclusion" in html
+    assert "<strong>Broken screen</strong> misread them: Is the screen black? yes" in html
+    assert "→ asked again" in html

@@ -1,0 +1,244 @@
+"""What a troubleshooting conclusion rests on, said back to the user, and a correction read.
+
+A fact read from the user's own words (said in passing, or a typed answer judged from words
+rather than an explicit yes or no) can be misread, and a chart's conclusion rests on every
+fact on its path. Asking such facts back before concluding asks people what they just said
+(82% of the doubtful opening facts on FloDial chart paths are right; the freetext probes fell
+31 -> 26 of 58 when it was tried, docs/engine-parity.md). Instead the conclusion says what it
+went by ("I went by what you told me: ...") and offers "That's not what I said"; a press, or
+a typed correction, reopens the case (:mod:`bots.conversation.correction`). A right reading
+costs nothing but a line.
+
+Buttons and explicit answers ("yes", "nope") are never listed: they are what the user chose.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from bots.conversation import carer
+from bots.conversation.context import Context, Kit
+from bots.language import Interpretation
+from bots.language.facts import asked_sentence
+from bots.messages import Button, Inbound
+from bots.models import CaseStatus
+from knowledge.packs import wording
+from planning.engine import resting_answers
+from planning.evidence import Answer
+from planning.network import EvidentialNetwork, Finding
+
+CORRECT = "correct"  # the button's payload
+CORRECT_LABEL = "That's not what I said"
+CORRECTION_DETAIL = "correction: not what I said"
+# The reader's bands (bots.conclusions.READ_RIGHT_*): at or above this an answer was explicit
+# ("yes", "nope"), below it judged from the user's words.
+JUDGED_BELOW = 0.95
+
+# A message after a conclusion that says it was misread ("no, that's wrong, the fan does
+# spin", "that's not what I said", "you misunderstood me").
+CORRECTION_CUE = re.compile(
+    r"\b(?:wrong|incorrect|not (?:right|true|correct|what i (?:said|meant|wrote|say))|"
+    r"i (?:never|didn'?t|did not) (?:say|said|mean|write)|"
+    r"mis-?(?:read|understood|understand|understanding|heard|took)|not what i)\b",
+    re.IGNORECASE,
+)
+# Words that correct only with the answer they give ("actually the fan does spin", "I said
+# it does"): "actually that fixed it" reopens nothing.
+CORRECTION_HINT = re.compile(r"\b(?:actually|i (?:said|meant|wrote)|in fact)\b", re.IGNORECASE)
+
+
+# What a bare "no, that's not what I said" is made of besides its cue.
+_FILLER = frozenset(
+    {
+        "no",
+        "nope",
+        "nah",
+        "that",
+        "that's",
+        "thats",
+        "this",
+        "is",
+        "it",
+        "it's",
+        "its",
+        "you",
+        "you've",
+        "your",
+        "me",
+        "my",
+        "i",
+        "i'm",
+        "im",
+        "sorry",
+        "what",
+        "said",
+        "say",
+        "the",
+        "a",
+        "there",
+        "here",
+        "but",
+        "well",
+        "oh",
+        "um",
+        "hmm",
+        "please",
+        "sir",
+        "mate",
+        "thanks",
+        "ok",
+        "okay",
+        "got",
+        "get",
+        "have",
+        "has",
+        "had",
+        "totally",
+        "completely",
+        "all",
+        "at",
+    }
+)
+
+
+def only_says_misread(text: str) -> bool:
+    """Whether ``text`` says only that it was misread, with nothing of what was meant."""
+    rest = CORRECTION_CUE.sub(" ", text.lower())
+    words = re.findall(r"[a-z']+", rest)
+    return all(w.strip("'") in _FILLER for w in words)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One fact a conclusion rests on that was read from the user's words."""
+
+    index: int  # in the dialogue's answers (a correction replaces it there)
+    finding: str
+    states: tuple[str, ...]
+    shown: str  # as the reply says it
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "finding": self.finding,
+            "states": list(self.states),
+            "shown": self.shown,
+        }
+
+
+def statement(kit: Kit | None, ctx: Context, finding: Finding, states: tuple[str, ...]) -> str:
+    """A fact as the user is told it was read: the question and the answer in words, as the
+    console's "read as" shows it ("Is your laptop's fan running when it overheats? no")."""
+    network = ctx.network
+    question = wording.question_text(finding, network)
+    if kit is not None:
+        question = carer.addressed(kit, ctx, question)
+    # Without the instructions before it: the user was told to check nothing, they said it.
+    question = asked_sentence(question).rstrip("?")
+    said = "/".join(state_words(finding, s, network) for s in states)
+    return f"{question}? {said}"
+
+
+def state_words(finding: Finding, state: str, network: EvidentialNetwork | None) -> str:
+    """A state as a sentence quotes it: its words when it is a code, else itself."""
+    label = wording.state_label(finding, state, network)
+    return state if label.lower() == state.lower() else label
+
+
+def from_words(ctx: Context, hypothesis: str, kit: Kit | None = None) -> list[Fact]:
+    """The facts a conclusion on ``hypothesis`` rests on (a crisp link on the state given,
+    :func:`planning.engine.resting_answers`) that were read from the user's words and not
+    confirmed since."""
+    dialogue, network = ctx.dialogue, ctx.network
+    if dialogue is None or network is None or hypothesis not in network.hypothesis_index:
+        return []
+    state = dialogue.state
+    resting = {a.finding for a in resting_answers(state, network, hypothesis)}
+    out = []
+    for index, (answer, asked) in enumerate(zip(state.answers, dialogue.asked_flags, strict=True)):
+        if answer.states is None:
+            continue
+        if answer.finding not in resting and not supports(network, hypothesis, answer):
+            continue
+        if answer.finding in dialogue.confirmed:
+            continue
+        if asked:
+            read = dialogue.reading_confidence(answer.finding) < JUDGED_BELOW
+        else:
+            read = answer.finding in dialogue.said_in_passing
+        if not read:
+            continue
+        finding = network.finding(answer.finding)
+        shown = statement(kit, ctx, finding, answer.states)
+        out.append(Fact(index, answer.finding, answer.states, shown))
+    return out
+
+
+def supports(network: EvidentialNetwork, hypothesis: str, answer: Answer) -> bool:
+    """Whether ``answer`` points to ``hypothesis`` where its link is soft (a pack built from
+    documents): the cause allows the answer fully and gives it some mass of its own."""
+    link = network.link(hypothesis, answer.finding)
+    if link is None or answer.states is None or link.plausibility(answer.states) < 1.0:
+        return False
+    said = frozenset(answer.states)
+    return sum(m for focal, m in link.masses if focal <= said) > 0.0
+
+
+def line(facts: list[Fact]) -> str:
+    """The sentence a conclusion says its basis in."""
+    said = "; ".join(f.shown for f in facts)
+    return (
+        f"I went by what you told me: {said}. If that's not what you said, tell me and I'll "
+        "look again."
+    )
+
+
+def button() -> Button:
+    return Button(CORRECT_LABEL, CORRECT)
+
+
+def read(kit: Kit, ctx: Context, inbound: Inbound) -> Interpretation | None:
+    """A message to a concluded case read as a correction of what the conclusion went by, or
+    None (read as usual). The button; or words that say it was misread, read against each
+    fact the conclusion listed (the one they give another answer to, if any)."""
+    if ctx.case.status != CaseStatus.CONCLUDED or ctx.network is None:
+        return None
+    if inbound.button == CORRECT:
+        detail = f"button {CORRECT}: {CORRECTION_DETAIL}"
+        return Interpretation("unknown", confidence=1.0, detail=detail)
+    cue = bool(CORRECTION_CUE.search(inbound.text))
+    if inbound.button or not (cue or CORRECTION_HINT.search(inbound.text)):
+        return None
+    facts = from_words(ctx, ctx.case.conclusion, kit)
+    if not facts:
+        return None
+    if cue and only_says_misread(inbound.text):
+        # "That's not what I said" takes the reading back; it does not say the opposite.
+        return Interpretation("unknown", confidence=0.9, detail=CORRECTION_DETAIL)
+    for fact in facts:
+        answer = said_otherwise(kit, ctx, inbound.text, fact)
+        if answer is not None:
+            meaning, _ = answer
+            return meaning
+    if not cue:
+        return None
+    return Interpretation("unknown", confidence=0.9, detail=CORRECTION_DETAIL)
+
+
+def said_otherwise(
+    kit: Kit, ctx: Context, text: str, fact: Fact
+) -> tuple[Interpretation, Answer] | None:
+    """The correction's words read as an answer to ``fact``'s question, where they give it
+    another answer than the one the conclusion went by."""
+    assert ctx.network is not None
+    finding = ctx.network.finding(fact.finding)
+    try:
+        meaning = kit.interpreter.interpret(text, pending=finding, network=ctx.network)
+    except ValueError:
+        return None
+    answer = meaning.answer_for(finding.id)
+    if answer is None or answer.states is None or set(answer.states) == set(fact.states):
+        return None
+    return meaning, answer

@@ -1,0 +1,94 @@
+"""The user corrects what a conclusion went by: the case reopens (bots.conversation.basis).
+
+"That's not what I said" (the button, or words to that effect) asks the fact again as a
+question, whose reply replaces it (``Pending.replaces``, the engine's confirmation path). A
+correction that says the other answer ("no, that's wrong, the fan does spin") sets it at once.
+Either way the dialogue goes on from the corrected state through the same engine step
+(:meth:`planning.engine.Engine.step`), and the bot's turn records what was reopened and why
+(``action["corrected"]``: the conclusion taken back, the fact, what it was and what it is
+now), which the console's transcript shows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bots.conversation import answering, basis, safety
+from bots.conversation.context import Context, Kit, Outcome
+from bots.language import Interpretation
+from bots.messages import Inbound
+from bots.models import CaseStatus
+from planning.engine import Confirm
+
+
+def respond(kit: Kit, ctx: Context, inbound: Inbound, meaning: Interpretation) -> Outcome | None:
+    """The reply to a correction of a concluded case, or None when the message is none."""
+    case = ctx.case
+    if case.status != CaseStatus.CONCLUDED or ctx.dialogue is None or ctx.network is None:
+        return None
+    facts = basis.from_words(ctx, case.conclusion, kit)
+    if not facts:
+        return None
+    typed = not inbound.button
+    if typed and not (
+        basis.CORRECTION_CUE.search(inbound.text) or basis.CORRECTION_HINT.search(inbound.text)
+    ):
+        return None
+    if typed and meaning.intent == "answer":
+        for fact in facts:
+            answer = meaning.answer_for(fact.finding)
+            if answer is not None and answer.states and set(answer.states) != set(fact.states):
+                return _set(kit, ctx, fact, meaning)
+    if inbound.button == basis.CORRECT or meaning.detail.endswith(basis.CORRECTION_DETAIL):
+        # The least sure reading first; the others stay listed if the next conclusion rests
+        # on them too.
+        fact = min(facts, key=lambda f: ctx.dialogue.reading_confidence(f.finding))  # type: ignore[union-attr]
+        return _ask_back(kit, ctx, fact, "button" if inbound.button else "words")
+    return None
+
+
+def _reopen(ctx: Context, fact: basis.Fact, by: str, now: list[str] | None) -> dict[str, Any]:
+    case = ctx.case
+    record = {
+        "reopened": case.conclusion,
+        "confidence": case.confidence,
+        "finding": fact.finding,
+        "was": list(fact.states),
+        "now": now,
+        "by": by,
+        "shown": fact.shown,
+    }
+    case.status = CaseStatus.ACTIVE
+    case.conclusion = ""
+    case.confidence = None
+    case.closed_at = None
+    return record
+
+
+def _ask_back(kit: Kit, ctx: Context, fact: basis.Fact, by: str) -> Outcome:
+    assert ctx.dialogue is not None
+    record = _reopen(ctx, fact, by, None)
+    decision = Confirm(fact.index, fact.finding, "corrected", None)
+    outcome = answering.confirm(kit, ctx, decision, ("Sorry, I got that wrong.",))
+    outcome.action["corrected"] = record
+    return outcome
+
+
+def _set(kit: Kit, ctx: Context, fact: basis.Fact, meaning: Interpretation) -> Outcome:
+    assert ctx.dialogue is not None and ctx.network is not None
+    answer = meaning.answer_for(fact.finding)
+    assert answer is not None and answer.states is not None
+    record = _reopen(ctx, fact, "words", list(answer.states))
+    finding = ctx.network.finding(fact.finding)
+    decision = kit.engine(ctx).step(
+        ctx.dialogue,
+        ctx.network,
+        answer,
+        confidence=meaning.confidence,
+        replaces=fact.index,
+        escalate_red_flags=safety.escalates_red_flags(kit, ctx),
+    )
+    now = basis.statement(kit, ctx, finding, answer.states)
+    outcome = answering.present(kit, ctx, decision, (f"Thanks, I've put that right: {now}.",))
+    outcome.action["corrected"] = record
+    return outcome

@@ -1,0 +1,135 @@
+"""A conclusion that rests on a fact read from the user's words says so and can be corrected
+(bots.conversation.basis, bots.conversation.correction), through the service as ``manage.py
+evaluate flodial`` builds it.
+
+FloDial dialog 11: "there's an electrical failure. I'm not sure what caused it" is read, with
+doubt, as "a single lamp failure? yes", which the user never said; the chart then concludes a
+bulb failure. The user's own path (every question "no") leads to a blown fuse or wiring.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bots.messages import Inbound, Reply
+from evaluation.play import shows_code
+from tests.bots.test_last_question_asks_back import evaluation_service
+
+CHART = "car_electrical_failure"
+OPENING = (
+    "I own a Nissan Murano, and I found out that there's an electrical failure. I'm not sure "
+    "what caused it."
+)
+SINGLE_LAMP = "car_electrical_failure:q14"
+PATH = {f"car_electrical_failure:q{n}": "no" for n in (1, 2, 6, 14, 16)}
+BULB = "car_electrical_failure:t15"
+WIRING = "car_electrical_failure:t18"
+WENT_BY = "I went by what you told me: Do you have a single lamp failure? yes."
+
+
+class Chat:
+    def __init__(self) -> None:
+        self.service = evaluation_service(CHART)
+        self.store = self.service.store
+        self.replies: list[Reply] = []
+
+    def send(self, text: str = "", button: str = "") -> Reply:
+        inbound = Inbound("web", "basis", text=text, button=button or None, pack=CHART)
+        reply = self.service.handle(inbound, store=self.store)
+        self.replies.append(reply)
+        return reply
+
+    def answer_on_path(self) -> Reply:
+        """Every question answered with the user's own path, by button, until the bot stops."""
+        reply = self.replies[-1]
+        while reply.kind == "question" and len(self.replies) < 40:
+            reply = self.send(button=f"answer:{PATH.get(str(reply.question), 'unsure')}")
+        return reply
+
+    @property
+    def case(self) -> Any:
+        return self.store.cases[("web", "basis")]
+
+    def bot_actions(self) -> list[dict[str, Any]]:
+        return [dict(t.action) for t in self.store.turns[self.case.pk] if t.action]
+
+
+def concluded_on_the_misread_fact() -> Chat:
+    chat = Chat()
+    chat.send(OPENING)
+    reply = chat.answer_on_path()
+    assert reply.kind == "conclusion", reply.text
+    assert chat.case.conclusion == BULB
+    return chat
+
+
+def test_a_conclusion_resting_on_words_says_what_it_went_by_and_offers_the_correction() -> None:
+    chat = concluded_on_the_misread_fact()
+    reply = chat.replies[-1]
+    assert WENT_BY in reply.text
+    assert [b.label for b in reply.buttons][0] == "That's not what I said"
+    assert not shows_code(reply)
+    assert chat.bot_actions()[-1]["basis"] == [
+        {
+            "index": 1,
+            "finding": SINGLE_LAMP,
+            "states": ["yes"],
+            "shown": "Do you have a single lamp failure? yes",
+        }
+    ]
+
+
+def test_the_correction_button_reopens_the_case_and_asks_the_fact_properly() -> None:
+    chat = concluded_on_the_misread_fact()
+    reply = chat.send(button="correct")
+    assert reply.kind == "question" and reply.question == SINGLE_LAMP
+    assert "Let me ask it properly: Do you have a single lamp failure?" in reply.text
+    assert "This case is closed" not in reply.text
+    assert chat.case.status == "active" and chat.case.conclusion == ""
+    audit = chat.bot_actions()[-1]
+    assert audit["type"] == "confirm"
+    assert audit["corrected"]["reopened"] == BULB
+    assert audit["corrected"]["finding"] == SINGLE_LAMP
+    assert audit["corrected"]["was"] == ["yes"] and audit["corrected"]["by"] == "button"
+    # The dialogue goes on from the user's own answer, to the cause on their path.
+    final = chat.answer_on_path()
+    assert final.kind == "conclusion"
+    assert chat.case.conclusion == WIRING
+    assert "I went by what you told me" not in final.text  # the fact is now an answer
+    assert not any(shows_code(r) for r in chat.replies)
+
+
+def test_a_typed_correction_sets_the_fact_and_goes_on() -> None:
+    chat = concluded_on_the_misread_fact()
+    reply = chat.send("no, that's wrong, it's not one lamp, lots of things stopped working")
+    assert "Do you have a single lamp failure? no" in reply.text
+    assert "This case is closed" not in reply.text
+    audit = chat.bot_actions()[-1]["corrected"]
+    assert audit["now"] == ["no"] and audit["by"] == "words" and audit["reopened"] == BULB
+    chat.answer_on_path()
+    assert chat.case.conclusion == WIRING
+
+
+def test_saying_it_was_misread_without_what_was_meant_asks_the_fact_again() -> None:
+    chat = concluded_on_the_misread_fact()
+    reply = chat.send("that's not what I said")
+    assert reply.kind == "question" and reply.question == SINGLE_LAMP
+    assert chat.bot_actions()[-1]["corrected"]["now"] is None
+
+
+def test_other_words_after_a_conclusion_leave_it_closed() -> None:
+    for said in ("thanks, that fixed it", "actually it worked after I did that", "ok"):
+        chat = concluded_on_the_misread_fact()
+        reply = chat.send(said)
+        assert reply.kind == "closed", (said, reply.text)
+        assert chat.case.conclusion == BULB
+
+
+def test_a_conclusion_on_answers_the_user_pressed_names_no_basis() -> None:
+    chat = Chat()
+    chat.send("My car has an electrical problem.")
+    final = chat.answer_on_path()
+    assert final.kind == "conclusion", final.text
+    assert "I went by what you told me" not in final.text
+    assert "correct" not in [b.payload for b in final.buttons]
+    assert chat.send(button="correct").kind == "closed"
