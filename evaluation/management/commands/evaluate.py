@@ -444,6 +444,9 @@ class Command(BaseCommand):
         from evaluation.shown import shown_report
 
         extra.update(shown_report(played))
+        from evaluation.corrections import corrections_report
+
+        extra.update(corrections_report(played))
         if options["answers"] == "utterances":
             from evaluation.utterances import answer_accuracy_report
 
@@ -488,6 +491,14 @@ class Command(BaseCommand):
                 f"{100 * shown['max']:.1f}%, ECE {shown['ece']:.3f}; "
                 f"{shown['claims_certainty']} claimed certainty"
             )
+        for name, fixed in extra["corrections"].items():
+            if fixed["dialogs"]:
+                self.stdout.write(
+                    f"corrections {name}: {fixed['corrections']} in {fixed['dialogs']} dialogs "
+                    f"({fixed['right_after']} right after); success "
+                    f"{100 * fixed['success_before']:.1f}% -> {100 * fixed['success_after']:.1f}%, "
+                    f"questions {fixed['turns_before']:.2f} -> {fixed['turns_after']:.2f}"
+                )
         if "answer_accuracy" in extra:
             answers = extra["answers"]["pooled"]
             self.stdout.write(
