@@ -67,7 +67,7 @@ def test_a_conclusion_resting_on_words_says_what_it_went_by_and_offers_the_corre
     chat = concluded_on_the_misread_fact()
     reply = chat.replies[-1]
     assert WENT_BY in reply.text
-    assert [b.label for b in reply.buttons][0] == "That's not what I said"
+    assert reply.buttons[0].label == "That's not what I said"
     assert not shows_code(reply)
     assert chat.bot_actions()[-1]["basis"] == [
         {
