@@ -27,6 +27,7 @@ _QUESTION_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"\b{_NUMBER}{_UNIT}\s+or\s+(?:less|lower|below|under|fewer|shorter)\b"), "le"),
     (re.compile(rf"\b(?:{_ABOVE}|older|longer)(?:\s+than)?\s+{_NUMBER}{_UNIT}"), "gt"),
     (re.compile(rf"\b(?:{_BELOW}|younger|newer|shorter)(?:\s+than)?\s+{_NUMBER}{_UNIT}"), "lt"),
+    # "replaced in the last 2 years?": how long ago, at most that.
     # "does it charge to 100%?": reaching full is reaching it.
     (re.compile(r"\b(?:to|reach(?:es)?|hits?|up\s+to)\s+(100)\s*(%)"), "ge"),
     # "is the battery at 0%?": that level exactly.
@@ -224,12 +225,18 @@ def answer_value(sentence: str, question: Comparison) -> int:
         for pattern, op in _RELATIVE:
             if pattern.search(spelt):
                 return _bound(op, question.threshold, question)
-    values = set()
+    values, measured = set(), set()
     for number, word in _ANY_NUMBER.findall(spelt):
         unit = _unit(word) if _is_unit(word) else None
         value = _in_question_unit(float(number), unit, question)
         if value is not None:
             values.add(value)
+            if unit is not None:
+                measured.add(value)
+    if question.unit not in (None, *_TIME_UNITS) and len(measured) == 1:
+        # "32 psi on all four": the number in the question's unit is the reading ("two and a
+        # half hours" is one reading in two numbers).
+        values = measured
     if len(values) == 1 and not _COMPARATIVE.search(spelt):
         return 1 if question.holds(values.pop()) else -1
     return 0  # several numbers ("1.8 volts over the usual 12"), or a comparison not parsed

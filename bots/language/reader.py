@@ -108,6 +108,16 @@ _NOT_STATES = re.compile(
 _SAME_OUTCOME = re.compile(
     r"\bsame\s+(?:thing|result|results|problem|issue|issues|story|again|outcome|deal)\b"
 )
+# "It's the same whether I turn or not": the difference a question asks about is not there.
+_NO_DIFFERENCE = re.compile(
+    r"\b(?:same|no\s+different|no\s+difference|unchanged|"
+    r"(?:does|do|did)\s*(?:not|n't)\s+change)\b"
+    r".*\b(?:whether|no\s+matter|either\s+way|regardless|or\s+not|or\s+off|both\s+ways)\b"
+)
+_ASKS_DIFFERENCE = re.compile(
+    r"\b(?:louder|quieter|worse|better|change|changes|differ\w*|faster|slower|stronger|"
+    r"weaker|more|less|only|but\s+not)\b"
+)
 _ON_STATE = re.compile(
     r"\b(?:is|are|was|were|stays?|stayed|remains?|comes?|came|turns?|turned|switched|powered|"
     r"still|left|goes|went|be|being)\s+(?:back\s+)?on\b|\bon\W*$"
@@ -192,6 +202,8 @@ class QuestionProfile:
     asks_message: bool = False
     only_when: frozenset[str] = frozenset()
     denied_head: frozenset[str] = frozenset()
+    main_negated: frozenset[str] | None = None
+    no_difference_asked: bool = False
 
 
 @lru_cache(maxsize=4096)
@@ -234,6 +246,13 @@ def question_profile(question: str) -> QuestionProfile:
         denied_head=frozenset(
             _denied_head(tx.tokens(_CONDITION.sub(" ", _LEADING_CONDITION.sub("", normalised))))
         ),
+        main_negated=_main_negated(normalised),
+        no_difference_asked=bool(
+            _ASKS_DIFFERENCE.search(normalised)
+            and not re.search(
+                r"\b(?:same|constant|steady)\b", _LEADING_CONDITION.sub("", normalised)
+            )
+        ),
     )
 
 
@@ -245,6 +264,26 @@ def _denied_head(toks: Sequence[str]) -> set[str]:
         if t in _QUESTION_NEGATIONS and t not in ("without", "no", "nothing", "none"):
             return set(tx.content(_clause(toks[i + 1 : i + 3])))
     return set()
+
+
+_HEAD_SUBORDINATE = frozenset(
+    {"when", "whenever", "while", "if", "even", "unless", "after", "before", "because", "once"}
+)
+
+
+def _main_negated(normalised: str) -> frozenset[str] | None:
+    """What the question's main clause denies, when it asks about a negated state ("is the
+    battery not detected?" -> detect, "do some keys not respond?" -> work, "does it fail to
+    unlock?" -> unlock, "does it say 'plugged in, not charging'?" -> charg); None for a
+    negated condition ("... even when it is not hot?") or a "without" phrase ("boot without
+    displaying anything?")."""
+    toks = tx.tokens((tx.sentences(normalised) or [normalised])[-1])  # "Check X. Is Y not Z?"
+    for i, t in enumerate(toks):
+        if t in _HEAD_SUBORDINATE:
+            return None
+        if t in ("not", "never", "fail", "fails", "cannot") or t.endswith("n't"):
+            return frozenset(tx.content(_clause(toks[i + 1 : i + 3])))
+    return None
 
 
 def _only_condition(normalised: str) -> set[str]:
@@ -462,6 +501,8 @@ def _read_statement(
             return Reading(value, JUDGED + bonus, reliability, "compared")
     if profile.waits and not negated and AT_ONCE.search(s):
         return Reading(-1, JUDGED + bonus, reliability, "at once")
+    if profile.no_difference_asked and _NO_DIFFERENCE.search(s):
+        return Reading(-1, JUDGED + bonus, reliability, "no difference")
     if _SAME_OUTCOME.search(s) and not profile.asks_action and not negated:
         # "same problem with the other charger": what was tried changed nothing.
         return Reading(1 if profile.kind < 0 else -1, JUDGED + bonus, reliability, "same outcome")
@@ -484,6 +525,16 @@ def _read_statement(
         if word in profile.negated:
             polarity = -polarity  # "even when it is not hot?" - "even when it's cool"
         return Reading(polarity, JUDGED + bonus, reliability, opposite)
+    if profile.main_negated is not None and judge:
+        # "is the battery not detected?" - "it says no battery detected": a negation in the
+        # answer agrees with the question's; "it shows the battery" affirms what it denies.
+        head = set(words) & profile.main_negated
+        if head:
+            if _negates_any(s, head):
+                return Reading(1, NEGATED + bonus, reliability, "negation agrees")
+            return Reading(-1, NEGATED + bonus, reliability, "affirms negated")
+        if negated or any(t in NEGATIONS for t in toks) or _FAILS.search(s):
+            return Reading(1, NEGATED + bonus, reliability, "negation agrees")
     # An absence word the question itself uses ("is the tray empty?") is a restatement.
     # "from full to empty in an hour": a level reached, not something missing.
     absent = any(

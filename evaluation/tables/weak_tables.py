@@ -1,0 +1,60 @@
+# ruff: noqa: E501  (a data table: its questions are long sentences)
+"""Restatements (weak readings): the user answers by saying a state in their own words.
+
+Rows are (class, question, answer, state). Written on 2026-11-26 (stop 33) for the classes
+of weak misreading found on the crowd **training** tables (``crowd_tables``: GENERAL,
+STEERING_BATTERY, STEERING_BATTERY_2), in other domains and wordings than those rows, as
+users write (lower case, typos, hedges, long). ``DEVELOPMENT`` rows were read while the rules
+were written; ``HELD_OUT`` rows were written at the same time, after the first rules, and
+measured once at the end (docs/answer-reader.md, "Stop 33"); no rule was chosen on them.
+
+Classes:
+- ``negated question``: the question's main clause asks about a negated state ("is the
+  battery not detected?", "does it fail to ...?"); a negation in the answer agrees (yes), an
+  answer affirming the denied word disagrees (no).
+- ``no difference``: a question about a change under a condition ("louder when you turn?")
+  answered "it's the same whether ... or not" / "no matter ..." (no).
+- ``reading in unit``: a number in the question's unit beside other numbers ("32 psi on all
+  four" to "below 30 psi?").
+"""
+
+from __future__ import annotations
+
+DEVELOPMENT: list[tuple[str, str, str, str]] = [
+    ("negated question", "Is the printer not picking up paper?", "it just makes a grinding noise and never grabs the sheet", "yes"),
+    ("negated question", "Is the printer not picking up paper?", "it pulls the paper in fine, the problem is the smudges", "no"),
+    ("negated question", "Does the phone fail to charge with the original cable?", "plugged it in overnight and it didnt go up at all", "yes"),
+    ("negated question", "Does the phone fail to charge with the original cable?", "with the original one it charges, its only the cheap one that doesnt", "no"),
+    ("negated question", "Is the wifi adapter not showing in device manager?", "i looked and there's nothing under network adapters", "yes"),
+    ("negated question", "Do the brake lights not come on when you press the pedal?", "my wife checked from behind and they dont light up", "yes"),
+    ("negated question", "Do the brake lights not come on when you press the pedal?", "both come on bright when i press it", "no"),
+    ("negated question", "Does the washing machine fail to drain?", "theres still loads of water in the drum after the cycle, it wont go", "yes"),
+    ("negated question", "Is the rash not fading after a few days?", "its still there and hasnt faded at all", "yes"),
+    ("negated question", "Is the rash not fading after a few days?", "it has faded a lot since monday", "no"),
+    ("no difference", "Does the rattle get worse when you go over bumps?", "honestly its the same whether the road is smooth or bumpy", "no"),
+    ("no difference", "Does the fan get louder when you open a game?", "it sounds the same no matter what im running", "no"),
+    ("no difference", "Is the pain worse when you lie down?", "it's the same whether i'm standing or lying, doesn't change", "no"),
+    ("no difference", "Does the signal get weaker upstairs?", "no difference, its the same either way", "no"),
+    ("reading in unit", "Is the battery voltage below 12 volts?", "both meters say 12.6 v, checked it twice", "no"),
+    ("reading in unit", "Is your temperature above 38 degrees?", "took it 3 times, it was 38.9 degrees", "yes"),
+    ("reading in unit", "Is the tyre pressure above 40 psi?", "the front two are 33 psi", "no"),
+]
+
+HELD_OUT: list[tuple[str, str, str, str]] = [
+    ("negated question", "Is the dishwasher not filling with water?", "i hear it humming but no water ever comes in", "yes"),
+    ("negated question", "Is the dishwasher not filling with water?", "it fills up ok, it just doesnt wash properly", "no"),
+    ("negated question", "Does the screen fail to rotate when you turn the tablet?", "stays stuck in portrait whatever i do, won't flip", "yes"),
+    ("negated question", "Does the screen fail to rotate when you turn the tablet?", "it rotates fine in every app", "no"),
+    ("negated question", "Are the headlights not turning on?", "nope they dont come on at all, even on full beam", "yes"),
+    ("negated question", "Are the headlights not turning on?", "they turn on but they look dim", "no"),
+    ("negated question", "Does the mouse not respond when you move it?", "the cursor doesnt move an inch", "yes"),
+    ("negated question", "Is the cough not getting better?", "it's been 3 weeks and its not improving", "yes"),
+    ("no difference", "Does the whistling get louder when you speed up?", "same at 30 as at 70, it doesnt change", "no"),
+    ("no difference", "Does the laptop run hotter when it is on the charger?", "temperature is the same whether its plugged in or not", "no"),
+    ("no difference", "Is the itching worse at night?", "its the same no matter what time of day", "no"),
+    ("no difference", "Does the vibration change when you press the clutch?", "no change either way, clutch in or out", "no"),
+    ("reading in unit", "Is the blood pressure above 140?", "the machine said 150 over 95", "yes"),
+    ("reading in unit", "Is the download speed below 5 mbps?", "speedtest says 48 mbps down and 10 up on 2 devices", "no"),
+    ("reading in unit", "Is the water pressure below 1 bar?", "the gauge on the boiler sits at 0.5 bar", "yes"),
+    ("reading in unit", "Is the fridge warmer than 5 degrees?", "thermometer shows 3 degrees on the middle shelf", "no"),
+]
