@@ -41,7 +41,7 @@ from knowledge.packs import wording
 from planning.actions import Abstain, Action, Ask, Conclude, Escalate
 from planning.engine import Confirm, Decision, Dialogue, changed_answer
 from planning.evidence import Answer
-from planning.focus import early_exclusions
+from planning.focus import DEFAULT_TYPICAL_SHARE, early_exclusions, typical_topics
 from planning.network import EvidentialNetwork, Finding
 
 log = logging.getLogger("bots.service")
@@ -244,10 +244,14 @@ class QuestionOrder:
     - ``follow_ups_after_parent``: a follow-up ("how intense is the pain?") only after its
       parent question was answered yes ("do you have pain?"), but for a "where?" whose
       "nowhere" is the parent's "no", asked with it ("Do you have pain somewhere? If so,
-      where?", follow_ups.asks_whether); False asks it as the policy chose."""
+      where?", follow_ups.asks_whether); False asks it as the policy chose;
+    - ``typical_share``: in the first questions, a topic the opening did not name may be
+      opened when hypotheses holding this share of the plausible ones' support list it
+      (planning.focus.typical_topics: pain for a cough); above 1, only the topics named."""
 
     complaint_first: int = EARLY_QUESTIONS
     follow_ups_after_parent: bool = True
+    typical_share: float = DEFAULT_TYPICAL_SHARE
 
     @classmethod
     def from_metadata(cls, metadata: Mapping[str, Any]) -> QuestionOrder:
@@ -257,12 +261,16 @@ class QuestionOrder:
         first = int(own.get("complaint_first", EARLY_QUESTIONS))
         if first < 0:
             raise ValueError(f"question_order.complaint_first must be >= 0, got {first}")
-        return cls(first, bool(own.get("follow_ups_after_parent", True)))
+        share = float(own.get("typical_share", DEFAULT_TYPICAL_SHARE))
+        if share < 0:
+            raise ValueError(f"question_order.typical_share must be >= 0, got {share}")
+        return cls(first, bool(own.get("follow_ups_after_parent", True)), share)
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "complaint_first": self.complaint_first,
             "follow_ups_after_parent": self.follow_ups_after_parent,
+            "typical_share": self.typical_share,
         }
 
 
@@ -312,6 +320,9 @@ def in_order(
     answered = {a.finding: a.states for a in dialogue.state.answers}
     complaint = str(getattr(dialogue, "complaint", "") or "")
     mentioned = frozenset(a.finding for a in follow_ups.complaint_facts(complaint, network))
+    if early and order.typical_share <= 1.0:
+        topics = frozenset(follow_ups.follow_up_of(network).values()) - mentioned
+        mentioned |= typical_topics(dialogue.state, network, topics, share=order.typical_share)
     return follow_ups.redirect(  # type: ignore[return-value]
         action,
         answered,

@@ -307,25 +307,34 @@ def test_ddxplus_question_order_comes_from_the_pack_and_costs_questions(tmp_path
     # Issue 3's harness asked in the policy's own order; the product asks about the complaint
     # first and a follow-up only after its parent (docs/engine-parity.md). Both are the pack's
     # metadata.question_order, reported in in_force; turned off, the same patients are
-    # diagnosed in fewer questions.
+    # diagnosed in fewer questions. Opening early only the topics the opening named (no
+    # typical topics: --typical-share above 1) costs more still (docs/first-questions.md).
     turns = {}
     for name, flags in (
         ("product", []),
+        ("named-only", ["--typical-share", "2"]),
         ("policy-order", ["--complaint-first", "0", "--no-follow-ups-after-parent"]),
     ):
         path = tmp_path / f"{name}.json"
         run(
-            "ddxplus", "--split", "dev", "--policy", "infogatherer", "--limit", "4",
+            "ddxplus", "--split", "dev", "--policy", "infogatherer", "--limit", "6",
             "--max-turns", "30", "--json", str(path), *flags,
         )  # fmt: skip
         payload = json.loads(path.read_text(encoding="utf-8"))
         order = payload["in_force"]["question_order"]
         if name == "product":
-            assert order == {"complaint_first": 3, "follow_ups_after_parent": True}
+            assert order == {
+                "complaint_first": 3,
+                "follow_ups_after_parent": True,
+                "typical_share": 0.5,
+            }
+        elif name == "named-only":
+            assert order["typical_share"] == 2.0
         else:
-            assert order == {"complaint_first": 0, "follow_ups_after_parent": False}
+            assert order["complaint_first"] == 0 and not order["follow_ups_after_parent"]
         turns[name] = payload["policies"]["infogatherer"]["mean_turns"]
-    assert turns["policy-order"] < turns["product"], turns
+    print(turns)
+    assert turns["policy-order"] <= turns["product"] < turns["named-only"], turns
 
 
 def test_ddxplus_cases_record_what_each_safety_outcome_rests_on(tmp_path: Path) -> None:

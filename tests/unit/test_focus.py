@@ -7,7 +7,7 @@ import numpy as np
 
 from planning.dialogue import DialogueState
 from planning.evidence import Answer
-from planning.focus import early_exclusions, plausible_hypotheses
+from planning.focus import early_exclusions, plausible_hypotheses, typical_topics
 from planning.network import EvidentialNetwork, Finding, Hypothesis, Link
 
 
@@ -71,3 +71,40 @@ def test_a_denied_fact_moves_the_focus_and_is_never_held_or_offered() -> None:
     held = early_exclusions(state, network, {"smokes"}, ratio=0.7)
     assert "eye_pain" not in held and "pale" not in held  # answered: not candidates at all
     assert held == {"cough", "tears", "smokes"}
+
+
+def _topics_network() -> EvidentialNetwork:
+    # A cough's three plausible causes: two list chest pain, one a rash.
+    hypotheses = [
+        Hypothesis(h, h, prior=1.0) for h in ("pneumonia", "bronchitis", "measles", "migraine")
+    ]
+    findings = [Finding(f, f"{f}?", default_state="no") for f in ("cough", "pain", "rash")]
+    signs = {
+        "pneumonia": {"cough": 0.9, "pain": 0.7},
+        "bronchitis": {"cough": 0.9, "pain": 0.5},
+        "measles": {"cough": 0.9, "rash": 0.9},
+        "migraine": {"pain": 0.9},
+    }
+    links = []
+    for h in hypotheses:
+        for f in findings:
+            yes = signs[h.id].get(f.id, 0.005)
+            links.append(Link.make(h.id, f.id, {"no": 1 - yes, ("yes", "no"): yes}))
+    return EvidentialNetwork("topics", hypotheses, findings, links)
+
+
+def test_a_topic_most_plausible_causes_list_is_typical_and_one_few_list_is_not() -> None:
+    network = _topics_network()
+    state = DialogueState.start(network)
+    state.apply(Answer("cough", ("yes",)), network, asked=False)
+    # Pain is a sign of two of the three causes of a cough (migraine is not plausible).
+    assert typical_topics(state, network, {"pain", "rash"}) == {"pain"}
+    # Asking for all of them, neither; asking for one, both.
+    assert typical_topics(state, network, {"pain", "rash"}, share=0.9) == frozenset()
+    assert typical_topics(state, network, {"pain", "rash"}, share=0.3) == {"pain", "rash"}
+
+
+def test_no_topic_is_typical_when_nothing_said_points_anywhere() -> None:
+    network = _topics_network()
+    state = DialogueState.start(network)
+    assert typical_topics(state, network, {"pain", "rash"}, share=0.0) == frozenset()

@@ -184,6 +184,15 @@ class Command(BaseCommand):
             "issue 3's harness asked)",
         )
         parser.add_argument(
+            "--typical-share",
+            type=float,
+            default=None,
+            metavar="S",
+            help="in the first questions, a topic the opening did not name may be opened when "
+            "hypotheses holding this share of the plausible ones' support list it (the pack's "
+            "question_order; default 0.5; above 1: only the topics the opening named)",
+        )
+        parser.add_argument(
             "--flip-rate", type=_rate, default=0.0, help="share of answers flipped to another state"
         )
         parser.add_argument(
@@ -372,6 +381,7 @@ class Command(BaseCommand):
             "question_cost": options["question_cost"],
             "complaint_first": options["complaint_first"],
             "follow_ups_after_parent": options["follow_ups_after_parent"],
+            "typical_share": options["typical_share"],
             "params": list(options["param"]),
             "json": str(options["json"]) if options["json"] else None,
             "cases": str(options["cases"]) if options["cases"] else None,
@@ -562,7 +572,7 @@ class Command(BaseCommand):
             },
             question_order={
                 key: options[key]
-                for key in ("complaint_first", "follow_ups_after_parent")
+                for key in ("complaint_first", "follow_ups_after_parent", "typical_share")
                 if options[key] is not None
             },
         )
