@@ -268,3 +268,52 @@ def _bound(op: str, bound: float, question: Comparison) -> int:
         highest == question.threshold and (question.op == "gt" or not closed)
     )
     return -1 if outside else 0
+
+
+# Level marks: "is the fluid below the MIN mark?" is answered by where the level sits against
+# the marks ("between min and max", "way under min", "right up at the max line").
+_MARK_QUESTION = re.compile(
+    r"\b(below|under|beneath|lower\s+than|above|over|higher\s+than|past)\s+(?:the\s+)?"
+    r"(min|minimum|low|lower|add|max|maximum|full|upper|high)\b"
+)
+_LOW_MARKS = ("min", "minimum", "low", "lower", "add")
+_WITHIN_MARKS = re.compile(
+    r"\bbetween\b.*\b(?:marks?|lines?|dots?|notch(?:es)?|two|min|minimum|max|maximum|them)\b"
+    r"|\bin\s+the\s+middle\b"
+)
+_MARK_NAME = r"(?:the\s+)?(min|minimum|low|lower|add|max|maximum|full|upper|high|mark|line)\b"
+_SAID_BELOW = re.compile(rf"\b(?:below|under|beneath|lower\s+than|less\s+than)\s+{_MARK_NAME}")
+_SAID_ABOVE = re.compile(rf"\b(?:above|over|higher\s+than|past|at|to|up\s+to)\s+{_MARK_NAME}")
+
+
+def question_mark(normalised: str) -> tuple[str, str] | None:
+    """("below", "min") for "is the coolant below the MIN mark?", ("above", "max") for
+    "... over the max line?"; None for a question about no level mark."""
+    match = _MARK_QUESTION.search(normalised)
+    if not match:
+        return None
+    side = (
+        "below" if match.group(1).split()[0] in ("below", "under", "beneath", "lower") else "above"
+    )
+    return side, "min" if match.group(2) in _LOW_MARKS else "max"
+
+
+def mark_answer(sentence: str, asked: tuple[str, str]) -> int:
+    """+1 the level is where the question asks, -1 it is not, 0 the sentence does not say."""
+    side, mark = asked
+    if _WITHIN_MARKS.search(sentence):
+        return -1  # between the marks: neither below the low one nor above the high one
+    said = []
+    for pattern, where in ((_SAID_BELOW, "below"), (_SAID_ABOVE, "above")):
+        for match in pattern.finditer(sentence):
+            name = match.group(1)
+            named = mark if name in ("mark", "line") else "min" if name in _LOW_MARKS else "max"
+            said.append((where, named))
+    if len(set(said)) != 1:
+        return 0
+    where, named = said[0]
+    if named == mark:
+        return 1 if where == side else -1
+    # Above the low mark is not below it; below the high mark is not above it.
+    crossed = {("above", "min", "below"), ("below", "max", "above")}
+    return -1 if (where, named, side) in crossed else 0

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import text as tx
-from .comparison import Comparison, answer_value, question_comparison
+from .comparison import Comparison, answer_value, mark_answer, question_comparison, question_mark
 from .cues import (
     ABSENCE_WORDS,
     ACTION_REPORT,
@@ -204,6 +204,7 @@ class QuestionProfile:
     denied_head: frozenset[str] = frozenset()
     main_negated: frozenset[str] | None = None
     no_difference_asked: bool = False
+    mark: tuple[str, str] | None = None
 
 
 @lru_cache(maxsize=4096)
@@ -247,6 +248,7 @@ def question_profile(question: str) -> QuestionProfile:
             _denied_head(tx.tokens(_CONDITION.sub(" ", _LEADING_CONDITION.sub("", normalised))))
         ),
         main_negated=_main_negated(normalised),
+        mark=question_mark(normalised),
         no_difference_asked=bool(
             _ASKS_DIFFERENCE.search(normalised)
             and not re.search(
@@ -491,6 +493,10 @@ def _read_statement(
         primary = profile.words - profile.alternative
         if not set(words) & primary - {"hear", "sound", "car", "laptop"}:
             return Reading(1 if negated else -1, JUDGED + bonus, reliability, "alternative")
+    if profile.mark is not None:
+        level = mark_answer(s, profile.mark)
+        if level:
+            return Reading(level, JUDGED + bonus, reliability, "level against the marks")
     if profile.comparison is not None:
         value = answer_value(s, profile.comparison)
         if value > 0 and _state_denied(s, profile, negated):
@@ -691,7 +697,9 @@ def _judgement(
                 return 1, "judged fine", JUDGED
             if is_good and any(tx.canonical(t) in OPPOSITES.get(n, ()) for n in profile.negated):
                 continue  # "cool" answering "... even when it is not hot?" echoes the question
-            negated = any(n in NEGATIONS for n in toks[max(0, i - 6) : i])
+            # "no tears, they look fine": a negation in an earlier clause is not over it.
+            start = max([0, *(b for b in _comma_starts(s, len(toks)) if b <= i)])
+            negated = any(n in NEGATIONS for n in toks[max(start, i - 6) : i])
             value = 1 if is_good else -1
             good = -value if negated else value
             break
@@ -703,6 +711,16 @@ def _judgement(
         return None  # a different problem says nothing about the one asked about
     # A good state answers "is something wrong?" with no and "does it work?" with yes.
     return good * profile.kind, "judged fine" if good > 0 else "judged faulty", JUDGED
+
+
+def _comma_starts(s: str, count: int) -> list[int]:
+    """Token indices at which each comma-separated part of ``s`` starts (as tokenised by
+    ``_read_statement``); none when the parts do not add up to ``count`` tokens."""
+    starts, n = [], 0
+    for part in re.split(r"[,;]", IDLE_NEGATION.sub(" ", s)):
+        starts.append(n)
+        n += len(tx.tokens(part))
+    return starts if n == count else []
 
 
 def _qualifies_asked_word(toks: Sequence[str], i: int, profile: QuestionProfile) -> bool:

@@ -16,6 +16,10 @@ Classes:
   answered "it's the same whether ... or not" / "no matter ..." (no).
 - ``reading in unit``: a number in the question's unit beside other numbers ("32 psi on all
   four" to "below 30 psi?").
+- ``level mark``: a level against the marks ("between min and max", "way under the line") to
+  "below the MIN mark?" / "above the MAX line?".
+- ``fine after a denial``: a denial in one clause and "it looks fine" in the next ("no tears,
+  they look fine"): the denial is not over "fine".
 """
 
 from __future__ import annotations
@@ -38,6 +42,13 @@ DEVELOPMENT: list[tuple[str, str, str, str]] = [
     ("reading in unit", "Is the battery voltage below 12 volts?", "both meters say 12.6 v, checked it twice", "no"),
     ("reading in unit", "Is your temperature above 38 degrees?", "took it 3 times, it was 38.9 degrees", "yes"),
     ("reading in unit", "Is the tyre pressure above 40 psi?", "the front two are 33 psi", "no"),
+    ("level mark", "Is the oil level below the MIN mark on the dipstick?", "wiped it and checked, its sitting between the two dots", "no"),
+    ("level mark", "Is the oil level below the MIN mark on the dipstick?", "barely touches the stick, way under the min", "yes"),
+    ("level mark", "Is the washer fluid below the low line?", "it's in the middle, topped it up last week", "no"),
+    ("level mark", "Is the coolant above the MAX line?", "its a bit over the max line i think i overfilled it", "yes"),
+    ("level mark", "Is the coolant above the MAX line?", "right between min and max", "no"),
+    ("fine after a denial", "Is the hose cracked or leaking?", "no cracks, it all looks fine to me", "no"),
+    ("fine after a denial", "Does the wound look infected?", "not red or anything, it looks clean", "no"),
 ]
 
 HELD_OUT: list[tuple[str, str, str, str]] = [
@@ -57,4 +68,10 @@ HELD_OUT: list[tuple[str, str, str, str]] = [
     ("reading in unit", "Is the download speed below 5 mbps?", "speedtest says 48 mbps down and 10 up on 2 devices", "no"),
     ("reading in unit", "Is the water pressure below 1 bar?", "the gauge on the boiler sits at 0.5 bar", "yes"),
     ("reading in unit", "Is the fridge warmer than 5 degrees?", "thermometer shows 3 degrees on the middle shelf", "no"),
+    ("level mark", "Is the brake fluid below the minimum line?", "it's sitting just under the line, maybe a few mm", "yes"),
+    ("level mark", "Is the brake fluid below the minimum line?", "looks like its between the lines still", "no"),
+    ("level mark", "Is the transmission fluid above the full mark?", "somewhere in the middle of the hatched bit", "no"),
+    ("level mark", "Is the transmission fluid above the full mark?", "it's well over the full mark, someone overfilled it", "yes"),
+    ("fine after a denial", "Are the brake pads worn down?", "no, plenty left, they look ok", "no"),
+    ("fine after a denial", "Is the belt frayed or glazed?", "no fraying, looks good as new", "no"),
 ]
