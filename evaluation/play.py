@@ -3,11 +3,15 @@
 Each case is one conversation with :class:`bots.service.ConversationService` on the web
 channel: the user opens with the case's complaint (the pack chosen as the web chat's picker
 does), then answers every question the bot asks, in the way ``--answers`` says
-(:mod:`evaluation.speakers`), until the bot stops asking. What the user got is recorded from
-the service's own replies and stored case: the outcome of the bot's last turn, the questions
-(a confirmation is a second occurrence of its finding), the wall time of every turn, and the
-replies that showed the user an internal id (:func:`shows_code`). The case result's belief
-figures are recomputed from the stored dialogue state (:func:`planning.results.case_result`).
+(:mod:`evaluation.speakers`), until the bot stops asking. A conclusion that says it went by a
+fact the user's own case contradicts is corrected as a person would ("That's not what I
+said", :func:`misread`: only what the reply shows, never the right cause), and the dialogue
+goes on; the first conclusion and the corrections are recorded (``extra``). What the user
+got is recorded from the service's own replies and stored case: the outcome of the bot's last
+turn, the questions (a confirmation is a second occurrence of its finding), the wall time of
+every turn, and the replies that showed the user an internal id (:func:`shows_code`). The case
+result's belief figures are recomputed from the stored dialogue state
+(:func:`planning.results.case_result`).
 
 ``workers > 1`` forks worker processes that inherit the networks and services; nothing but
 (policy, case index) tasks and results is pickled.

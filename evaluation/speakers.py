@@ -16,6 +16,11 @@ other:
   ``words``. A confirmation ("just to be sure: ...?") gets a plain answer in words: the
   dialog has none, and its words for the finding are the ones already misread.
 
+After a conclusion that says it went by a fact the user's case contradicts
+(:func:`evaluation.play.misread`), every speaker says "that's not what I said"
+(:meth:`Speaker.correct`): ``exact`` presses the button; ``words`` and ``utterances`` type it
+with their own answer ("no, that's wrong, nope").
+
 The phrasing is chosen by a hash of (case, finding), so a run is deterministic.
 """
 
