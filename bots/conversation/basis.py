@@ -205,6 +205,8 @@ def read(kit: Kit, ctx: Context, inbound: Inbound) -> Interpretation | None:
     fact the conclusion listed (the one they give another answer to, if any)."""
     if ctx.case.status != CaseStatus.CONCLUDED or ctx.network is None:
         return None
+    if kit.patient_facing(ctx):  # a patient's conclusion lists no facts (presentation.conclude)
+        return None
     if inbound.button == CORRECT:
         detail = f"button {CORRECT}: {CORRECTION_DETAIL}"
         return Interpretation("unknown", confidence=1.0, detail=detail)

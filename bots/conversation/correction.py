@@ -26,6 +26,8 @@ def respond(kit: Kit, ctx: Context, inbound: Inbound, meaning: Interpretation) -
     case = ctx.case
     if case.status != CaseStatus.CONCLUDED or ctx.dialogue is None or ctx.network is None:
         return None
+    if kit.patient_facing(ctx):  # a patient's conclusion lists no facts to correct
+        return None
     facts = basis.from_words(ctx, case.conclusion, kit)
     if not facts:
         return None

@@ -72,3 +72,36 @@ def test_replies_showing_internal_ids_are_counted() -> None:
     assert shows_code(reply("Source: Laptop battery (laptop_battery#3)"))
     assert shows_code(reply("Then go to step 4."))
     assert shows_code(reply("Check car_electrical_failure:q1 first."))
+
+
+def concluded(text: str, *facts: tuple[str, str, str]) -> tuple[Reply, dict[str, object]]:
+    """A conclusion's reply and the bot turn's record of the facts it went by."""
+    record = {
+        "type": "conclude",
+        "basis": [{"finding": f, "states": [s], "shown": shown} for f, s, shown in facts],
+    }
+    return Reply(parts=(text,), kind="conclusion"), record
+
+
+def test_the_user_corrects_only_a_shown_fact_that_contradicts_their_own_case() -> None:
+    from evaluation.play import misread
+
+    user = SimulatedUser(CASE)
+    wrong = ("cough", "yes", "Do you cough? yes")  # the user's case: no cough
+    right = ("fever", "yes", "Do you have a fever? yes")
+    off_path = ("rash", "yes", "Do you have a rash? yes")  # nothing in the user's case
+    said = "I went by what you told me: {}."
+    reply, record = concluded(said.format("Do you cough? yes"), wrong)
+    assert misread(user, reply, record) == "cough"
+    reply, record = concluded(said.format("Do you have a fever? yes"), right, off_path)
+    assert misread(user, reply, record) is None
+    # A fact in the record but not in what the user was shown is never acted on.
+    reply, record = concluded("The most likely cause: a cold.", wrong)
+    assert misread(user, reply, record) is None
+
+
+def test_users_say_that_is_not_what_they_said_by_button_or_in_words() -> None:
+    assert ExactSpeaker(SimulatedUser(CASE)).correct(COUGH) == ("", "correct")
+    text, button = words().correct(COUGH)
+    assert button == "" and any(text.endswith(f", {no}") for no in NO)
+    assert any(cue in text for cue in ("not what I said", "wrong", "misread"))
