@@ -52,10 +52,33 @@ class Subject:
         return {"he": "him", "she": "her"}.get(self.pronoun, "them")
 
 
+# A relative who reports or worries ("according to my mum", "my wife says i look pale", "my
+# husband made me book this") is not the patient when the writer speaks of themself.
+_REPORTING = re.compile(
+    rf"\baccording to (?:my|our)\s+{_AGE}(?:{_HE}|{_SHE}|{_THEY})\b|"
+    rf"\b(?:my|our)\s+{_AGE}(?:{_HE}|{_SHE}|{_THEY})\s+(?:says?|said|thinks?|thought|reckons?|"
+    r"told me|tells me|keeps telling me|noticed|wants me|made me|suggested|is worried|was worried|"
+    r"is nagging me|nagged me)\b"
+)
+_WRITER = re.compile(r"\b(?:i|im|i'm|ive|i've|me|my|myself)\b")
+_THIRD = re.compile(r"\b(?:he|she|hes|shes|his|him)\b")
+
+
+def _reported(low: str, match: re.Match[str]) -> bool:
+    """Whether the relation ``match`` only reports on the writer's own symptoms."""
+    for frame in _REPORTING.finditer(low):
+        if frame.start() <= match.start() < frame.end():
+            rest = low[: frame.start()] + " " + low[frame.end() :]
+            return bool(_WRITER.search(rest)) and not _THIRD.search(rest)
+    return False
+
+
 def subject_of(text: str) -> Subject | None:
     """The person the message is about when it is not the writer, else None."""
     low = text.lower().replace("\u2019", "'")
-    match = _RELATION.search(low)
+    match = next((m for m in _RELATION.finditer(low) if not _reported(low, m)), None)
+    if match is None and _RELATION.search(low):
+        return None  # only a relative reporting on the writer
     if match:
         word = match.group(1)
         if re.fullmatch(_HE, word):
@@ -129,9 +152,37 @@ _ABOUT = (
 )
 
 
+_CONJUNCTION = (
+    r"that|if|when|whether|like|or|and|because|where|while|before|after|as|so|until|unless|"
+    r"than|since|once"
+)
+_MODALS = frozenset(
+    ["can", "could", "would", "will", "should", "may", "might", "must", "did", "had"]
+)
+_INVERTED = re.compile(r"\b(do|have|are|were|did|can|could|would|will|should)\s+you\b", re.I)
+_YOU_SUBJECT = re.compile(rf"\b({_CONJUNCTION})\s+you\s+(\w+)\b", re.I)
+
+
+def _agrees(verb: str, pronoun: str) -> str:
+    """The verb after "he"/"she" ("you produce" -> "he produces"); "they" takes it as it is."""
+    low = verb.lower()
+    if pronoun == "they" or low in _MODALS or low.endswith("ed"):
+        return verb
+    irregular = {"are": "is", "were": "was", "have": "has", "do": "does", "go": "goes"}
+    if low in irregular:
+        return irregular[low]
+    if re.search(r"(?:s|sh|ch|x|z|o)$", low):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", low):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
 def about_them(question: str, subject: Subject) -> str:
     """A question to the patient put to a carer about them ("Do you have a fever?" -> "Does he
-    have a fever?"); a question it cannot turn is left as it is."""
+    have a fever?"); a question it cannot turn is left as it is. "You" as a subject inside
+    the question is turned with its verb ("or do you feel" -> "or does he feel", "that you
+    produce" -> "that he produces"); as an object it becomes "him"/"her"/"them"."""
     p, pos, obj = subject.pronoun, subject.possessive, subject.object
     out = question
     turned = False
@@ -149,7 +200,11 @@ def about_them(question: str, subject: Subject) -> str:
         out = re.sub(r"^Was they\b", "Were they", out)
     out = re.sub(r"\byour\b", pos, out)
     out = re.sub(r"\byourself\b", f"{obj}self" if p != "they" else "themselves", out)
-    out = re.sub(r"\byou're\b|\byou are\b", f"{p} {'are' if p == 'they' else 'is'}", out)
-    out = re.sub(r"\byou have\b", f"{p} {'have' if p == 'they' else 'has'}", out)
+    out = _INVERTED.sub(lambda m: f"{_agrees(m.group(1), p)} {p}", out)
+    out = re.sub(r"\byou['\u2019]re\b", "you are", out)
+    out = _YOU_SUBJECT.sub(lambda m: f"{m.group(1)} {p} {_agrees(m.group(2), p)}", out)
+    out = re.sub(r"\byou (are|were|have)\b", lambda m: f"{p} {_agrees(m.group(1), p)}", out)
+    if p != "they":
+        out = out.replace(" is (or were)", " is (or was)")
     out = re.sub(r"\byou\b", obj, out)
     return out[:1].upper() + out[1:]

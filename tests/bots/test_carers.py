@@ -203,3 +203,52 @@ def test_a_carer_sees_the_disclaimer_and_scales_about_the_patient(
         )
     )
     assert "diagnose you" in own.text
+
+
+def test_a_relative_who_only_reports_is_not_the_patient() -> None:
+    # The writer speaks of their own symptoms; the relative is where the worry comes from.
+    for said in (
+        "im so tired all the time and i look really pale according to my mum",
+        "my wife says i look pale and ive been dizzy",
+        "my husband made me book this, i keep getting headaches",
+    ):
+        assert subject_of(said) is None, said
+    # The relative is the patient when the words are about them.
+    for said, pronoun in (
+        ("my mum says she's been dizzy all week", "she"),
+        ("according to my dad he hasnt eaten all day", "he"),
+        ("my mum keeps being sick", "she"),
+    ):
+        subject = subject_of(said)
+        assert subject is not None and subject.pronoun == pronoun, said
+
+
+def test_you_inside_a_question_is_turned_with_its_verb() -> None:
+    son = subject_of("my son has a cough")
+    child = subject_of("my 2 year old wont stop crying")
+    assert son is not None and child is not None
+    turned = {
+        "Have you noticed that you produce more saliva than usual?": (
+            "Has he noticed that he produces more saliva than usual?",
+            "Have they noticed that they produce more saliva than usual?",
+        ),
+        "Have you vomited several times or have you made several efforts to vomit?": (
+            "Has he vomited several times or has he made several efforts to vomit?",
+            "Have they vomited several times or have they made several efforts to vomit?",
+        ),
+        "Do you feel like you are (or were) choking or suffocating?": (
+            "Does he feel like he is (or was) choking or suffocating?",
+            "Do they feel like they are (or were) choking or suffocating?",
+        ),
+        "Do you ever temporarily stop breathing while you\u2019re asleep?": (
+            "Does he ever temporarily stop breathing while he is asleep?",
+            "Do they ever temporarily stop breathing while they are asleep?",
+        ),
+        "Is your cough worse when you lie down?": (
+            "Is his cough worse when he lies down?",
+            "Is their cough worse when they lie down?",
+        ),
+    }
+    for question, (to_son, to_child) in turned.items():
+        assert about_them(question, son) == to_son
+        assert about_them(question, child) == to_child
