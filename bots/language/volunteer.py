@@ -20,6 +20,7 @@ from .base import yes_no_states
 from .cues import META, NEGATIONS, UNSURE
 from .fact_verifier import verified_facts
 from .facts import LEXICAL_FLOOR, fact_index, stated_facts
+from .lay_words import lay_facts
 from .places import place_facts
 from .predicates import says_predicate
 from .qualifiers import unsaid_qualifier
@@ -216,7 +217,9 @@ def volunteered_facts(
     if not verify or not network.flow:
         # The check was trained on troubleshooting flowcharts only; the patient intake's
         # reading is measured on tables of its own (tests/bots/test_measured_openings.py).
-        return rules
+        # Symptoms said in everyday words ("a temperature", "croaky") restate no question.
+        said_in_lay_words = lay_facts(text, network, skip=skip | {a.finding for a in rules})
+        return (*rules, *said_in_lay_words)
     verified = verified_facts(text, network, rules, skip=skip)
     if verified is None:
         return rules

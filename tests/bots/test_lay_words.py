@@ -1,0 +1,93 @@
+"""Symptoms said in everyday words are read as the intake's questions about them, through the
+pack's reader and through the conversation service (tests/bots/lay_words_table.py)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from bots.language.lay_words import SYMPTOMS, _finding, lay_facts
+from bots.language.volunteer import volunteered_facts
+from bots.messages import Inbound
+
+from .lay_words_table import DEVELOPMENT, HELD_OUT, QUESTIONS, Row
+
+SYMPTOM = {finding: name for name, finding in QUESTIONS.items()}
+
+
+def _scores(network: Any, rows: list[Row]) -> tuple[float, float]:
+    right = read = wanted = 0
+    for text, facts in rows:
+        got = {
+            SYMPTOM[a.finding]: a.states == ("yes",)
+            for a in lay_facts(text, network)
+            if a.finding in SYMPTOM
+        }
+        read += len(got)
+        wanted += len(facts)
+        right += sum(facts.get(name) == said for name, said in got.items())
+    return right / max(read, 1), right / max(wanted, 1)
+
+
+def test_each_symptom_names_exactly_the_question_the_table_scores(packs: Any) -> None:
+    from knowledge.packs.store import load_network
+
+    network = load_network("patient-intake")
+    named = {_finding(network, re.compile(s.question, re.IGNORECASE)) for s in SYMPTOMS}
+    assert {f.id for f in named if f is not None} == set(QUESTIONS.values())
+
+
+def test_lay_words_read_with_precision_on_rows_not_developed_on(packs: Any) -> None:
+    from knowledge.packs.store import load_network
+
+    network = load_network("patient-intake")
+    dev = _scores(network, DEVELOPMENT)
+    held = _scores(network, HELD_OUT)
+    print(f"lay words: development P/R {dev}; held-out P/R {held}")
+    # Measured: development 1.0 / 1.0; held-out 0.957 / 0.846 (written before the first run).
+    assert dev[0] >= 0.97 and dev[1] >= 0.95, dev
+    assert held[0] >= 0.9 and held[1] >= 0.75, held
+
+
+def test_a_flowchart_pack_reads_no_symptoms(packs: Any) -> None:
+    from knowledge.packs.store import load_network
+
+    said = "my laptop has a temperature, feels sick and the screen looks bloodshot"
+    assert lay_facts(said, load_network("it-laptop")) == ()
+
+
+def test_a_temperature_in_words_is_a_fever_and_a_number_is_read_by_its_value(packs: Any) -> None:
+    from knowledge.packs.store import load_network
+
+    network = load_network("patient-intake")
+    fever = QUESTIONS["fever"]
+
+    def read(text: str) -> dict[str, tuple[str, ...] | None]:
+        return {a.finding: a.states for a in volunteered_facts(text, network)}
+
+    assert read("sore throat and a temperature since yesterday").get(fever) == ("yes",)
+    assert read("no temperature, just a blocked nose").get(fever) == ("no",)
+    assert read("a temperature of 37.1 this morning").get(fever) == ("no",)
+    assert fever not in read("not sure if its a temperature or just the heating")
+
+
+@pytest.mark.django_db
+def test_the_intake_does_not_ask_what_the_opening_said_in_everyday_words(
+    service_factory: Any,
+) -> None:
+    service = service_factory()
+    thread = "lay-words"
+    opening = "ive been croaky for a few days with a bit of a temperature and i feel sick"
+    reply = service.handle(Inbound("web", thread, opening, user_id="u1", pack="patient-intake"))
+    said = {QUESTIONS["fever"], QUESTIONS["hoarse"], QUESTIONS["nausea"]}
+    shown = " ".join(reply.parts).lower()
+    assert "noted" in shown and "fever" in shown, shown
+    asked = []
+    for _ in range(6):
+        if reply.kind != "question" or reply.question is None:
+            break
+        asked.append(reply.question)
+        reply = service.handle(Inbound("web", thread, "", button="answer:unsure", user_id="u1"))
+    assert asked and not said & set(asked), asked
