@@ -101,6 +101,25 @@ the first 180 rows: P 96.0% R 74.1% (was P 94.7% R 74.5%); all 230 rows P 95.6% 
 Held-out, measured once at the end: all 158 rows P 85.3% R 58.6%; the 128 earlier rows P 85.6%
 R 68.0%; the 30 new rows P 84.2% R 34.0%. The target is not met: recall on wording the rules
 were not written on stays low.
+
+Session 9: 30 more held-out rows written first (the last 30; same kinds), measured before any
+change: P 82.4% R 35.9%; all 188 held-out rows P 85.7% R 54.8% (the floor for all of them is
+set there; the first 158 keep theirs). Tried and not shipped: each question said as the user's
+affirmed and denied statements ("the starter does not crank", ``statements.py`` on the branch
+``experiments/reading-statements``), encoded once per pack (320 sentences for the 12 charts,
+5.3 s CPU), the 6 questions nearest a clause by statement added as candidates, with 4 features
+(the nearer statement's cosine, its lead over the next question's, nearest or not, affirmed
+minus denied signed by the reading), retrained (L2 10, threshold 0.68 by leave one chart out).
+The statement lead is the best single feature (AUC 0.88 against 0.86 for the question cosine's
+lead), but which of the two statements is nearer agrees with the right polarity for only 66%
+of the candidates of a labelled finding: MiniLM hardly moves for a "not". Leave one chart out
+on the 232 development rows: P 94.9% R 64.1%; the same without statements at the same penalty
+P 94.9% R 63.7% (one fact), as shipped (L2 3) P 94.8% R 63.0%. Development P 95.1% R 66.4%
+(shipped: P 95.6% R 66.0%: precision fell). Held-out, measured once: the first 158 rows P 86.3%
+R 59.8% (shipped: P 86.2% R 59.2%), the 30 new rows P 82.4% R 35.9% (unchanged). FloDial dev
+unchanged (exact ``--limit 150`` 97.3% / 3.58; utterances ``--limit 100`` 97.0% / 4.11 against
+4.14). 6 ms CPU more per opening (97 against 91 ms). One fact on held-out and a fall in
+development precision is no gain, so it was not shipped.
 """
 
 from __future__ import annotations
@@ -137,8 +156,13 @@ def score(rows: list[Row]) -> tuple[float, float]:
 
 @pytest.mark.parametrize(
     ("rows", "precision_floor", "recall_floor"),
-    [(DEVELOPMENT, 0.95, 0.66), (DEVELOPMENT[:180], 0.95, 0.74), (HELD_OUT, 0.85, 0.58)],
-    ids=["development", "development-first-180", "held-out"],
+    [
+        (DEVELOPMENT, 0.95, 0.66),
+        (DEVELOPMENT[:180], 0.95, 0.74),
+        (HELD_OUT[:158], 0.85, 0.58),
+        (HELD_OUT, 0.85, 0.54),
+    ],
+    ids=["development", "development-first-180", "held-out-first-158", "held-out"],
 )
 def test_opening_facts_keep_their_scores(
     rows: list[Row], precision_floor: float, recall_floor: float
