@@ -27,7 +27,6 @@ _QUESTION_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"\b{_NUMBER}{_UNIT}\s+or\s+(?:less|lower|below|under|fewer|shorter)\b"), "le"),
     (re.compile(rf"\b(?:{_ABOVE}|older|longer)(?:\s+than)?\s+{_NUMBER}{_UNIT}"), "gt"),
     (re.compile(rf"\b(?:{_BELOW}|younger|newer|shorter)(?:\s+than)?\s+{_NUMBER}{_UNIT}"), "lt"),
-    # "replaced in the last 2 years?": how long ago, at most that.
     # "does it charge to 100%?": reaching full is reaching it.
     (re.compile(r"\b(?:to|reach(?:es)?|hits?|up\s+to)\s+(100)\s*(%)"), "ge"),
     # "is the battery at 0%?": that level exactly.
