@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from knowledge.words import normalise
 from planning.evidence import Answer
 from planning.network import EvidentialNetwork, Finding
 
@@ -152,20 +153,9 @@ SYMPTOMS: tuple[LaySymptom, ...] = (
 # "haven't been sick"), and the doubt that makes a clause say nothing.
 _NEGATION = re.compile(r"\b(?:no|not|never|without|nothing|none|neither|nor)\b(?:\W+\w+){0,3}\W*$")
 _CLAUSE = re.compile(r"[;!?\n]|\.(?!\d)|,|\bbut\b|\bthough\b|\bhowever\b|\balthough\b")
-_CONTRACTION = re.compile(r"n't\b|n’t\b")
-_RUN_TOGETHER = re.compile(
-    r"\b(do|does|did|is|are|was|were|have|has|had|ca|wo|could|would|should)nt\b"
-)
 _COMPILED: list[tuple[re.Pattern[str], re.Pattern[str]]] = [
     (re.compile(s.question, re.IGNORECASE), re.compile(s.said)) for s in SYMPTOMS
 ]
-
-
-def _normalised(text: str) -> str:
-    said = _CONTRACTION.sub(" not", text.lower().replace("can't", "can not"))
-    said = re.sub(r"\bcant\b|\bcannot\b", "can not", said)
-    said = re.sub(r"\bwont\b", "will not", said)
-    return _RUN_TOGETHER.sub(lambda m: f"{m.group(1)} not", said)
 
 
 def _finding(network: EvidentialNetwork, question: re.Pattern[str]) -> Finding | None:
@@ -192,7 +182,7 @@ def lay_facts(
     """The yes/no symptom questions the message answers in everyday words."""
     if network.flow:
         return ()  # troubleshooting charts have their own word groups
-    clauses = [c for c in _CLAUSE.split(_normalised(text)) if c.strip()]
+    clauses = [c for c in _CLAUSE.split(normalise(text)) if c.strip()]
     clauses = [c for c in clauses if not UNSURE.search(c)]
     if not clauses:
         return ()
