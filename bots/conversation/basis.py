@@ -49,6 +49,12 @@ CORRECTION_CUE = re.compile(
 CORRECTION_HINT = re.compile(r"\b(?:actually|i (?:said|meant|wrote)|in fact)\b", re.IGNORECASE)
 
 
+def may_correct(text: str) -> bool:
+    """Whether typed words after a conclusion may correct it: they say it was misread, or
+    give an answer in the words that correct ("actually ...")."""
+    return bool(CORRECTION_CUE.search(text) or CORRECTION_HINT.search(text))
+
+
 # What a bare "no, that's not what I said" is made of besides its cue.
 _FILLER = frozenset(
     {
@@ -118,6 +124,12 @@ class Fact:
     finding: str
     states: tuple[str, ...]
     shown: str  # as the reply says it
+
+    def differs(self, answer: Answer | None) -> bool:
+        """Whether ``answer`` gives this fact another answer than the one read."""
+        if answer is None or not answer.states:
+            return False
+        return set(answer.states) != set(self.states)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -210,28 +222,25 @@ def read(kit: Kit, ctx: Context, inbound: Inbound) -> Interpretation | None:
     if inbound.button == CORRECT:
         detail = f"button {CORRECT}: {CORRECTION_DETAIL}"
         return Interpretation("unknown", confidence=1.0, detail=detail)
-    cue = bool(CORRECTION_CUE.search(inbound.text))
-    if inbound.button or not (cue or CORRECTION_HINT.search(inbound.text)):
+    if inbound.button or not may_correct(inbound.text):
         return None
     facts = from_words(ctx, ctx.case.conclusion, kit)
     if not facts:
         return None
+    cue = bool(CORRECTION_CUE.search(inbound.text))
     if cue and only_says_misread(inbound.text):
         # "That's not what I said" takes the reading back; it does not say the opposite.
         return Interpretation("unknown", confidence=0.9, detail=CORRECTION_DETAIL)
     for fact in facts:
-        answer = said_otherwise(kit, ctx, inbound.text, fact)
-        if answer is not None:
-            meaning, _ = answer
+        meaning = said_otherwise(kit, ctx, inbound.text, fact)
+        if meaning is not None:
             return meaning
     if not cue:
         return None
     return Interpretation("unknown", confidence=0.9, detail=CORRECTION_DETAIL)
 
 
-def said_otherwise(
-    kit: Kit, ctx: Context, text: str, fact: Fact
-) -> tuple[Interpretation, Answer] | None:
+def said_otherwise(kit: Kit, ctx: Context, text: str, fact: Fact) -> Interpretation | None:
     """The correction's words read as an answer to ``fact``'s question, where they give it
     another answer than the one the conclusion went by."""
     assert ctx.network is not None
@@ -240,7 +249,4 @@ def said_otherwise(
         meaning = kit.interpreter.interpret(text, pending=finding, network=ctx.network)
     except ValueError:
         return None
-    answer = meaning.answer_for(finding.id)
-    if answer is None or answer.states is None or set(answer.states) == set(fact.states):
-        return None
-    return meaning, answer
+    return meaning if fact.differs(meaning.answer_for(finding.id)) else None

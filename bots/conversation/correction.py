@@ -32,14 +32,11 @@ def respond(kit: Kit, ctx: Context, inbound: Inbound, meaning: Interpretation) -
     if not facts:
         return None
     typed = not inbound.button
-    if typed and not (
-        basis.CORRECTION_CUE.search(inbound.text) or basis.CORRECTION_HINT.search(inbound.text)
-    ):
+    if typed and not basis.may_correct(inbound.text):
         return None
     if typed and meaning.intent == "answer":
         for fact in facts:
-            answer = meaning.answer_for(fact.finding)
-            if answer is not None and answer.states and set(answer.states) != set(fact.states):
+            if fact.differs(meaning.answer_for(fact.finding)):
                 return _set(kit, ctx, fact, meaning)
     if inbound.button == basis.CORRECT or meaning.detail.endswith(basis.CORRECTION_DETAIL):
         # The least sure reading first; the others stay listed if the next conclusion rests
