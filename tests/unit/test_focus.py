@@ -11,6 +11,22 @@ from planning.focus import early_exclusions, plausible_hypotheses, typical_topic
 from planning.network import EvidentialNetwork, Finding, Hypothesis, Link
 
 
+def _linked(
+    name: str,
+    hypotheses: list[Hypothesis],
+    findings: list[Finding],
+    signs: dict[str, dict[str, float]],
+) -> EvidentialNetwork:
+    """Every hypothesis linked to every finding: "yes" with its listed plausibility, else a
+    closed-world trace."""
+    links = []
+    for h in hypotheses:
+        for f in findings:
+            yes = signs[h.id].get(f.id, 0.005)
+            links.append(Link.make(h.id, f.id, {"no": 1 - yes, ("yes", "no"): yes}))
+    return EvidentialNetwork(name, hypotheses, findings, links)
+
+
 def _network() -> EvidentialNetwork:
     # "cold" is common (prior 1), "cluster" and "anemia" are rare (0.1).
     hypotheses = [
@@ -27,12 +43,7 @@ def _network() -> EvidentialNetwork:
         "cluster": {"tears": 0.7, "eye_pain": 0.9, "smokes": 0.4},
         "anemia": {"pale": 0.8, "smokes": 0.2},
     }
-    links = []
-    for h in hypotheses:
-        for f in findings:
-            yes = signs[h.id].get(f.id, 0.005)
-            links.append(Link.make(h.id, f.id, {"no": 1 - yes, ("yes", "no"): yes}))
-    return EvidentialNetwork("toy", hypotheses, findings, links)
+    return _linked("toy", hypotheses, findings, signs)
 
 
 def test_plausible_ignores_the_base_rate() -> None:
@@ -85,12 +96,7 @@ def _topics_network() -> EvidentialNetwork:
         "measles": {"cough": 0.9, "rash": 0.9},
         "migraine": {"pain": 0.9},
     }
-    links = []
-    for h in hypotheses:
-        for f in findings:
-            yes = signs[h.id].get(f.id, 0.005)
-            links.append(Link.make(h.id, f.id, {"no": 1 - yes, ("yes", "no"): yes}))
-    return EvidentialNetwork("topics", hypotheses, findings, links)
+    return _linked("topics", hypotheses, findings, signs)
 
 
 def test_a_topic_most_plausible_causes_list_is_typical_and_one_few_list_is_not() -> None:
