@@ -160,13 +160,53 @@ _MODALS = frozenset(
     ["can", "could", "would", "will", "should", "may", "might", "must", "did", "had"]
 )
 _INVERTED = re.compile(r"\b(do|have|are|were|did|can|could|would|will|should)\s+you\b", re.I)
-_YOU_SUBJECT = re.compile(rf"\b({_CONJUNCTION})\s+you\s+(\w+)\b", re.I)
+# An adverb between "you" and its verb is kept, and the verb after it turned ("when you
+# suddenly stand up" -> "when he suddenly stands up").
+_ADVERB = r"\w+ly|ever|never|often|always|still|also|just|only|usually|sometimes|already"
+_YOU_SUBJECT = re.compile(rf"\b({_CONJUNCTION})\s+you\s+((?:{_ADVERB})\s+)?(\w+)\b", re.I)
+# Verbs ending in -ed that are not past tenses ("that you need"), and past tenses that do
+# not end in -ed ("that you lost weight"): the former take an -s, the latter do not.
+_PRESENT_ED = frozenset(["need", "bleed", "feed", "breed", "proceed", "exceed", "succeed", "heed"])
+_PAST = frozenset(
+    [
+        "lost",
+        "felt",
+        "got",
+        "took",
+        "went",
+        "fell",
+        "ate",
+        "hit",
+        "came",
+        "saw",
+        "knew",
+        "began",
+        "became",
+        "left",
+        "kept",
+        "slept",
+        "woke",
+        "gave",
+        "made",
+        "ran",
+        "said",
+        "thought",
+        "told",
+        "bought",
+        "caught",
+        "drank",
+        "broke",
+        "wore",
+    ]
+)
 
 
 def _agrees(verb: str, pronoun: str) -> str:
     """The verb after "he"/"she" ("you produce" -> "he produces"); "they" takes it as it is."""
     low = verb.lower()
-    if pronoun == "they" or low in _MODALS or low.endswith("ed"):
+    if pronoun == "they" or low in _MODALS or low in _PAST:
+        return verb
+    if low.endswith("ed") and low not in _PRESENT_ED:
         return verb
     irregular = {"are": "is", "were": "was", "have": "has", "do": "does", "go": "goes"}
     if low in irregular:
@@ -202,7 +242,9 @@ def about_them(question: str, subject: Subject) -> str:
     out = re.sub(r"\byourself\b", f"{obj}self" if p != "they" else "themselves", out)
     out = _INVERTED.sub(lambda m: f"{_agrees(m.group(1), p)} {p}", out)
     out = re.sub(r"\byou['\u2019]re\b", "you are", out)
-    out = _YOU_SUBJECT.sub(lambda m: f"{m.group(1)} {p} {_agrees(m.group(2), p)}", out)
+    out = _YOU_SUBJECT.sub(
+        lambda m: f"{m.group(1)} {p} {m.group(2) or ''}{_agrees(m.group(3), p)}", out
+    )
     out = re.sub(r"\byou (are|were|have)\b", lambda m: f"{p} {_agrees(m.group(1), p)}", out)
     if p != "they":
         out = out.replace(" is (or were)", " is (or was)")

@@ -252,3 +252,22 @@ def test_you_inside_a_question_is_turned_with_its_verb() -> None:
     for question, (to_son, to_child) in turned.items():
         assert about_them(question, son) == to_son
         assert about_them(question, child) == to_child
+
+
+def test_a_verb_after_an_adverb_or_in_the_past_is_turned_as_english_has_it() -> None:
+    son = subject_of("my son has a cough")
+    assert son is not None
+    turned = {
+        # An adverb between "you" and the verb: the verb after it agrees.
+        "Do you feel dizzy when you suddenly stand up?": (
+            "Does he feel dizzy when he suddenly stands up?"
+        ),
+        "Do you wake up because you often need to urinate?": (
+            "Does he wake up because he often needs to urinate?"
+        ),
+        # "need" ends in -ed and is not a past tense; "lost" is one and does not.
+        "Do you feel that you need to rest more?": "Does he feel that he needs to rest more?",
+        "Have you noticed that you lost weight?": "Has he noticed that he lost weight?",
+    }
+    for question, to_son in turned.items():
+        assert about_them(question, son) == to_son
