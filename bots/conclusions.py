@@ -39,6 +39,8 @@ READ_RIGHT_BUTTON = 0.998
 READ_RIGHT_EXPLICIT = 0.995
 READ_RIGHT_WORDS = 0.99
 READ_RIGHT_VOLUNTEERED = 0.97
+# The band's edge: a typed answer read at or above it was explicit, below it judged from words.
+EXPLICIT_FROM = 0.95
 # No conclusion is ever shown as certain: the chart itself can be wrong for this user.
 CEILING = 0.97
 # A conclusion resting only on facts read in passing, none of them asked, claims no more.
@@ -53,7 +55,7 @@ def read_right(reading_confidence: float, answer: Answer) -> float:
         return READ_RIGHT_VOLUNTEERED
     if reading_confidence >= 1.0:
         rate = READ_RIGHT_BUTTON
-    elif reading_confidence >= 0.95:
+    elif reading_confidence >= EXPLICIT_FROM:
         rate = READ_RIGHT_EXPLICIT
     else:
         rate = READ_RIGHT_WORDS

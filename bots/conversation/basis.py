@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from bots.conclusions import EXPLICIT_FROM
 from bots.conversation import carer
 from bots.conversation.context import Context, Kit
 from bots.language import Interpretation
@@ -32,9 +33,6 @@ from planning.network import EvidentialNetwork, Finding
 CORRECT = "correct"  # the button's payload
 CORRECT_LABEL = "That's not what I said"
 CORRECTION_DETAIL = "correction: not what I said"
-# The reader's bands (bots.conclusions.READ_RIGHT_*): at or above this an answer was explicit
-# ("yes", "nope"), below it judged from the user's words.
-JUDGED_BELOW = 0.95
 
 # A message after a conclusion that says it was misread ("no, that's wrong, the fan does
 # spin", "that's not what I said", "you misunderstood me").
@@ -177,7 +175,7 @@ def from_words(ctx: Context, hypothesis: str, kit: Kit | None = None) -> list[Fa
         if answer.finding in dialogue.confirmed:
             continue
         if asked:
-            read = dialogue.reading_confidence(answer.finding) < JUDGED_BELOW
+            read = dialogue.reading_confidence(answer.finding) < EXPLICIT_FROM
         else:
             read = answer.finding in dialogue.said_in_passing
         if not read:
