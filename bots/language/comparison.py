@@ -271,16 +271,17 @@ def _bound(op: str, bound: float, question: Comparison) -> int:
 
 # Level marks: "is the fluid below the MIN mark?" is answered by where the level sits against
 # the marks ("between min and max", "way under min", "right up at the max line").
+_MARKS = r"min|minimum|low|lower|add|max|maximum|full|upper|high"
 _MARK_QUESTION = re.compile(
     r"\b(below|under|beneath|lower\s+than|above|over|higher\s+than|past)\s+(?:the\s+)?"
-    r"(min|minimum|low|lower|add|max|maximum|full|upper|high)\b"
+    rf"({_MARKS})\b"
 )
 _LOW_MARKS = ("min", "minimum", "low", "lower", "add")
 _WITHIN_MARKS = re.compile(
     r"\bbetween\b.*\b(?:marks?|lines?|dots?|notch(?:es)?|two|min|minimum|max|maximum|them)\b"
     r"|\bin\s+the\s+middle\b"
 )
-_MARK_NAME = r"(?:the\s+)?(min|minimum|low|lower|add|max|maximum|full|upper|high|mark|line)\b"
+_MARK_NAME = rf"(?:the\s+)?({_MARKS}|mark|line)\b"
 _SAID_BELOW = re.compile(rf"\b(?:below|under|beneath|lower\s+than|less\s+than)\s+{_MARK_NAME}")
 _SAID_ABOVE = re.compile(rf"\b(?:above|over|higher\s+than|past|at|to|up\s+to)\s+{_MARK_NAME}")
 
