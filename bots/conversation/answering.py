@@ -355,7 +355,7 @@ def confirm(kit: Kit, ctx: Context, decision: Confirm, intro: Sequence[str]) -> 
         "contradiction": "the likeliest cause does not fit that answer, or rests on something "
         "I only read in passing",
         "changed": "what you said just now says otherwise",
-        "corrected": "you told me that is not what you said",
+        "corrected": "you told me that was not what you said",
     }.get(decision.reason, "the answers since do not fit it, so I may have misread it")
     rationale: dict[str, Any] = {
         "kind": "confirm",
