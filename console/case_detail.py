@@ -120,7 +120,7 @@ def _corrected(network: EvidentialNetwork | None, record: Any) -> dict[str, str]
         "reopened": reopened,
         "shown": str(record.get("shown", "")),
         "now": "asked again" if not now else " / ".join(str(s) for s in now),
-        "by": "the button" if record.get("by") == "button" else "their words",
+        "by": "with the button" if record.get("by") == "button" else "in their own words",
     }
 
 

@@ -200,6 +200,6 @@ def test_the_transcript_shows_what_a_conclusion_went_by_and_the_correction_that_
     assert "<li>Is the screen black? yes</li>" in html
     reopened = case.turns.filter(role=Role.BOT, action__corrected__isnull=False).get()
     assert reopened.action["corrected"]["reopened"] == "h-screen"
-    assert "Reopened</span> the user said, by the button, that the conclusion" in html
+    assert "Reopened</span> the user said, with the button, that the conclusion" in html
     assert "<strong>Broken screen</strong> misread them: Is the screen black? yes" in html
     assert "→ asked again" in html
