@@ -16,7 +16,10 @@
    Before abstaining (or after two "not sure" in a row), and before concluding on an answer
    read from the user's words with doubt, the answer the dialogue rests on is asked again as
    a confirmation, whose reply replaces it (:mod:`planning.recovery`, the rule the
-   evaluation measures; a button answer is never confirmed);
+   evaluation measures; a button answer is never confirmed).
+   A troubleshooting conclusion that rests on facts read from the user's words says so and
+   offers "That's not what I said"; that, or words to that effect, reopens the case
+   (:mod:`bots.conversation.basis`, :mod:`bots.conversation.correction`);
 5. persist the bot's turn (action, rationale, belief after the turn, latency) and the
    dialogue state, so any worker can resume the case.
 
