@@ -177,6 +177,20 @@ def test_follow_ups_wait_for_their_parent(intake: EvidentialNetwork) -> None:
     assert Answer("E_129", ("no",)) in facts and Answer("E_53", ("yes",)) in facts
 
 
+def test_an_ache_of_a_body_part_is_pain_and_a_word_ending_in_aches_is_not(
+    intake: EvidentialNetwork,
+) -> None:
+    pain_yes = Answer("E_53", ("yes",))
+    for said in ("bad headache since monday", "earache and a temperature", "tummy ache"):
+        assert pain_yes in follow_ups.complaint_facts(said, intake), said
+    for said in (
+        "my temperature reaches 39 every night",
+        "it approaches 40 in the evening",
+        "my mum teaches and has lost her voice",
+    ):
+        assert pain_yes not in follow_ups.complaint_facts(said, intake), said
+
+
 def test_a_sore_throat_never_starts_with_the_rash_and_no_pain_gets_no_pain_questions(
     service_factory: Any, packs: tuple[str, ...]
 ) -> None:
