@@ -84,7 +84,8 @@ SYMPTOMS: tuple[LaySymptom, ...] = (
     ),
     LaySymptom(
         r"\bincreased sweating\b",
-        r"\bsweat\w*|\bclammy\b|\bdrenched\b",
+        # Not what is worn: "sweater", "sweatshirt", "sweatpants".
+        r"\bsweat(?!er|shirt|pant|band|suit)\w*|\bclammy\b|\bdrenched\b",
     ),
     LaySymptom(
         r"\bbeating fast \(racing\)",

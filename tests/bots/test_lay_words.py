@@ -73,6 +73,20 @@ def test_a_temperature_in_words_is_a_fever_and_a_number_is_read_by_its_value(pac
     assert fever not in read("not sure if its a temperature or just the heating")
 
 
+def test_sweating_is_read_and_what_is_worn_is_not(packs: Any) -> None:
+    from knowledge.packs.store import load_network
+
+    network = load_network("patient-intake")
+    sweating = QUESTIONS["sweating"]
+
+    def said(text: str) -> bool:
+        return any(a.finding == sweating for a in lay_facts(text, network))
+
+    assert said("night sweats and really clammy") and said("sweating buckets all night")
+    assert not said("im freezing even in two sweaters")
+    assert not said("sat in my sweatshirt and sweatpants all day shivering")
+
+
 @pytest.mark.django_db
 def test_the_intake_does_not_ask_what_the_opening_said_in_everyday_words(
     service_factory: Any,
