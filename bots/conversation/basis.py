@@ -35,9 +35,15 @@ CORRECT_LABEL = "That's not what I said"
 CORRECTION_DETAIL = "correction: not what I said"
 
 # A message after a conclusion that says it was misread ("no, that's wrong, the fan does
-# spin", "that's not what I said", "you misunderstood me").
+# spin", "that's not what I said", "you misunderstood me"). "Wrong" counts only when said of
+# the reading: "thanks, nothing wrong with it now" and "that was exactly what was wrong" are
+# thanks.
 CORRECTION_CUE = re.compile(
-    r"\b(?:wrong|incorrect|not (?:right|true|correct|what i (?:said|meant|wrote|say))|"
+    r"^\W*(?:no\W+)?(?:wrong|incorrect)\b|"
+    r"\b(?:(?:that'?s|thats|that is|it'?s|its|it is|you'?re|you are|"
+    r"you(?:'ve| have)? (?:got|read|heard|taken|took) (?:it|that|me|this)) "
+    r"(?:all |totally |completely |so )?(?:wrong|incorrect)|"
+    r"not (?:right|true|correct|what i (?:said|meant|wrote|say))|"
     r"i (?:never|didn'?t|did not) (?:say|said|mean|write)|"
     r"mis-?(?:read|understood|understand|understanding|heard|took)|not what i)\b",
     re.IGNORECASE,

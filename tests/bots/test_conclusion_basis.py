@@ -111,14 +111,23 @@ def test_a_typed_correction_sets_the_fact_and_goes_on() -> None:
 
 
 def test_saying_it_was_misread_without_what_was_meant_asks_the_fact_again() -> None:
-    chat = concluded_on_the_misread_fact()
-    reply = chat.send("that's not what I said")
-    assert reply.kind == "question" and reply.question == SINGLE_LAMP
-    assert chat.bot_actions()[-1]["corrected"]["now"] is None
+    for said in ("that's not what I said", "you got that wrong", "wrong!", "no, that's incorrect"):
+        chat = concluded_on_the_misread_fact()
+        reply = chat.send(said)
+        assert reply.kind == "question" and reply.question == SINGLE_LAMP, said
+        assert chat.bot_actions()[-1]["corrected"]["now"] is None, said
 
 
 def test_other_words_after_a_conclusion_leave_it_closed() -> None:
-    for said in ("thanks, that fixed it", "actually it worked after I did that", "ok"):
+    for said in (
+        "thanks, that fixed it",
+        "actually it worked after I did that",
+        "ok",
+        # "wrong" not said of the reading
+        "thanks, nothing wrong with it now",
+        "great, that was exactly what was wrong",
+        "cheers, swapped it and nothing is wrong anymore",
+    ):
         chat = concluded_on_the_misread_fact()
         reply = chat.send(said)
         assert reply.kind == "closed", (said, reply.text)
