@@ -202,8 +202,14 @@ def supports(network: EvidentialNetwork, hypothesis: str, answer: Answer) -> boo
     return sum(m for focal, m in link.masses if focal <= said) > 0.0
 
 
-def line(facts: list[Fact]) -> str:
-    """The sentence a conclusion says its basis in."""
+def line(facts: list[Fact], noted: str = "") -> str:
+    """The sentence a conclusion says its basis in. Facts the same reply has just noted
+    (``noted``: its text before the conclusion) are not listed a second time."""
+    if noted and all(f.shown in noted for f in facts):
+        return (
+            "I went by what you told me, as noted above. If that's not what you said, tell me "
+            "and I'll look again."
+        )
     said = "; ".join(f.shown for f in facts)
     return (
         f"I went by what you told me: {said}. If that's not what you said, tell me and I'll "

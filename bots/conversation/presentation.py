@@ -157,7 +157,7 @@ def conclude(kit: Kit, ctx: Context, action: Conclude, intro: Sequence[str]) -> 
     # misread (bots.conversation.basis).
     said = basis.from_words(ctx, hypothesis.id, kit)
     if said:
-        lines = [lines[0], basis.line(said), *lines[1:]]
+        lines = [lines[0], basis.line(said, noted=" ".join(intro)), *lines[1:]]
         buttons = (basis.button(), *buttons)
         record["basis"] = [f.to_dict() for f in said]
     reply = Reply(parts=(*intro, *lines), kind="conclusion", buttons=buttons, sources=sources)

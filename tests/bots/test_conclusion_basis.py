@@ -142,3 +142,20 @@ def test_a_conclusion_on_answers_the_user_pressed_names_no_basis() -> None:
     assert "I went by what you told me" not in final.text
     assert "correct" not in [b.payload for b in final.buttons]
     assert chat.send(button="correct").kind == "closed"
+
+
+def test_facts_noted_in_the_same_reply_are_not_listed_twice() -> None:
+    service = evaluation_service("laptop_drive")
+    opening = (
+        "hard drive in my laptop has begun making clunking noises this week, but it still boots "
+        "to the windows desktop fine and i can see everything on the screen"
+    )
+    reply = service.handle(
+        Inbound("web", "noted", text=opening, pack="laptop_drive"), store=service.store
+    )
+    assert reply.kind == "conclusion", reply.parts
+    noted = next(p for p in reply.parts if p.startswith("Noted:"))
+    went_by = next(p for p in reply.parts if p.startswith("I went by"))
+    assert "as noted above" in went_by and "?" not in went_by, went_by
+    assert "clunking" in noted
+    assert not shows_code(reply)
