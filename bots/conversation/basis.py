@@ -51,12 +51,21 @@ CORRECTION_CUE = re.compile(
 # Words that correct only with the answer they give ("actually the fan does spin", "I said
 # it does"): "actually that fixed it" reopens nothing.
 CORRECTION_HINT = re.compile(r"\b(?:actually|i (?:said|meant|wrote)|in fact)\b", re.IGNORECASE)
+# Words that report the fix worked: the state they then describe is after the fix ("in fact
+# the new bulb fixed it, no lamp failure now"), not another answer to what was read.
+FIX_REPORT = re.compile(
+    r"\b(?:fix(?:ed|es)|sorted|solved|resolved|replaced|swapped|"
+    r"(?:works?|working|fine) (?:now|again))\b",
+    re.IGNORECASE,
+)
 
 
 def may_correct(text: str) -> bool:
     """Whether typed words after a conclusion may correct it: they say it was misread, or
-    give an answer in the words that correct ("actually ...")."""
-    return bool(CORRECTION_CUE.search(text) or CORRECTION_HINT.search(text))
+    give an answer in the words that correct ("actually ...") and report no fix."""
+    if CORRECTION_CUE.search(text):
+        return True
+    return bool(CORRECTION_HINT.search(text)) and not FIX_REPORT.search(text)
 
 
 # What a bare "no, that's not what I said" is made of besides its cue.

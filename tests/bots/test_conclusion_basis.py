@@ -127,6 +127,9 @@ def test_other_words_after_a_conclusion_leave_it_closed() -> None:
         "thanks, nothing wrong with it now",
         "great, that was exactly what was wrong",
         "cheers, swapped it and nothing is wrong anymore",
+        # a fix reported: the state said is after it
+        "in fact the new bulb fixed it, no lamp failure now",
+        "actually it was just one bulb, replaced it and its fine",
     ):
         chat = concluded_on_the_misread_fact()
         reply = chat.send(said)
