@@ -214,16 +214,11 @@ def supports(network: EvidentialNetwork, hypothesis: str, answer: Answer) -> boo
 def line(facts: list[Fact], noted: str = "") -> str:
     """The sentence a conclusion says its basis in. Facts the same reply has just noted
     (``noted``: its text before the conclusion) are not listed a second time."""
+    offer = "If that's not what you said, tell me and I'll look again."
     if noted and all(f.shown in noted for f in facts):
-        return (
-            "I went by what you told me, as noted above. If that's not what you said, tell me "
-            "and I'll look again."
-        )
+        return f"I went by what you told me, as noted above. {offer}"
     said = "; ".join(f.shown for f in facts)
-    return (
-        f"I went by what you told me: {said}. If that's not what you said, tell me and I'll "
-        "look again."
-    )
+    return f"I went by what you told me: {said}. {offer}"
 
 
 def button() -> Button:
