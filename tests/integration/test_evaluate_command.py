@@ -143,6 +143,8 @@ def test_unknown_dataset_and_split_name_the_valid_choices() -> None:
 def test_a_rate_outside_the_unit_interval_is_refused() -> None:
     with pytest.raises(CommandError, match=r"'1.5' is not a rate in \[0, 1\]"):
         run("ddxplus", "--policy", "random", "--flip-rate", "1.5")
+    with pytest.raises(CommandError, match=r"'-1' is not a share >= 0"):
+        run("ddxplus", "--policy", "random", "--typical-share", "-1")
 
 
 def test_ddxplus_reports_the_clinical_safety_rates_per_policy(tmp_path: Path) -> None:

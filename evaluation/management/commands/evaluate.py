@@ -104,6 +104,10 @@ def _non_negative(text: str) -> int:
     return int(_number(text, int, 0, float("inf"), "an integer >= 0"))
 
 
+def _share(text: str) -> float:
+    return float(_number(text, float, 0.0, float("inf"), "a share >= 0"))
+
+
 def _param_value(text: str) -> Any:
     lowered = text.lower()
     if lowered in ("true", "false"):
@@ -185,7 +189,7 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--typical-share",
-            type=float,
+            type=_share,
             default=None,
             metavar="S",
             help="in the first questions, a topic the opening did not name may be opened when "
