@@ -47,7 +47,7 @@ DEFAULT_MAX_PLAUSIBLE = 12
 DEFAULT_LINK_FLOOR = 0.15
 # A topic is typical of the complaint when hypotheses holding this share of the plausible
 # ones' support list it (chosen on DDXPlus dev folds, docs/first-questions.md).
-DEFAULT_TYPICAL_SHARE = 0.5
+DEFAULT_TYPICAL_SHARE = 0.75
 
 
 def plausible_hypotheses(

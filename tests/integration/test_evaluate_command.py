@@ -328,7 +328,7 @@ def test_ddxplus_question_order_comes_from_the_pack_and_costs_questions(tmp_path
             assert order == {
                 "complaint_first": 3,
                 "follow_ups_after_parent": True,
-                "typical_share": 0.5,
+                "typical_share": 0.75,
             }
         elif name == "named-only":
             assert order["typical_share"] == 2.0

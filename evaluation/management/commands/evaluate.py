@@ -194,7 +194,7 @@ class Command(BaseCommand):
             metavar="S",
             help="in the first questions, a topic the opening did not name may be opened when "
             "hypotheses holding this share of the plausible ones' support list it (the pack's "
-            "question_order; default 0.5; above 1: only the topics the opening named)",
+            "question_order; default 0.75; above 1: only the topics the opening named)",
         )
         parser.add_argument(
             "--flip-rate", type=_rate, default=0.0, help="share of answers flipped to another state"
