@@ -35,6 +35,7 @@ from knowledge.packs.importers import PACK_STOPPING
 from knowledge.progress import ProgressBar
 from planning import metrics
 from planning.engine import EngineError
+from planning.focus import DEFAULT_TYPICAL_SHARE
 from planning.results import ResultError
 from planning.simulation import Case
 from planning.triage import UNCERTAIN_RULE_NOTE
@@ -194,7 +195,8 @@ class Command(BaseCommand):
             metavar="S",
             help="in the first questions, a topic the opening did not name may be opened when "
             "hypotheses holding this share of the plausible ones' support list it (the pack's "
-            "question_order; default 0.75; above 1: only the topics the opening named)",
+            f"question_order; default {DEFAULT_TYPICAL_SHARE}; above 1: only the topics the "
+            "opening named)",
         )
         parser.add_argument(
             "--flip-rate", type=_rate, default=0.0, help="share of answers flipped to another state"
