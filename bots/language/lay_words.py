@@ -35,6 +35,7 @@ RELIABILITY = 0.8
 class LaySymptom:
     question: str  # a pattern the finding's question matches (exactly one finding)
     said: str  # the everyday words that say the symptom
+    unless: str = ""  # a clause with these words says nothing about it
 
 
 SYMPTOMS: tuple[LaySymptom, ...] = (
@@ -69,7 +70,8 @@ SYMPTOMS: tuple[LaySymptom, ...] = (
     ),
     LaySymptom(
         r"\bchills or shivers\b",
-        r"\bshiver\w*|\bchills?\b|\bchilly\b|\brigou?rs\b|\bshaking with cold\b|\bhot and cold\b",
+        # "chilly" and "a chill" are as often the weather; "the chills" is a symptom.
+        r"\bshiver\w*|\bchills\b|\brigou?rs\b|\bshaking with cold\b|\bhot and cold\b",
     ),
     LaySymptom(
         r"\bnasal congestion\b",
@@ -143,6 +145,8 @@ SYMPTOMS: tuple[LaySymptom, ...] = (
         r"\binvoluntary weight loss\b",
         r"\b(?:lost|losing|dropped) (?:a lot of |loads of |some |a bit of )?weight\b|"
         r"\bweight loss\b|\bweight (?:has )?dropped\b",
+        # Weight lost on purpose is not involuntary.
+        unless=r"\bdiet\w*|\bgym\b|\bon purpose\b|\btrying to lose\b|\bslimming\b",
     ),
     LaySymptom(
         r"\bslightly dizzy or lightheaded\b",
@@ -154,8 +158,14 @@ SYMPTOMS: tuple[LaySymptom, ...] = (
 # "haven't been sick"), and the doubt that makes a clause say nothing.
 _NEGATION = re.compile(r"\b(?:no|not|never|without|nothing|none|neither|nor)\b(?:\W+\w+){0,3}\W*$")
 _CLAUSE = re.compile(r"[;!?\n]|\.(?!\d)|,|\bbut\b|\bthough\b|\bhowever\b|\balthough\b")
-_COMPILED: list[tuple[re.Pattern[str], re.Pattern[str]]] = [
-    (re.compile(s.question, re.IGNORECASE), re.compile(s.said)) for s in SYMPTOMS
+_NOTHING = re.compile(r"(?!x)x")
+_COMPILED: list[tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]] = [
+    (
+        re.compile(s.question, re.IGNORECASE),
+        re.compile(s.said),
+        re.compile(s.unless) if s.unless else _NOTHING,
+    )
+    for s in SYMPTOMS
 ]
 
 
@@ -191,8 +201,8 @@ def lay_facts(
     # ("keeps being sick" for "vomited several times"), so it is asked, not taken as said.
     red_flags = (network.metadata or {}).get("red_flag_signs") or {}
     out: list[Answer] = []
-    for question, said in _COMPILED:
-        polarities = [p for p in (_polarity(c, said) for c in clauses) if p]
+    for question, said, unless in _COMPILED:
+        polarities = [p for p in (_polarity(c, said) for c in clauses if not unless.search(c)) if p]
         if not polarities:
             continue
         finding = _finding(network, question)

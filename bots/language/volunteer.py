@@ -217,9 +217,13 @@ def volunteered_facts(
     if not verify or not network.flow:
         # The check was trained on troubleshooting flowcharts only; the patient intake's
         # reading is measured on tables of its own (tests/bots/test_measured_openings.py).
-        # Symptoms said in everyday words ("a temperature", "croaky") restate no question.
-        said_in_lay_words = lay_facts(text, network, skip=skip | {a.finding for a in rules})
-        return (*rules, *said_in_lay_words)
+        # Symptoms said in everyday words ("a temperature", "croaky") restate no question; where
+        # the restatement reads the other answer, the everyday words' reading of their own
+        # symptom stands ("i cant smell anything" is no "no" to "lost your sense of smell?").
+        lay = {a.finding: a for a in lay_facts(text, network, skip=skip)}
+        kept = tuple(a for a in rules if a.finding not in lay or a.states == lay[a.finding].states)
+        kept_ids = {a.finding for a in kept}
+        return (*kept, *(a for f, a in lay.items() if f not in kept_ids))
     verified = verified_facts(text, network, rules, skip=skip)
     if verified is None:
         return rules

@@ -105,3 +105,24 @@ def test_the_intake_does_not_ask_what_the_opening_said_in_everyday_words(
         asked.append(reply.question)
         reply = service.handle(Inbound("web", thread, "", button="answer:unsure", user_id="u1"))
     assert asked and not said & set(asked), asked
+
+
+def test_everyday_words_stand_over_a_restatement_read_the_other_way(packs: Any) -> None:
+    from knowledge.packs.store import load_network
+
+    network = load_network("patient-intake")
+    read = {a.finding: a.states for a in volunteered_facts("i cant smell anything", network)}
+    assert read.get(QUESTIONS["smell"]) == ("yes",)
+
+
+def test_words_that_look_like_a_symptom_but_are_not(packs: Any) -> None:
+    from knowledge.packs.store import load_network
+
+    network = load_network("patient-intake")
+    for said, symptom in (
+        ("been dieting and lost weight, going well", "weight_loss"),
+        ("its chilly out this morning and i have a sore throat", "chills"),
+        ("im freezing even in two sweaters", "sweating"),
+    ):
+        read = {a.finding for a in lay_facts(said, network)}
+        assert QUESTIONS[symptom] not in read, said
