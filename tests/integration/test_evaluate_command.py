@@ -309,7 +309,7 @@ def test_ddxplus_question_order_comes_from_the_pack_and_costs_questions(tmp_path
     # Issue 3's harness asked in the policy's own order; the product asks about the complaint
     # first and a follow-up only after its parent (docs/engine-parity.md). Both are the pack's
     # metadata.question_order, reported in in_force; turned off, the same patients are
-    # diagnosed in fewer questions. Opening early only the topics the opening named (no
+    # diagnosed in no more questions. Opening early only the topics the opening named (no
     # typical topics: --typical-share above 1) costs more still (docs/first-questions.md).
     turns = {}
     for name, flags in (
@@ -335,7 +335,6 @@ def test_ddxplus_question_order_comes_from_the_pack_and_costs_questions(tmp_path
         else:
             assert order["complaint_first"] == 0 and not order["follow_ups_after_parent"]
         turns[name] = payload["policies"]["infogatherer"]["mean_turns"]
-    print(turns)
     assert turns["policy-order"] <= turns["product"] < turns["named-only"], turns
 
 
