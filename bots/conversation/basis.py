@@ -225,13 +225,21 @@ def button() -> Button:
     return Button(CORRECT_LABEL, CORRECT)
 
 
+def open_to_correction(kit: Kit, ctx: Context) -> bool:
+    """Whether the case is a conclusion that may list facts to correct: a patient's lists none
+    (presentation.conclude)."""
+    return (
+        ctx.case.status == CaseStatus.CONCLUDED
+        and ctx.network is not None
+        and not kit.patient_facing(ctx)
+    )
+
+
 def read(kit: Kit, ctx: Context, inbound: Inbound) -> Interpretation | None:
     """A message to a concluded case read as a correction of what the conclusion went by, or
     None (read as usual). The button; or words that say it was misread, read against each
     fact the conclusion listed (the one they give another answer to, if any)."""
-    if ctx.case.status != CaseStatus.CONCLUDED or ctx.network is None:
-        return None
-    if kit.patient_facing(ctx):  # a patient's conclusion lists no facts (presentation.conclude)
+    if not open_to_correction(kit, ctx):
         return None
     if inbound.button == CORRECT:
         detail = f"button {CORRECT}: {CORRECTION_DETAIL}"

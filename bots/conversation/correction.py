@@ -24,9 +24,7 @@ from planning.engine import Confirm
 def respond(kit: Kit, ctx: Context, inbound: Inbound, meaning: Interpretation) -> Outcome | None:
     """The reply to a correction of a concluded case, or None when the message is none."""
     case = ctx.case
-    if case.status != CaseStatus.CONCLUDED or ctx.dialogue is None or ctx.network is None:
-        return None
-    if kit.patient_facing(ctx):  # a patient's conclusion lists no facts to correct
+    if ctx.dialogue is None or not basis.open_to_correction(kit, ctx):
         return None
     facts = basis.from_words(ctx, case.conclusion, kit)
     if not facts:

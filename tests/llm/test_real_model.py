@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import os
+from typing import Any
 
 import pytest
 
@@ -29,15 +30,19 @@ pytestmark = [
 ]
 
 
-def test_small_model_gives_a_valid_bba_for_a_snippet() -> None:
-    llm = LLMClient(
+def _client(**retries: Any) -> LLMClient:
+    """The client for the server under test, from the environment."""
+    return LLMClient(
         SERVER_URL,
         os.environ.get("LLM_SERVER_API_KEY"),
         os.environ.get("LLM_SERVER_MODEL", "smollm2"),
         timeout_s=float(os.environ.get("LLM_SERVER_TIMEOUT_S", "120")),
-        max_retries=8,
-        retry_backoff_s=0.0,
+        **retries,
     )
+
+
+def test_small_model_gives_a_valid_bba_for_a_snippet() -> None:
+    llm = _client(max_retries=8, retry_backoff_s=0.0)
     text = (
         "An outdated wireless driver often makes the connection drop after waking from "
         "sleep. The Wi-Fi light stays on and networks are listed."
@@ -72,13 +77,7 @@ def test_small_model_refines_a_draft_every_reply_valid_every_kept_claim_supporte
     from knowledge.construction.benchmark import build_from_article
     from knowledge.construction.refine import refine_network, worded
 
-    llm = LLMClient(
-        SERVER_URL,
-        os.environ.get("LLM_SERVER_API_KEY"),
-        os.environ.get("LLM_SERVER_MODEL", "smollm2"),
-        timeout_s=float(os.environ.get("LLM_SERVER_TIMEOUT_S", "120")),
-        max_retries=0,
-    )
+    llm = _client(max_retries=0)
     article = Path(__file__).parents[1] / "construction" / "articles" / "vpn.md"
     built = build_from_article(article, pack="vpn")
     refined = refine_network(built.network, {built.document_id: built.text}, llm)
