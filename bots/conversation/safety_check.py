@@ -58,6 +58,10 @@ FOLLOW_UPS = {
     ),
     "bleeding": "Are you bleeding heavily right now, or vomiting blood?",
     "unconscious": "Have you passed out or blacked out today?",
+    "head injury": (
+        "Since the knock to your head, have you been sick more than once, or become very "
+        "drowsy or confused?"
+    ),
     "anaphylaxis": "Is your throat or tongue swelling right now, or is it hard to swallow?",
     "headache": "Is this a sudden, severe headache, the worst you have ever had?",
     "seizure": "Have you had a fit or seizure today?",

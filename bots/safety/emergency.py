@@ -42,6 +42,7 @@ EMERGENCY_KINDS = (
     "stroke",
     "bleeding",
     "unconscious",
+    "head injury",
     "anaphylaxis",
     "headache",
     "seizure",
@@ -484,7 +485,9 @@ _CHEST = r"chest|breastbone|sternum|heart|ribcage|chest wall"
 _CHEST_PAIN_WORDS = (
     r"pain|pains|painful|hurts?|hurting|ache|aches|aching|pressure|tight|tightness|tightening|"
     r"squeez\w*|crush\w*|heavy|heaviness|weight|discomfort|band|vice|vise|clamp\w*|gripping|"
-    r"elephant|sore|stabbing|burning"
+    r"elephant|sore|stabbing|burning|"
+    # A hand on the chest is how a carer sees chest pain ("clutching his chest").
+    r"clutch\w*|grabb\w*|grabs|clasp\w*|rubbing|fist"
 )
 _SPREAD_TO = r"arm|arms|jaw|neck|shoulder|shoulders|back|shoulder blade|left side|teeth|elbow|hand"
 _SPREAD = (
@@ -580,7 +583,10 @@ CONCEPTS: Mapping[str, str] = {
     "pressure_like": (
         r"\bpressure\b|\bsqueez\w*|\bcrush\w*|\bheavy\b|\bheaviness\b|\bweight\b|\belephant\b|"
         r"\bvi[cs]e\b|\bclamp\w*|\bband\b|\bgripping\b|\btight\w*|\bsomeone (?:sitting|"
-        r"standing|kneeling)\b"
+        r"standing|kneeling)\b|"
+        # Levine's sign: a fist or a hand clutching the chest is how pressure looks to a carer,
+        # who cannot say what the pain feels like.
+        r"\bclutch\w*|\bgrabb\w*|\bfist\b"
     ),
     "sweat_sick": (
         r"\bsweat\w*|\bclammy\b|\bcold sweat\b|\bdrenched\b|\bpale\b|\bgrey\b|\bgray\b|"
@@ -779,6 +785,27 @@ CONCEPTS: Mapping[str, str] = {
     "head_injury": (
         r"\b(?:hit|banged|bumped|knocked|smacked|cracked) (?:\w+ ){0,2}head\b|\bhead (?:injury|"
         r"wound|trauma)\b|\bfell (?:\w+ ){0,6}(?:head|fall)\b|\bfall\b|\bfell\b|\bhead on\b"
+    ),
+    # A blow to the head said with the head named: "fell" alone ("fell asleep") is not one.
+    "head_blow": (
+        r"\b(?:hit|hits|banged|bangs|bumped|bumps|knocked|smacked|cracked|whacked|bashed|struck|"
+        r"thumped|clonked|conked) (?:\w+ ){0,3}head\b|\bhead (?:injury|injuries|wound|trauma|"
+        r"knock|bang|first)\b|\b(?:a |the )?(?:knock|blow|bang|whack|kick|hit|ball) (?:\w+ )"
+        r"{0,2}(?:to|on|in) (?:the |his |her |my |their )?head\b|\b(?:fell|fall|fallen|falling|"
+        r"came off|come off|landed) (?:\w+ ){0,8}(?:on|onto|hit|hitting|banged|banging|bumped|"
+        r"cracked) (?:\w+ ){0,2}head\b|\bconcuss\w*"
+    ),
+    # What sends a head injury to the emergency department (vomiting more than once, drowsy,
+    # confused, passed out, a fit, fluid from the ear or nose, double vision, forgetting).
+    "head_danger": (
+        r"\bvomit\w*|\bthrow\w* up\b|\bthrew up\b|\bthrown up\b|\b(?:been|being|was|is) "
+        r"sick\b|\bsick (?:twice|again|more than once|\w+ times)\b|\bdrows\w*|\bsleepy\b|"
+        r"\bhard to wake\b|\bcan not (?:wake|keep (?:his|her|my|their) eyes open)\b|"
+        r"\bconfus\w*|\bdisorient\w*|\bnot making sense\b|\bpassed out\b|\bblacked out\b|"
+        r"\bknocked out\b|\bout cold\b|\bunconscious\b|\bfit\b|\bfitting\b|\bseizure\w*|"
+        r"\bconvuls\w*|\bfluid (?:\w+ ){0,3}(?:ear|ears|nose)\b|\bpupils?\b|\bseeing double\b|"
+        r"\bdouble vision\b|\b(?:can not|does not|do not|could not) remember\b|\bkeeps? "
+        r"(?:asking|repeating|saying) (?:the same|himself|herself|themselves)\b|\bslurr\w*"
     ),
     # -- unconscious
     "unconscious": "|".join(
@@ -995,6 +1022,7 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
         Rule(("wound", "wound_flow"), ("minor_bleeding",)),
     ),
     "unconscious": (Rule(("unconscious",), ("nearly",)),),
+    "head injury": (Rule(("head_blow", "head_danger")),),
     "anaphylaxis": (
         Rule(("swelling_airway",), ("swelling_excuse",)),
         # After a sting, a food or a new medicine, a swelling mouth or tightening throat is

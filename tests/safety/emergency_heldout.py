@@ -127,4 +127,24 @@ HELD_OUT: list[tuple[str, bool]] = [
     ("he's got a cold and he's a bit out of breath after football", False),
     ("my nephew has chickenpox", False),
     ("diarrhoea and a bit of nausea", False),
+    # -- written at stop 34 before the head-injury and chest-gesture rules; never tuned on
+    (
+        "my daughter banged her head on the edge of the table and shes thrown up three times since",
+        True,
+    ),
+    ("fell down the stairs and hit her head, now shes really sleepy and hard to wake", True),
+    ("whacked my head on a low beam at work, now im seeing double and feel sick", True),
+    (
+        "he took a knock to the head playing rugby, was out cold for a bit and keeps asking "
+        "the same things",
+        True,
+    ),
+    ("my husband keeps grabbing at his chest and hes gone really pale and sweaty", True),
+    ("mum is rubbing her chest and says her left arm feels heavy", True),
+    ("dad has his fist pressed against his chest, says its like a band and hes sweating", True),
+    ("bumped my head on the cupboard yesterday, small lump, feel totally fine", False),
+    ("hit my head on the car door, slight headache but no sickness or drowsiness", False),
+    ("feel sick and drowsy from the new hay fever tablets", False),
+    ("holding my chest when i cough because my ribs ache from all the coughing", False),
+    ("toddler fell over at nursery and has a bruise on his forehead, playing happily", False),
 ]

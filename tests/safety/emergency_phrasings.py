@@ -291,4 +291,21 @@ DEV: list[tuple[str, bool]] = [
     ("feel a bit odd and spaced out since starting the new tablets", False),
     ("odd tingling in my toes on and off", False),
     ("i od'd on my sleeping tablets about an hour ago", True),
+    # -- a blow to the head with a danger sign; chest pain seen as a hand on the chest (stop 34)
+    (
+        "my son fell off the climbing frame and hit his head, now hes been sick twice and "
+        "seems really drowsy",
+        True,
+    ),
+    ("she banged her head falling off her bike and has been confused ever since", True),
+    ("hit his head on the diving board and now hes vomiting", True),
+    (
+        "my grandad is clutching his chest, says it feels like an elephant sitting on it and it "
+        "goes down his left arm, hes all clammy",
+        True,
+    ),
+    ("clutching my chest, the pain is going into my left shoulder", True),
+    ("hit my head on a shelf, small bump, not been sick, feel fine", False),
+    ("fell asleep on the sofa and woke up feeling sick", False),
+    ("knocked my head on the loft hatch last week, all fine since", False),
 ]

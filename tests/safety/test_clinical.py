@@ -338,6 +338,28 @@ def test_emergency_words_are_only_for_patient_packs(service_factory: Service) ->
 
 
 @pytest.mark.parametrize(
+    ("opening", "kind"),
+    [
+        # What a carer sees, not what the patient feels: a hand clutching the chest, a child
+        # sick and drowsy after a blow to the head. Both once got an ordinary intake question.
+        (
+            "my dad is clutching his chest and its going down his left arm, hes all clammy",
+            "chest pain",
+        ),
+        ("my little girl bumped her head on the swing and now shes been sick twice", "head injury"),
+    ],
+)
+def test_an_emergency_a_carer_describes_is_escalated_at_the_first_message(
+    service_factory: Service, opening: str, kind: str
+) -> None:
+    reply = say(service_factory(), f"carer-{kind}", opening, channel="web")
+    assert reply.kind == "escalation" and reply.triage_level == "emergency"
+    assert EMERGENCY_INSTRUCTION in reply.parts[0]
+    case = Case.objects.get(pk=reply.case_id)
+    assert case.state["red_flags"][0]["finding"] == f"said:{kind}"
+
+
+@pytest.mark.parametrize(
     ("text", "kinds"),
     [
         ("I can't breathe", ["breathing"]),

@@ -42,10 +42,29 @@ TEXTS = [
     "the fan is really loud and the laptop gets hot while charging",
 ]
 QUERIES = [
-    "printer", "PRINTER jams", "printers jammed", "printer -engine", "printer toaster",
-    "laptop", "laptop -charger", "charging", "charger", "headache fever", "fever -headache",
-    "rash cough", "paper", "paper -printer", "wifi update", "vpn password", "light",
-    "light -engine -laptop", "hot", "screen", "rint", "the", "on and",
+    "printer",
+    "PRINTER jams",
+    "printers jammed",
+    "printer -engine",
+    "printer toaster",
+    "laptop",
+    "laptop -charger",
+    "charging",
+    "charger",
+    "headache fever",
+    "fever -headache",
+    "rash cough",
+    "paper",
+    "paper -printer",
+    "wifi update",
+    "vpn password",
+    "light",
+    "light -engine -laptop",
+    "hot",
+    "screen",
+    "rint",
+    "the",
+    "on and",
 ]
 
 
@@ -135,10 +154,12 @@ def test_index_follows_every_write(turns: dict[int, str]) -> None:
     texts[pk] = turn.text
     # bulk_create.
     case = Case.objects.create(channel="slack", external_thread_id="fts-bulk", pack="tiny")
-    bulk = Turn.objects.bulk_create([
-        Turn(case=case, index=i, role=Role.USER, text=t)
-        for i, t in enumerate(["printer says offline", "keyboard is sticky after coffee"])
-    ])
+    bulk = Turn.objects.bulk_create(
+        [
+            Turn(case=case, index=i, role=Role.USER, text=t)
+            for i, t in enumerate(["printer says offline", "keyboard is sticky after coffee"])
+        ]
+    )
     texts.update({t.pk: t.text for t in bulk})
     # A queryset update that sets both columns, as BlindIndexField's docstring asks.
     router = "the router needs a reboot every morning"
@@ -150,8 +171,10 @@ def test_index_follows_every_write(turns: dict[int, str]) -> None:
     raw_pk = list(texts)[3]
     raw_text = "the monitor stays black after waking"
     with connection.cursor() as cursor:
-        cursor.execute("UPDATE bots_turn SET text = %s, search_tokens = %s WHERE id = %s",
-                       [crypto.encrypt(raw_text), crypto.index_text([raw_text]), raw_pk])
+        cursor.execute(
+            "UPDATE bots_turn SET text = %s, search_tokens = %s WHERE id = %s",
+            [crypto.encrypt(raw_text), crypto.index_text([raw_text]), raw_pk],
+        )
     texts[raw_pk] = raw_text
     # Deletes: one turn, and a whole case (cascade).
     gone = list(texts)[4]
@@ -171,8 +194,10 @@ def test_index_follows_every_write(turns: dict[int, str]) -> None:
     # first made stale by hand, then put right by the reindex.
     stale_pk = next(iter(texts))
     with connection.cursor() as cursor:
-        cursor.execute("UPDATE bots_turn SET search_tokens = %s WHERE id = %s",
-                       [crypto.index_text(["quokka festival"]), stale_pk])
+        cursor.execute(
+            "UPDATE bots_turn SET search_tokens = %s WHERE id = %s",
+            [crypto.index_text(["quokka festival"]), stale_pk],
+        )
     assert found("quokka") == {stale_pk} == found_by_substring("quokka")
     from bots.reencrypt import bots_models, encrypt_all
 
