@@ -43,6 +43,11 @@ EMERGENCY_KINDS = (
     "bleeding",
     "unconscious",
     "head injury",
+    "burn",
+    "low blood sugar",
+    "testicle",
+    "eye injury",
+    "long lie",
     "anaphylaxis",
     "headache",
     "seizure",
@@ -807,6 +812,71 @@ CONCEPTS: Mapping[str, str] = {
         r"\bdouble vision\b|\b(?:can not|does not|do not|could not) remember\b|\bkeeps? "
         r"(?:asking|repeating|saying) (?:the same|himself|herself|themselves)\b|\bslurr\w*"
     ),
+    # -- burns and scalds that need the emergency department: white, charred or numb skin, a
+    # burn the size of a palm or more, blisters on the face, hands, arms, legs, feet, trunk or
+    # genitals, chemical and electrical burns ("sunburn" is not a burn here: \b keeps it out).
+    "burn_event": (
+        r"\bscald\w*|\bburnt\b|\bburned\b|\b(?:a|the|his|her|my|their) burns?\b|\bboiling\b|"
+        r"\bkettle\b|\bchip pan\b|\bhot "
+        r"(?:oil|fat|water|tea|coffee|pan)\b|\bcaught fire\b|\bon fire\b|\bflames?\b|"
+        r"\belectr\w* (?:shock|burn)\b|\belectrocut\w*"
+    ),
+    "burn_deep": (
+        r"\bcharred\b|\bleathery\b|\b(?:gone|turned|is|looks) (?:\w+ )?(?:white|black)\b|"
+        r"\bcan not feel (?:it|anything)\b|\bno feeling\b|\bskin (?:\w+ ){0,2}(?:peel\w* off|"
+        r"came off|coming off|hanging)\b|\b(?:size of|bigger than|larger than) (?:a |my |his |"
+        r"her |their )?(?:hand|palm|plate)\b|\ball (?:down|over) (?:his|her|my|their) \w+\b|"
+        r"\belectr\w* (?:shock|burn)\b|\belectrocut\w*|\bchemical\w*"
+    ),
+    "burn_blisters": r"\bblister\w*",
+    "burn_place": (
+        r"\bface\b|\bhands?\b|\barms?\b|\blegs?\b|\bfeet\b|\bfoot\b|\bchest\b|\btummy\b|"
+        r"\bstomach\b|\bbelly\b|\bback\b|\bneck\b|\bgroin\b|\bgenital\w*"
+    ),
+    # -- low blood sugar (or a diabetic emergency) that has reached the brain
+    "diabetic": (
+        r"\bdiabet\w*|\btype (?:1|one|2|two)\b|\binsulin\b|\b(?:blood )?sugars?\b|\bhypo\b|"
+        r"\bglucose\b|\b(?:his|her|my|their) meter\b"
+    ),
+    "diabetic_danger": (
+        r"\bconfus\w*|\bdisorient\w*|\bnot making (?:any )?sense\b|\btalking (?:rubbish|"
+        r"nonsense|gibberish)\b|\bdrows\w*|\bhard to wake\b|\b(?:can not|will not|could not) "
+        r"(?:wake|rouse|swallow)\b|\bunconscious\b|\bfit\b|\bfitting\b|\bseizure\w*|"
+        r"\bslurr\w*|\bnot (?:himself|herself|themselves)\b|\bpassed out\b|\bfloppy\b"
+    ),
+    # -- a testicle that suddenly hurts (torsion): hours count
+    # Drowsy for a reason said in the same breath is not a brain short of sugar.
+    "diabetic_excuse": (
+        r"\b(?:from|after|because of) (?:the |my |his |her |a )?(?:\w+ )?(?:syrup|tablets?|pills?|"
+        r"medicines?|antihistamines?|night shift|late night|long day|bad night)\b"
+    ),
+    "testicle": (
+        r"\btesticl\w*|\btestes\b|\btestis\b|\bscrot\w*|\b(?:my|his|their) (?:balls|nuts)\b"
+        r"(?! of)"
+    ),
+    "testicle_danger": rf"\b(?:{_SUDDEN})\b|\b(?:{_SEVERE})\b|\bswell\w*|\bswollen\b|"
+    r"\bvomit\w*|\b(?:been|being) sick\b|\bwoke (?:\w+ )?up with\b",
+    "testicle_excuse": r"\bcomes and goes\b|\bfor (?:weeks|months|ages)\b|\bon and off\b",
+    # -- a chemical in the eye
+    "eye_chemical": _near(
+        r"bleach|oven cleaner|drain cleaner|chemical\w*|acid|alkali|caustic|lime|cement|"
+        r"ammonia|lye|dishwasher (?:tablet|powder)|washing machine (?:tablet|pod|capsule)|"
+        r"liquitab\w*|pod|capsule|battery acid|superglue|super glue|glue",
+        r"eye|eyes",
+        6,
+    ),
+    # -- a fall and a long lie: on the floor for hours, unable to get up
+    "on_floor": (
+        r"\bon (?:the |her |his |their |my )?(?:\w+ )?floor\b|\b(?:can not|could not|unable to) "
+        r"(?:get|got) (?:\w+ )?(?:up|off the floor)\b"
+    ),
+    "for_hours": (
+        r"\bsince (?:last night|yesterday|this morning|the night|bedtime)\b|\ball night\b|"
+        r"\bovernight\b|\bfor (?:hours|\w+ hours|a few hours|ages)\b|\bbeen there since\b|"
+        # "since" breaks a clause, so the time it names stands alone.
+        r"^ ?(?:last night|yesterday|the night|this morning|bedtime) ?$"
+    ),
+    "fell_or_found": r"\bfell\b|\bfallen\b|\bhad a fall\b|\bfound (?:\w+ ){0,3}on\b",
     # -- unconscious
     "unconscious": "|".join(
         (
@@ -1023,6 +1093,14 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
     ),
     "unconscious": (Rule(("unconscious",), ("nearly",)),),
     "head injury": (Rule(("head_blow", "head_danger")),),
+    "burn": (
+        Rule(("burn_event", "burn_deep")),
+        Rule(("burn_event", "burn_blisters", "burn_place")),
+    ),
+    "low blood sugar": (Rule(("diabetic", "diabetic_danger"), ("diabetic_excuse",)),),
+    "testicle": (Rule(("testicle", "testicle_danger"), ("testicle_excuse",)),),
+    "eye injury": (Rule(("eye_chemical",)),),
+    "long lie": (Rule(("on_floor", "for_hours", "fell_or_found")),),
     "anaphylaxis": (
         Rule(("swelling_airway",), ("swelling_excuse",)),
         # After a sting, a food or a new medicine, a swelling mouth or tightening throat is
@@ -1061,6 +1139,8 @@ _QUALIFIERS = frozenset(
         "poison_excuse",
         "nearly",
         "self_harm_excuse",
+        "diabetic_excuse",
+        "testicle_excuse",
     }
 )
 # Concepts whose own wording holds a negation ("can not breathe", "will not stop", "do not
@@ -1088,6 +1168,10 @@ _OWN_NEGATION = frozenset(
         "vision_loss",
         "balance_loss",
         "bleed_persistent",
+        "head_danger",
+        "diabetic_danger",
+        "burn_deep",
+        "on_floor",
     }
 )
 # Said indirectly, self-harm often comes as a condition ("they'd be happier if I wasn't

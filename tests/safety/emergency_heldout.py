@@ -147,4 +147,31 @@ HELD_OUT: list[tuple[str, bool]] = [
     ("feel sick and drowsy from the new hay fever tablets", False),
     ("holding my chest when i cough because my ribs ache from all the coughing", False),
     ("toddler fell over at nursery and has a bruise on his forehead, playing happily", False),
+    # -- written at stop 34 before the burns, low sugar, testicle, eye-splash and long-lie
+    # rules; never tuned on
+    (
+        "my little boy knocked the kettle over and scalded his arm and tummy, big blisters "
+        "coming up",
+        True,
+    ),
+    (
+        "caught my hand on the bbq grill, the burn is the size of my palm and charred black in "
+        "the middle",
+        True,
+    ),
+    ("got a bit of a sunburn on my shoulders, bit pink and sore", False),
+    (
+        "my son is type 1 and hes gone pale and sweaty and is talking rubbish, his meter says 2.1",
+        True,
+    ),
+    ("im diabetic and felt shaky, sugar was 3.0, had some juice and feel better now", False),
+    ("wife is on insulin and we cant wake her up properly this morning", True),
+    ("my son woke up with really bad pain in his balls and one side is swollen, hes 13", True),
+    ("bit of an ache in my left testicle after cycling, comes and goes for weeks", False),
+    ("got oven cleaner in my eye, its stinging like mad and i cant open it", True),
+    ("bit of shampoo in my eye, rinsed it out, bit red", False),
+    (
+        "found my elderly neighbour on her kitchen floor, she says shes been there since yesterday",
+        True,
+    ),
 ]

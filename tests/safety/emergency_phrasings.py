@@ -308,4 +308,31 @@ DEV: list[tuple[str, bool]] = [
     ("hit my head on a shelf, small bump, not been sick, feel fine", False),
     ("fell asleep on the sofa and woke up feeling sick", False),
     ("knocked my head on the loft hatch last week, all fine since", False),
+    # -- burns, low sugar, a testicle, a chemical in the eye, a long lie (stop 34)
+    (
+        "my toddler pulled a cup of boiling tea over himself, his chest and arm are blistering "
+        "badly",
+        True,
+    ),
+    (
+        "spilt the chip pan oil on my legs, the skin has gone white and leathery and i cant "
+        "feel it",
+        True,
+    ),
+    ("my mum is diabetic and shes all sweaty shaky and confused, not making any sense", True),
+    ("husbands sugar is really low and hes going drowsy and wont eat anything", True),
+    ("my 15 year old has sudden agony in one testicle and hes been sick", True),
+    (
+        "grans been on the floor since last night, she fell and cant get up, shes cold and "
+        "confused",
+        True,
+    ),
+    ("my eye got splashed with bleach at work and it really burns", True),
+    ("burnt my finger on the oven tray, small blister, ran it under the tap", False),
+    ("my blood sugar was a bit high this morning, 9 point something", False),
+    ("my toddler has been playing on the floor since this morning", False),
+    ("standing on the balls of my feet hurts suddenly", False),
+    ("bit of a burning feeling when i pee, no blood", False),
+    ("heartburn that is burning all down my chest after curry", False),
+    ("im type 2 diabetic and have a chesty cough and a bit drowsy from the cough syrup", False),
 ]

@@ -52,6 +52,12 @@ def test_recall_and_false_alarms(part: str) -> None:
         ("i want to end it all", ["self-harm"]),
         ("my 2 year old swallowed some of grandmas tablets", ["poisoning"]),
         ("i took too many pills", ["self-harm"]),
+        ("hit her head on the slide and has been sick twice", ["head injury"]),
+        ("scalded his hand with the kettle, big blisters", ["burn"]),
+        ("type 1 diabetic and he is confused and sweaty", ["low blood sugar"]),
+        ("sudden severe pain in my left testicle", ["testicle"]),
+        ("got drain cleaner in my eye", ["eye injury"]),
+        ("dad fell and has been on the floor all night", ["long lie"]),
     ],
 )
 def test_kinds(text: str, kinds: list[str]) -> None:
