@@ -52,6 +52,12 @@ HAZARDS: tuple[Hazard, ...] = (
             r"caught fire",
             r"melt(?:ed|ing)\b",
             r"scorch(?:ed|ing)? (?:mark|marks)",
+            # Arcing at the mains end; "the screen flashes" or "speakers crackle" are not fire.
+            r"(?:charger|plug|socket|adapter|cable|power brick|brick|lead|port|jack) "
+            + _W
+            + r"(?:crackl\w*|arc(?:s|ed|ing)\b|flash\w*|pop(?:s|ped|ping)?\b|bang\w*)",
+            r"(?:crackl\w*|arcing|flash\w*|pop|bang) " + _W + r"(?:from|in|at|out of) the "
+            r"(?:charger|plug|socket|adapter|cable|power brick|brick|lead|port|jack)",
         ),
         "Safety first: if you see smoke, sparks or smell burning, unplug it at the wall and "
         "don't use it until it has been checked. If there are flames, get away from it and call "
@@ -113,6 +119,17 @@ HAZARDS: tuple[Hazard, ...] = (
         "flames and cigarettes away, and have it checked.",
     ),
     Hazard(
+        "wheels and steering",
+        _rx(
+            r"steering " + _W + r"(?:lock(?:s|ed)?|seiz\w*|jamm\w*|went solid|goes solid)\b",
+            r"(?:wheel|lug) nuts? " + _W + r"(?:loose|came off|coming off|fell off|missing)",
+            r"loose (?:wheel|lug) nuts?",
+            r"wheel " + _W + r"(?:came off|coming off|fell off|falling off|hanging off)",
+        ),
+        "Safety first: don't drive the car until the steering and wheels have been checked; if "
+        "it has to be moved, have it towed.",
+    ),
+    Hazard(
         "electric shock",
         _rx(
             r"(?:electric )?shock(?:ed|s)? me",
@@ -120,6 +137,9 @@ HAZARDS: tuple[Hazard, ...] = (
             r"(?:[a-z]+ ){0,2}shocks?\b",
             r"zapp(?:ed|ing|s) me",
             r"tingl\w* when i touch",
+            # A tingle or buzz felt off the case, not heard from it.
+            r"(?:tingl\w*|buzz\w*) (?:feeling )?(?:off|from|in my (?:fingers?|hands?)) ",
+            r"(?:tingl\w*|buzz\w*) (?:feeling )?when (?:i|you) touch",
         ),
         "Safety first: if it gives you a shock, unplug it at the wall and don't touch it again "
         "until it has been checked.",

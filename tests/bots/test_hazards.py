@@ -77,6 +77,35 @@ DEVELOPMENT += [
     ("engine cranks but doesnt fire", set()),
 ]
 
+DEVELOPMENT += [
+    ("i got a tingle off the metal edge of my laptop when its charging", {"electric shock"}),
+    ("there's a hissing and a crackling from the charger and a flash", {"fire"}),
+    ("the steering locked up while i was driving", {"wheels and steering"}),
+    ("wheel nut came off and the wheel is wobbling", {"wheels and steering"}),
+    ("steering wheel shakes at 60 on the motorway", set()),
+    ("steering wheel turns a few inches before the wheels do", set()),
+    ("my phone buzzes on the desk next to the laptop", set()),
+]
+
+# A second held-out part, written at stop 34 before the steering and wheels hazard and the
+# tingle and crackle wordings, and not developed on. Measured before them: recall 0 of 4; after:
+# 3 of 4 ("the nuts on my back wheel are loose" is missed), no false alarm.
+HELD_OUT_2 = [
+    ("the nuts on my back wheel are loose, i can turn them by hand", {"wheels and steering"}),
+    (
+        "steering went stiff and locked solid halfway round a roundabout",
+        {"wheels and steering"},
+    ),
+    (
+        "theres a buzzing feeling in my fingers when i touch the laptop while its plugged in",
+        {"electric shock"},
+    ),
+    ("the socket crackles and flashes when i plug the charger in", {"fire"}),
+    ("the wheels feel fine, its just a rattle from the back", set()),
+    ("speakers crackle when i turn the volume up", set()),
+    ("screen flashes white now and then", set()),
+]
+
 
 def _score(rows: list[tuple[str, set[str]]]) -> tuple[float, float, list[str]]:
     hits = misses = alarms = quiet = 0
@@ -99,10 +128,12 @@ def _score(rows: list[tuple[str, set[str]]]) -> tuple[float, float, list[str]]:
 # The held-out part, measured once: recall 87.5% (7 of 8), false alarms 16.7% (1 of 6):
 # "something electrical is burning" was missed and "smoking hot in the sun" taken as smoke.
 # Its floors guard against getting worse; they are not the target.
-FLOORS = {"dev": (0.95, 0.05), "held-out": (0.85, 0.2)}
+FLOORS = {"dev": (0.95, 0.05), "held-out": (0.85, 0.2), "held-out-2": (0.75, 0.0)}
 
 
-@pytest.mark.parametrize(("name", "rows"), [("dev", DEVELOPMENT), ("held-out", HELD_OUT)])
+@pytest.mark.parametrize(
+    ("name", "rows"), [("dev", DEVELOPMENT), ("held-out", HELD_OUT), ("held-out-2", HELD_OUT_2)]
+)
 def test_hazards_are_read_from_peoples_words(name: str, rows: list[tuple[str, set[str]]]) -> None:
     recall, false_alarms, wrong = _score(rows)
     print(f"\n{name}: recall {recall:.1%}, false alarms {false_alarms:.1%}; wrong: {wrong}")
