@@ -52,6 +52,7 @@ from .facts import (
     fragments,
     read_fact,
 )
+from .guesses import is_guess
 from .predicates import predicate_said
 from .reader import JUDGED, RESTATED, asks_something
 
@@ -133,6 +134,7 @@ def candidates(
             or asks_something(sentence)
             or UNSURE.search(fragment)
             or META.search(fragment)
+            or is_guess(fragment)
         )
     ]
     if not pieces:

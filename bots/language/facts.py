@@ -42,6 +42,7 @@ from .comparison import (
 )
 from .cues import META, UNSURE
 from .encoder import get_encoder
+from .guesses import is_guess
 from .reader import (
     JUDGED,
     RESTATED,
@@ -709,6 +710,9 @@ def stated_facts(
     text: str, network: EvidentialNetwork, *, skip: frozenset[str] = frozenset()
 ) -> tuple[Answer, ...]:
     """Facts the message states about findings other than ``skip`` (module docstring)."""
+    # predicates reads this module's phrase rules: imported here, not at the top.
+    from .predicates import predicate_said
+
     index = fact_index(network)
     out: dict[str, Answer] = {}
     strength: dict[str, float] = {}
@@ -720,6 +724,7 @@ def stated_facts(
             or typed_as_question(sentence)
             or UNSURE.search(fragment)
             or META.search(fragment)
+            or is_guess(fragment)
         )
     ]
     found = [
@@ -772,6 +777,12 @@ def stated_facts(
                 and not (_NEGATION.search(fragment))
             ):
                 continue  # "freezes when it gets hot" does not say "even when it is not hot"
+            if reading.polarity > 0 and predicate_said(sentence, finding.question) is False:
+                # A fragment that names only the question's subject ("i believe i have a
+                # starter, battery or alternator issue" to "does the starter crank?") says
+                # nothing of it, and the predicate said in another sentence ("it doesn't
+                # even try to turn over") is not said of what this one names.
+                continue
             if (
                 reading.polarity < 0
                 and reading.cue != "without condition"

@@ -20,6 +20,7 @@ from .base import yes_no_states
 from .cues import META, NEGATIONS, UNSURE
 from .fact_verifier import verified_facts
 from .facts import LEXICAL_FLOOR, fact_index, stated_facts
+from .guesses import is_guess
 from .lay_words import lay_facts
 from .places import place_facts
 from .predicates import says_predicate
@@ -159,7 +160,12 @@ def volunteered_facts(
         text = in_chart_words(text, network)
     out: dict[str, Answer] = {}
     for sentence, _contrast in clauses(tx.normalise(text)):
-        if asks_something(sentence) or UNSURE.search(sentence) or META.search(sentence):
+        if (
+            asks_something(sentence)
+            or UNSURE.search(sentence)
+            or META.search(sentence)
+            or is_guess(sentence)  # "i think it's the starter": a suspicion, no fact
+        ):
             continue
         used: set[str] = set()
         for finding, coverage, shared in index.matches(sentence):
