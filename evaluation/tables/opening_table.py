@@ -266,6 +266,33 @@ DEVELOPMENT: list[Row] = [
     # question check read the whole sentence and dropped the fact before it)
     ("lcd_problem", "screen went really dim all of a sudden, no idea what i did", {"q10": Y}),
     ("laptop_battery", "battery goes flat in like an hour now, should i just get a new one?", {"q2": Y}),
+    # -- session 11 (written by reading before this stop's changes, for the classes the probes
+    # found asked again: amounts of time, "no X no Y nothing", what is smelt, heard or seen,
+    # "even" negations, the chart's topic word with what is said of it in other words)
+    ("laptop_battery", "battery is dead after about 45 minutes now, used to get 5 hours", {"q2": Y}),
+    ("laptop_battery", "i only get half an hour out of a full charge these days", {"q2": Y}),
+    ("laptop_battery", "battery life is still great, easily lasts me 8 hours", {"q2": N}),
+    ("power", "no power light, no fan, no nothing when i press the button", {"q7": N}),
+    ("power", "pressed the button, no lights no beeps nothing at all", {"q3": N}),
+    ("car_electrical_failure", "no radio no wipers no heater, nothing electrical works", {"q2": Y, "q3": Y}),
+    ("power", "i can hear the fan spin up for a second then it dies", {"q7": Y, "q9": Y}),
+    ("engine_overheats", "white steam pouring out the front when i stopped, smelled sweet like syrup", {"q1": Y, "q2": Y}),
+    ("engine_overheats", "no funny smells and no steam, the needle just sits near hot", {"q2": N, "q1": N, "q3": Y}),
+    ("laptop_overheating", "i can smell something burning from the vents when its been on a while", {"q1": Y}),
+    ("laptop_overheating", "no burning smell or smoke, it just gets hot", {"q1": N}),
+    ("car_wont_start", "the engine doesnt even turn over when i turn the key", {"q1": N}),
+    ("car_wont_start", "it wont even crank, just a click", {"q1": N}),
+    ("car_wont_start", "it cranks over fine, it just doesnt even try to catch", {"q1": Y, "q9": N}),
+    ("car_steering", "steering feels really stiff when im going slow or stopped, ok at speed", {"q23": Y}),
+    ("car_steering", "really hard to turn the wheel when the car isnt moving", {"q23": Y}),
+    ("car_steering", "the steering wheel is a bit off centre, is that bad?", {}),
+    ("car_steering", "the steering makes a groaning noise on full lock", {"q24": Y}),
+    ("brake_problem", "the pedal goes right down to the floor before anything happens", {"q2": Y}),
+    ("laptop_drive", "theres a clunk clunk sound coming from the hard drive since yesterday", {"q3": Y}),
+    ("laptop_drive", "the screen is totally black, cant see a thing on it", {"q1": N}),
+    ("lcd_problem", "the display flicks off to black every now and then for no reason", {"q27": Y}),
+    ("wireless", "the wifi icon shows no networks at all, not a single one", {"q6": N, "q1": N}),
+    ("laptop_battery", "battery gets way too hot to hold when its charging", {"q19": Y}),
 ]
 
 HELD_OUT: list[Row] = [
