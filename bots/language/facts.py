@@ -786,9 +786,11 @@ def stated_facts(
             if (
                 reading.polarity < 0
                 and reading.cue != "without condition"
-                and index.names_other(fragment, finding)
+                and index.names_other(_denied_part(fragment), finding)
             ):
-                continue  # "not blinking green" denies green, not the blinking asked about
+                # "not blinking green" denies green, not the blinking asked about; what is
+                # named before the negation is its subject ("the engine does not crank").
+                continue
             earlier = strength.get(finding.id, 0.0)
             if earlier and earlier >= reading.strength:
                 continue
@@ -849,6 +851,12 @@ def read_fact(fragment: str, question: str) -> Reading:
     ):
         return Reading(-reading.polarity, reading.strength, reading.reliability, reading.cue)
     return reading
+
+
+def _denied_part(fragment: str) -> str:
+    """The fragment from its first negation on: what the negation can deny."""
+    match = _NEGATION.search(fragment)
+    return fragment[match.start() :] if match else fragment
 
 
 def _contradicts(fragment: str, finding: Finding, polarity: int) -> bool:

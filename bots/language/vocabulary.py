@@ -24,6 +24,13 @@ from planning.network import EvidentialNetwork
 from . import text as tx
 from .word_groups import rewrite_groups
 
+# Less than two hours, as people say it; and any character but the start of a negation.
+_SHORT_TIME = (
+    r"(?:\d{1,2}\s*(?:mins?|minutes?)|half an? hour|an? hour(?: and a half)?|"
+    r"1(?:\.5)?\s*(?:hours?|hrs?|h)|one hour|"
+    r"(?:ten|fifteen|twenty|thirty|forty|forty five|fifty)\s*(?:mins?|minutes?))\b"
+)
+_UNNEGATED = r"(?:(?!\b(?:not|never|no)\b)[^.?!;])"
 # Words for one meaning (``word_groups``, shared with the predicates): the first word of the
 # group the chart's questions use replaces the others. A word may be in several groups; the
 # chart decides which meaning it has there.
@@ -100,6 +107,39 @@ PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         ("always plugged in",),
     ),
     (re.compile(r"\b(?:into|in) the red\b"), ("overheats", "hot")),
+    # A battery's charge said as a short time, less than two hours ("dead in like 40 mins",
+    # "i only get half an hour out of the battery"); no negation in between.
+    (
+        re.compile(
+            rf"\b(?:battery|charge)\b{_UNNEGATED}{{0,40}}?\b(?:dead|dies|died|dying|flat|empty|"
+            rf"lasts?|lasted|lasting|gone|done|get|gets|getting|got)\b{_UNNEGATED}{{0,20}}?"
+            rf"{_SHORT_TIME}"
+            rf"|\b(?:get|gets|getting|got|last|lasts)\b{_UNNEGATED}{{0,20}}?{_SHORT_TIME}"
+            rf"{_UNNEGATED}{{0,30}}?\b(?:battery|charge)\b"
+        ),
+        ("battery drain out quickly",),
+    ),
+    # An engine that turns over is one the starter cranks ("doesnt even turn over").
+    (re.compile(r"\bturn(?:s|ed|ing)? over\b"), ("crank",)),
+    # Steering that is heavy or stiff is hard to turn; the adjective alone is not (a heavy
+    # laptop, a stiff pedal), so it is rewritten only beside the steering.
+    (
+        re.compile(
+            r"\bsteering(?: wheel)?(?: (?:is|feels|goes|gets|got|went|has gone|has got|seems|"
+            r"becomes|became))?(?: (?:really|very|so|quite|super|a bit|way too|too|dead|proper))*"
+            r" (?:heavy|heavier|stiff|stiffer|tight)\b"
+        ),
+        ("steering hard",),
+    ),
+    # Where a car is not moving: parking, parked, stopped, standing still.
+    (
+        re.compile(
+            r"\b(?:when|while|whenever|if)(?: (?:i am|im|i'm|the car is|it is|its|we are))?"
+            r" (?:parking|parked|stopped|stationary|standing still|stood still|at a standstill|"
+            r"manoeuvring|maneuvering|sat still)\b"
+        ),
+        ("when stationary",),
+    ),
     # Where people drive fast.
     (
         re.compile(

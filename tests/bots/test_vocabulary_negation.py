@@ -46,6 +46,16 @@ SAMPLES = [
         "shakes on the motorway",
         "shaking on the motorway",
     ),
+    ("the battery", "die in 40 mins", "dies in 40 mins", "dying in 40 mins"),
+    (
+        "i",
+        "get half an hour from the battery",
+        "gets half an hour from the battery",
+        "getting half an hour from the battery",
+    ),
+    ("the engine", "turn over", "turns over", "turning over"),
+    ("the steering", "go heavy", "goes heavy", "going heavy"),
+    ("the steering", "go hard when parked", "goes hard when parked", "going hard when parked"),
 ]
 
 
