@@ -691,7 +691,11 @@ def fragments(text: str) -> list[tuple[str, str]]:
     out = []
     for sentence in tx.sentences(normalised) or [normalised]:
         parts: list[str] = []
-        for part in (p.strip() for p in _SPLIT.split(sentence) if p and p.strip()):
+        split = (p.strip() for p in _SPLIT.split(sentence) if p and p.strip())
+        # "no lights no beeps nothing at all": a list of things that are not there, each its
+        # own denial (one denial does not name the others' things).
+        listed = (q for p in split for q in (_NOS.split(p) if _NO_FIRST.match(p) else [p]))
+        for part in listed:
             # "ticking noise, only when turning": a condition belongs to what it conditions.
             if parts and _CONDITION_ONLY.match(part):
                 parts[-1] = f"{parts[-1]} {part}"
@@ -701,6 +705,8 @@ def fragments(text: str) -> list[tuple[str, str]]:
     return out
 
 
+_NO_FIRST = re.compile(r"^no\b")
+_NOS = re.compile(r"(?<!\bno)\s+(?=(?:no|nothing)\b)")
 _CONDITION_ONLY = re.compile(
     r"^(?:only|just|but only|mostly|always)\s+(?:when|if|while|on|in|at|after|during)\b"
 )
@@ -845,6 +851,15 @@ def read_fact(fragment: str, question: str) -> Reading:
         # the statement does not deny it; the statement is read without its condition.
         fragment = main
     reading = read_sentence(_without_quoted(fragment, question), question_profile(question))
+    if (
+        reading.polarity < 0
+        and _PROBLEM.search(question.lower())
+        and not _DENIED_BAD.search(fragment)
+    ):
+        # "any issue with the wipers or radio?" - "no radio, the wipers dont work": what the
+        # question asks a problem with is said to be missing or not working, which is the
+        # problem; only a denial of the problem itself ("no issues", "not broken") is a "no".
+        return Reading(1, reading.strength, reading.reliability, "a problem described")
     opposed = reading.cue.removeprefix("opposite of ")
     if opposed != reading.cue and re.search(
         rf"\b{re.escape(opposed)}\w*\s+(?:down|out)\b", question.lower()
@@ -859,12 +874,18 @@ def _denied_part(fragment: str) -> str:
     return fragment[match.start() :] if match else fragment
 
 
+_PROBLEM = re.compile(r"\b(?:issues?|problems?|trouble|faults?)\b")
+_DENIED_BAD = re.compile(
+    r"\b(?:issues?|problems?|trouble|faults?|faulty|wrong|broken|broke|bust|failed|failing|"
+    r"failure|damaged|dead|bad|blown|fine|ok|okay|good|normal|normally)\b"
+)
+
+
 def _contradicts(fragment: str, finding: Finding, polarity: int) -> bool:
     if _NEGATION.search(finding.question.lower().replace("n't", " not").replace("nt ", " not ")):
         return False  # "lamps are not blinking?": a negation may echo the question
-    reading = read_sentence(
-        _without_quoted(fragment, finding.question), question_profile(finding.question)
-    )
+    # Read as the fragment itself is read: "no radio" describes the problem asked about.
+    reading = read_fact(fragment, finding.question)
     # Only a plain negation of the same words: an "opposite" or a judgement in another clause
     # ("fires up for a second, then dies") is about something else.
     return reading.polarity == -polarity and reading.cue in {"negated", "short negated", "no"}
