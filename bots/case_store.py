@@ -96,6 +96,9 @@ class StoredDialogue(Dialogue):
     # Emergency kinds the patient said "no" to in a safety follow-up
     # (bots.conversation.safety_check): not asked about again in the case.
     safety_cleared: list[str] = field(default_factory=list)
+    # Questions a correction gave back to the budget: those asked on the strength of the fact
+    # the user said was misread (bots.conversation.correction); the pack's max_turns plus these.
+    given_back: int = 0
 
 
 def dump_state(dialogue: StoredDialogue, network: EvidentialNetwork) -> dict[str, Any]:
@@ -129,6 +132,7 @@ def dump_state(dialogue: StoredDialogue, network: EvidentialNetwork) -> dict[str
         "said_in_passing": list(dialogue.said_in_passing),
         "since_confirmation": dialogue.since_confirmation,
         "safety_cleared": list(dialogue.safety_cleared),
+        "given_back": dialogue.given_back,
     }
 
 
@@ -194,6 +198,7 @@ def load_state(data: Mapping[str, Any], network: EvidentialNetwork) -> StoredDia
         said_in_passing=[str(f) for f in data.get("said_in_passing") or []],
         since_confirmation=int(data.get("since_confirmation", 0)),
         safety_cleared=[str(k) for k in data.get("safety_cleared") or []],
+        given_back=int(data.get("given_back", 0)),
     )
 
 
@@ -336,6 +341,15 @@ class CaseStore:
         from bots.takeover import queue_ahead
 
         return queue_ahead(case)
+
+    def leave_queue(self, case: Case, *, reason: str) -> None:
+        """The case leaves the operators' queue without an operator (the user corrected what
+        the hand-off went by, and the bot runs the case again): a system turn in the case,
+        and the console's audit log (``bots.signals.left_queue``)."""
+        from bots.signals import left_queue
+
+        self.add_turn(case, Role.SYSTEM, text=f"left the operators' queue: {reason}")
+        left_queue.send(sender=type(self), case=case, reason=reason)
 
     def archive(self, case: Case, *, reason: str) -> None:
         """Free the thread for a new case: the old one keeps its turns under a renamed thread

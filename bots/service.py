@@ -145,8 +145,11 @@ class ConversationService:
                 reading = safety.emergency_reading(emergency)
                 store.add_turn(case, Role.USER, text=inbound.text, interpretation=reading)
                 return self._finish(store, ctx, emergency, started)
-            taken = takeover.intercept(case, inbound)
-            if taken is not None:  # a person has the case, or closed it (bots.takeover)
+            # A person has the case, or closed it (bots.takeover); unless the user corrects
+            # what a hand-off no person has taken up went by (bots.conversation.correction).
+            fixes = correction.reopens(kit, ctx, inbound)
+            taken = None if fixes else takeover.intercept(case, inbound)
+            if taken is not None:
                 user_text = inbound.text.strip() or f"[{inbound.button}]"
                 store.add_turn(case, Role.USER, text=user_text, interpretation=taken.reading)
                 if taken.reply is None:

@@ -9,7 +9,10 @@ notice, or the first message after an operator took the case over does.
 
 Still answered while a person has the case: an emergency (the service checks those before this
 module is asked), "Start over", and any message of a case triaged emergency or urgent, which
-gets the triage instruction again (never a question or a conclusion).
+gets the triage instruction again (never a question or a conclusion). A correction of what
+the bot's hand-off went by, while nobody has claimed or answered the case, is not passed on
+either: the case leaves the queue and the bot goes on (:mod:`bots.conversation.correction`;
+the console refuses a reply written to the case as it waited, ``console.casework.reply``).
 
 After an operator closes a case the user gets a closing message with a CSAT question (1-5) and
 a "Reopen" button. A rating is stored on the case; "Reopen" puts the case back in the queue,

@@ -11,6 +11,7 @@ from typing import Any
 from django.contrib.auth.signals import user_logged_in, user_logged_out, user_login_failed
 from django.dispatch import receiver
 
+from bots.signals import left_queue
 from console.models import AuditLog
 
 ACTIONS = {
@@ -26,6 +27,8 @@ ACTIONS = {
     "close": "closed the case",
     "label": "labelled the outcome",
     "hand_back": "handed the case back to the bot",
+    # No operator: the user corrected what the hand-off went by (bots.signals.left_queue).
+    "left_queue": "the case left the queue: the user corrected the bot, which resumed it",
     "note": "added an internal note",
     "auto_assign": "assigned the case by a rule",
     "export_csv": "exported cases as CSV",
@@ -81,6 +84,11 @@ def record(
         target=target[:300],
         detail=detail,
     )
+
+
+@receiver(left_queue, dispatch_uid="audit-left-queue")
+def _left_queue(sender: Any, case: Any, reason: str, **kwargs: Any) -> None:
+    record(None, "left_queue", case=case, reason=reason)
 
 
 @receiver(user_logged_in)

@@ -107,7 +107,7 @@ def _evidence(
 
 def _corrected(network: EvidentialNetwork | None, record: Any) -> dict[str, str]:
     """A correction's record as the transcript says it: the conclusion taken back (its
-    readable title), the fact as the user was told it, and what it is now."""
+    readable title) or the hand-off, the fact as the user was told it, and what it is now."""
     if not isinstance(record, Mapping):
         return {}
     from bots.conclusions import cause_title
@@ -116,7 +116,10 @@ def _corrected(network: EvidentialNetwork | None, record: Any) -> dict[str, str]
     if network is not None and reopened in network.hypothesis_index:
         reopened = cause_title(network.hypothesis(reopened))
     now = record.get("now")
+    # A hand-off no person had taken up names no cause: the case left the queue.
+    what = "hand-off to a person" if record.get("handoff") else "conclusion"
     return {
+        "what": what,
         "reopened": reopened,
         "shown": str(record.get("shown", "")),
         "now": "asked again" if not now else " / ".join(str(s) for s in now),

@@ -97,8 +97,20 @@ def assign(case_id: int, user: Any, to_user_id: int) -> Case:
     return case
 
 
-def reply(case_id: int, user: Any, text: str, *, close: bool = False) -> OutboundMessage:
-    """Store an operator's reply for the case's channel and send it once committed."""
+def reply(
+    case_id: int,
+    user: Any,
+    text: str,
+    *,
+    close: bool = False,
+    seen_status: str | None = None,
+) -> OutboundMessage:
+    """Store an operator's reply for the case's channel and send it once committed.
+
+    ``seen_status``: the case's status when the operator opened it. A reply written to a
+    case waiting in the queue is refused when the bot runs the case again since (the user
+    corrected what the hand-off went by, bots.conversation.correction): it would take over a
+    conversation the operator has not seen. Claiming the case takes it over on purpose."""
     text = text.strip()
     if not text:
         raise CaseworkError("the reply is empty")
@@ -108,6 +120,12 @@ def reply(case_id: int, user: Any, text: str, *, close: bool = False) -> Outboun
         case = _locked(case_id)
         if case.status == CaseStatus.CLOSED:
             raise CaseworkError(f"case {case_id} is closed")
+        if seen_status in QUEUE_STATUSES and case.status in TAKEN_OVER_STATUSES:
+            raise CaseworkError(
+                f"case {case_id} left the queue after you opened it: the user corrected what "
+                "the bot went by and the bot is running the case again. Nothing was sent; "
+                "read the conversation, and claim the case to take it over."
+            )
         handling = _handling(case, user)
         last = case.turns.aggregate(last=Max("index"))["last"]
         turn = Turn.objects.create(

@@ -78,6 +78,9 @@ class ReplyForm(forms.Form):
         max_length=REPLY_MAX, widget=forms.Textarea({"rows": 3}), label="Reply to the user"
     )
     close = forms.BooleanField(required=False, label="Close the case after sending")
+    # The case's status when the operator opened it: a reply meant for a case waiting in the
+    # queue is refused if the bot has resumed it since (casework.reply).
+    seen_status = forms.CharField(required=False, max_length=16, widget=forms.HiddenInput)
 
 
 def operators() -> list[tuple[int, str]]:

@@ -83,6 +83,10 @@ class MemoryStore:
         """No operators' queue here: every simulated user is next in line."""
         return 0
 
+    def leave_queue(self, case: Case, *, reason: str) -> None:
+        """No queue and no audit log here: the system turn only."""
+        self.add_turn(case, Role.SYSTEM, text=f"left the operators' queue: {reason}")
+
     def archive(self, case: Case, *, reason: str) -> None:
         self.cases.pop((case.channel, case.external_thread_id), None)
         if case.status == CaseStatus.ACTIVE:

@@ -6,7 +6,8 @@ does), then answers every question the bot asks, in the way ``--answers`` says
 (:mod:`evaluation.speakers`), until the bot stops asking. A conclusion that says it went by a
 fact the user's own case contradicts is corrected as a person would ("That's not what I
 said", :func:`misread`: only what the reply shows, never the right cause), and the dialogue
-goes on; the first conclusion and the corrections are recorded (``extra``). What the user
+goes on; so is a hand-off to a person that says what it went by, while no person has taken
+it up. The first outcome and the corrections are recorded (``extra``). What the user
 got is recorded from the service's own replies and stored case: the outcome of the bot's last
 turn, the questions (a confirmation is a second occurrence of its finding), the wall time of
 every turn, and the replies that showed the user an internal id (:func:`shows_code`). The case
@@ -142,11 +143,13 @@ def play_case(
                 # Explained ("why", "how"), or not understood: the user's next try.
                 misunderstood += last_action.get("type") == "reask"
                 attempt += 1
-        if reply.kind != "conclusion" or len(replies) >= max_messages:
+        # A conclusion, or a hand-off to a person, may say what it went by (basis).
+        if reply.kind not in ("conclusion", "handoff") or len(replies) >= max_messages:
             break
-        if not first:  # the first conclusion, as it would stand without corrections
+        if not first:  # the first outcome, as it would stand without corrections
             turns = store.cases[(CHANNEL, thread)].state.get("turns", len(asked))
-            first = {"concluded": last_action.get("hypothesis"), "turns": int(turns)}
+            concluded = last_action.get("hypothesis") if reply.kind == "conclusion" else None
+            first = {"concluded": concluded, "turns": int(turns)}
         wrong = misread(speaker.user, reply, last_action)
         if wrong is None or corrections >= MAX_CORRECTIONS:
             break

@@ -9,6 +9,13 @@ went by ("I went by what you told me: ...") and offers "That's not what I said";
 a typed correction, reopens the case (:mod:`bots.conversation.correction`). A right reading
 costs nothing but a line.
 
+A hand-off to a person (the question budget, a stalled dialogue, nothing left to ask) says
+what it went by in the same words (:func:`handed_over`: the facts the causes it leaves to a
+person rest on): a misread fact walks the dialogue down the wrong branch to the budget. While
+no person has taken the case up (:func:`awaiting_operator`) a correction takes it out of the
+queue and the dialogue goes on; once an operator claimed or answered it, the correction is a
+message for them (:mod:`bots.takeover`).
+
 Buttons and explicit answers ("yes", "nope") are never listed: they are what the user chose.
 """
 
@@ -24,7 +31,7 @@ from bots.conversation.context import Context, Kit
 from bots.language import Interpretation
 from bots.language.facts import asked_sentence
 from bots.messages import Button, Inbound
-from bots.models import CaseStatus
+from bots.models import CaseStatus, Role
 from knowledge.packs import wording
 from planning.engine import resting_answers
 from planning.evidence import Answer
@@ -201,6 +208,33 @@ def from_words(ctx: Context, hypothesis: str, kit: Kit | None = None) -> list[Fa
     return out
 
 
+# The causes a hand-off leaves to a person that its basis is taken from: those a person
+# would look at first (the console's differential shows them at the top).
+HANDOFF_CAUSES = 3
+
+
+def handed_over(ctx: Context, kit: Kit | None = None) -> list[Fact]:
+    """The facts read from the user's words that a hand-off went by: those the causes it
+    leaves to a person (the leading ones) rest on, the same rule as a conclusion's
+    (:func:`from_words`). A misread fact sends the dialogue down the wrong branch, and the
+    causes still standing at the end are the ones that rest on it."""
+    dialogue, network = ctx.dialogue, ctx.network
+    if dialogue is None or network is None:
+        return []
+    found: dict[int, Fact] = {}
+    for hypothesis, _ in dialogue.state.ranking(network)[:HANDOFF_CAUSES]:
+        for fact in from_words(ctx, hypothesis, kit):
+            found.setdefault(fact.index, fact)
+    return [found[i] for i in sorted(found)]
+
+
+def went_by(kit: Kit, ctx: Context) -> list[Fact]:
+    """What the case's outcome said it went by: a conclusion's facts, or a hand-off's."""
+    if ctx.case.status == CaseStatus.CONCLUDED:
+        return from_words(ctx, ctx.case.conclusion, kit)
+    return handed_over(ctx, kit)
+
+
 def supports(network: EvidentialNetwork, hypothesis: str, answer: Answer) -> bool:
     """Whether ``answer`` points to ``hypothesis`` where its link is soft (a pack built from
     documents): the cause allows the answer fully and gives it some mass of its own."""
@@ -226,19 +260,43 @@ def button() -> Button:
 
 
 def open_to_correction(kit: Kit, ctx: Context) -> bool:
-    """Whether the case is a conclusion that may list facts to correct: a patient's lists none
-    (presentation.conclude)."""
-    return (
-        ctx.case.status == CaseStatus.CONCLUDED
-        and ctx.network is not None
-        and not kit.patient_facing(ctx)
+    """Whether the case may list facts to correct: a conclusion, or a hand-off still waiting
+    for a person (:func:`awaiting_operator`); a patient's lists none (presentation.conclude,
+    handoff.abstain)."""
+    if ctx.network is None or kit.patient_facing(ctx):
+        return False
+    return ctx.case.status == CaseStatus.CONCLUDED or awaiting_operator(ctx)
+
+
+def awaiting_operator(ctx: Context) -> bool:
+    """Whether the case is the bot's hand-off that no person has taken up: nobody claimed it
+    and no operator has written since (then the user was told a person will reply, not that
+    one has the case). A case an operator answered or claimed is theirs: a correction is then
+    a message for them (bots.takeover)."""
+    case = ctx.case
+    if case.status != CaseStatus.ABSTAINED or case.assigned_to_id is not None:
+        return False
+    if ctx.store is None:
+        return False
+    handed = next(
+        (
+            t
+            for t in ctx.store.recent_turns(case, Role.BOT, 5)
+            if (t.action or {}).get("type") == "abstain"
+        ),
+        None,
     )
+    if handed is None:
+        return False
+    answered = ctx.store.recent_turns(case, Role.OPERATOR, 1)
+    return not answered or answered[0].index < handed.index
 
 
 def read(kit: Kit, ctx: Context, inbound: Inbound) -> Interpretation | None:
-    """A message to a concluded case read as a correction of what the conclusion went by, or
-    None (read as usual). The button; or words that say it was misread, read against each
-    fact the conclusion listed (the one they give another answer to, if any)."""
+    """A message to a concluded case (or a hand-off no person has taken up) read as a
+    correction of what it went by, or None (read as usual). The button; or words that say it
+    was misread, read against each fact listed (the one they give another answer to, if
+    any)."""
     if not open_to_correction(kit, ctx):
         return None
     if inbound.button == CORRECT:
@@ -246,7 +304,7 @@ def read(kit: Kit, ctx: Context, inbound: Inbound) -> Interpretation | None:
         return Interpretation("unknown", confidence=1.0, detail=detail)
     if inbound.button or not may_correct(inbound.text):
         return None
-    facts = from_words(ctx, ctx.case.conclusion, kit)
+    facts = went_by(kit, ctx)
     if not facts:
         return None
     cue = bool(CORRECTION_CUE.search(inbound.text))

@@ -58,13 +58,19 @@ class Kit:
         return self.packs.info(name).domain in self.config.patient_domains
 
     def engine(self, ctx: Context) -> Engine:
-        """The engine for the case's pack (its rules: :meth:`rules`)."""
-        key = (ctx.info.name, ctx.info.version) if ctx.info is not None else None
+        """The engine for the case's pack (its rules: :meth:`rules`), with the questions a
+        correction gave back to the dialogue's budget (``StoredDialogue.given_back``)."""
+        extra = ctx.dialogue.given_back if ctx.dialogue is not None else 0
+        key = ((ctx.info.name, ctx.info.version) if ctx.info is not None else None, extra)
         with self._lock:
             engine = self._engines.get(key)
         if engine is None:
             name = ctx.info.name if ctx.info is not None else None
             rules = self.rules(name)
+            if extra:
+                budget = rules.stopping.max_turns + extra
+                stopping = dataclasses.replace(rules.stopping, max_turns=budget)
+                rules = dataclasses.replace(rules, stopping=stopping)
             from bots.conversation.answering import in_order
 
             # The pack's question order (answering.QuestionOrder): the complaint first,

@@ -21,12 +21,23 @@ from bots.models import CaseStatus
 from planning.engine import Confirm
 
 
+def reopens(kit: Kit, ctx: Context, inbound: Inbound) -> bool:
+    """Whether a message to a hand-off that waits for a person corrects what it went by: the
+    service then runs it as a turn (:func:`respond`) instead of passing it to the operator
+    (bots.takeover)."""
+    if ctx.dialogue is None or not basis.awaiting_operator(ctx):
+        return False
+    if not basis.open_to_correction(kit, ctx) or not basis.handed_over(ctx, kit):
+        return False
+    return basis.read(kit, ctx, inbound) is not None
+
+
 def respond(kit: Kit, ctx: Context, inbound: Inbound, meaning: Interpretation) -> Outcome | None:
-    """The reply to a correction of a concluded case, or None when the message is none."""
-    case = ctx.case
+    """The reply to a correction of a concluded case or of a hand-off no person has taken up,
+    or None when the message is none."""
     if ctx.dialogue is None or not basis.open_to_correction(kit, ctx):
         return None
-    facts = basis.from_words(ctx, case.conclusion, kit)
+    facts = basis.went_by(kit, ctx)
     if not facts:
         return None
     typed = not inbound.button
@@ -46,7 +57,8 @@ def respond(kit: Kit, ctx: Context, inbound: Inbound, meaning: Interpretation) -
 
 def _reopen(ctx: Context, fact: basis.Fact, by: str, now: list[str] | None) -> dict[str, Any]:
     case = ctx.case
-    record = {
+    assert ctx.dialogue is not None
+    record: dict[str, Any] = {
         "reopened": case.conclusion,
         "confidence": case.confidence,
         "finding": fact.finding,
@@ -55,11 +67,26 @@ def _reopen(ctx: Context, fact: basis.Fact, by: str, now: list[str] | None) -> d
         "by": by,
         "shown": fact.shown,
     }
+    if case.status != CaseStatus.CONCLUDED:
+        # A hand-off no person has taken up: it leaves the queue, and the console audits it.
+        record["handoff"] = True
+        case.waiting_since = None  # a later hand-off waits, and is told so, afresh
+        case.operator_notice_at = None
+        ctx.store.leave_queue(case, reason=f"the user corrected {fact.shown!r} {by_what(by)}")
+    # The questions asked on the strength of the misread fact go back to the budget: a
+    # dialogue the misreading walked to the last question could not look again otherwise.
+    flags = ctx.dialogue.asked_flags[fact.index + 1 :]
+    ctx.dialogue.given_back += sum(flags)
+    record["given_back"] = sum(flags)
     case.status = CaseStatus.ACTIVE
     case.conclusion = ""
     case.confidence = None
     case.closed_at = None
     return record
+
+
+def by_what(by: str) -> str:
+    return "with the button" if by == "button" else "in their own words"
 
 
 def _ask_back(kit: Kit, ctx: Context, fact: basis.Fact, by: str) -> Outcome:

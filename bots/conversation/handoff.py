@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from bots import alerts
-from bots.conversation import safety
+from bots.conversation import basis, safety
 from bots.conversation.context import Context, Kit, Outcome, differential
-from bots.messages import Reply
+from bots.messages import Button, Reply
 from bots.models import Case, CaseStatus
 from bots.triage import TRIAGE_ADVICE
 from planning.actions import Abstain, Escalate
@@ -35,7 +35,7 @@ def hand_over(kit: Kit, ctx: Context, reason: str, *, intro: Sequence[str] = ())
 def abstain(kit: Kit, ctx: Context, action: Abstain, intro: Sequence[str]) -> Outcome:
     case = ctx.case
     case.status = CaseStatus.ABSTAINED
-    record = {"type": "abstain", "reason": action.reason}
+    record: dict[str, Any] = {"type": "abstain", "reason": action.reason}
     if kit.patient_facing(ctx):
         level = safety.triage(ctx)
         case.triage_level = level
@@ -47,7 +47,17 @@ def abstain(kit: Kit, ctx: Context, action: Abstain, intro: Sequence[str]) -> Ou
         "I couldn't pin this down from your answers, so I've passed your case to a person "
         "from our team with what we found so far. They'll reply here."
     )
-    return Outcome(Reply(parts=(*intro, text), kind="handoff"), action=record)
+    parts: tuple[str, ...] = (*intro, text)
+    buttons: tuple[Button, ...] = ()
+    # What it went by, where that was read from the user's words, as a conclusion says it: a
+    # misread fact walks the dialogue down the wrong branch to the budget, and the user can
+    # say so while no person has taken the case up (bots.conversation.correction).
+    said = basis.handed_over(ctx, kit)
+    if said:
+        parts = (*parts, basis.line(said, noted=" ".join(intro)))
+        buttons = (basis.button(),)
+        record["basis"] = [f.to_dict() for f in said]
+    return Outcome(Reply(parts=parts, kind="handoff", buttons=buttons), action=record)
 
 
 def escalate(kit: Kit, ctx: Context, action: Escalate, intro: Sequence[str]) -> Outcome:

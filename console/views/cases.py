@@ -145,7 +145,7 @@ def _detail_context(request: HttpRequest, case: Case) -> dict[str, Any]:
         "view": view,
         "outcome": outcome,
         "handling": CaseHandling.objects.filter(case=case).select_related("claimed_by").first(),
-        "reply_form": ReplyForm(),
+        "reply_form": ReplyForm(initial={"seen_status": case.status}),
         "assign_form": AssignForm(initial={"user": case.assigned_to_id}),
         "label_form": LabelForm(view.network, initial=label_initial),
         "history": AuditLog.objects.filter(case=case).order_by("-created_at", "-id")[:20],
@@ -233,7 +233,11 @@ def reply(request: HttpRequest, case_id: int) -> HttpResponse:
         return _fail(request, case_id, "; ".join(e for es in form.errors.values() for e in es))
     try:
         out = casework.reply(
-            case_id, request.user, form.cleaned_data["text"], close=form.cleaned_data["close"]
+            case_id,
+            request.user,
+            form.cleaned_data["text"],
+            close=form.cleaned_data["close"],
+            seen_status=form.cleaned_data["seen_status"] or None,
         )
     except casework.CaseworkError as exc:
         return _fail(request, case_id, exc)

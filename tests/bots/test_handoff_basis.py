@@ -1,0 +1,119 @@
+"""A hand-off to a person says what it went by, too, and the user can correct it while no
+person has taken the case up (bots.conversation.basis, bots.conversation.correction), through
+the service as ``manage.py evaluate flodial`` builds it.
+
+The FloDial dialogs 419/438 went this way: a fact misread in the opening ("does the starter
+crank? yes" for a car that does not even turn over) walks the dialogue down the cranking
+branch, the user can only say "not sure" to its questions, and at the budget the case is
+handed to a person with nothing said of the misreading. Here the opening says it in passing
+("the starter cranks fine"), and the user's own car does not crank (the oxidised-terminals
+path of dialog 419).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bots.messages import Inbound, Reply
+from evaluation.play import shows_code
+from tests.bots.test_last_question_asks_back import evaluation_service
+
+CHART = "car_wont_start"
+OPENING = "my car wont start, the starter cranks fine"
+CRANKS = "car_wont_start:q1"
+PATH = {CRANKS: "no", "car_wont_start:q2": "no", "car_wont_start:q3": "yes",
+        "car_wont_start:q5": "no"}
+TERMINALS = "car_wont_start:t6"
+WENT_BY = "I went by what you told me: When you turn the key, does the starter crank? yes."
+
+
+class Chat:
+    def __init__(self) -> None:
+        self.service = evaluation_service(CHART)
+        self.store = self.service.store
+        self.replies: list[Reply] = []
+
+    def send(self, text: str = "", button: str = "") -> Reply:
+        inbound = Inbound("web", "handoff", text=text, button=button or None, pack=CHART)
+        reply = self.service.handle(inbound, store=self.store)
+        self.replies.append(reply)
+        return reply
+
+    def answer_on_path(self) -> Reply:
+        """Every question answered with the user's own path, by button ("not sure" off it)."""
+        reply = self.replies[-1]
+        while reply.kind == "question" and len(self.replies) < 60:
+            reply = self.send(button=f"answer:{PATH.get(str(reply.question), 'unsure')}")
+        return reply
+
+    @property
+    def case(self) -> Any:
+        return self.store.cases[("web", "handoff")]
+
+    def turns(self) -> list[Any]:
+        return list(self.store.turns[self.case.pk])
+
+    def bot_actions(self) -> list[dict[str, Any]]:
+        return [dict(t.action) for t in self.turns() if t.role == "bot" and t.action]
+
+
+def handed_off_on_the_misread_fact() -> Chat:
+    chat = Chat()
+    chat.send(OPENING)
+    reply = chat.answer_on_path()
+    assert reply.kind == "handoff", reply.text
+    assert chat.case.status == "abstained"
+    return chat
+
+
+def test_a_handoff_resting_on_words_says_what_it_went_by_and_offers_the_correction() -> None:
+    chat = handed_off_on_the_misread_fact()
+    reply = chat.replies[-1]
+    assert "passed your case to a person" in reply.text
+    assert WENT_BY in reply.text
+    assert [b.label for b in reply.buttons] == ["That's not what I said"]
+    assert not shows_code(reply)
+    handed = chat.bot_actions()[-1]
+    assert handed["type"] == "abstain"
+    assert [f["finding"] for f in handed["basis"]] == [CRANKS]
+
+
+def test_the_button_takes_the_case_out_of_the_queue_and_asks_the_fact_properly() -> None:
+    chat = handed_off_on_the_misread_fact()
+    reply = chat.send(button="correct")
+    assert reply.kind == "question" and reply.question == CRANKS, reply.text
+    assert "Let me ask it properly: When you turn the key, does the starter crank?" in reply.text
+    case = chat.case
+    assert case.status == "active"
+    assert case.waiting_since is None and case.operator_notice_at is None
+    system = [t.text for t in chat.turns() if t.role == "system"]
+    assert system == [
+        "left the operators' queue: the user corrected 'When you turn the key, does the "
+        "starter crank? yes' with the button"
+    ]
+    corrected = chat.bot_actions()[-1]["corrected"]
+    assert corrected["handoff"] is True and corrected["finding"] == CRANKS
+    # The 15 questions asked on the strength of the misread fact go back to the budget, or
+    # the dialogue could ask nothing more.
+    assert corrected["given_back"] == 15
+    final = chat.answer_on_path()
+    assert final.kind == "conclusion", final.text
+    assert chat.case.conclusion == TERMINALS
+    assert not any(shows_code(r) for r in chat.replies)
+
+
+def test_a_typed_correction_sets_the_fact_and_goes_on() -> None:
+    chat = handed_off_on_the_misread_fact()
+    reply = chat.send("no that's wrong, it doesnt crank at all when i turn the key")
+    assert "When you turn the key, does the starter crank? no" in reply.text
+    assert chat.bot_actions()[-1]["corrected"]["now"] == ["no"]
+    chat.answer_on_path()
+    assert chat.case.conclusion == TERMINALS
+
+
+def test_other_words_to_a_handoff_go_to_the_person_as_before() -> None:
+    chat = handed_off_on_the_misread_fact()
+    reply = chat.send("ok thanks, i'll wait for them")
+    assert reply.metadata.get("silent"), reply.text
+    assert chat.case.status == "abstained"
+    assert not [t for t in chat.turns() if t.role == "system"]
