@@ -95,9 +95,19 @@ def apply_volunteered(kit: Kit, ctx: Context, facts: Sequence[Answer]) -> list[s
 def noted(ctx: Context, facts: Sequence[Answer], kit: Kit | None = None) -> list[str]:
     assert ctx.network is not None
     out = []
+    # A multi-choice question read whole (the places of a pain said in the opening) is noted
+    # as one line of the places said, not one line per option.
+    chosen: dict[str, list[str]] = {}
     for fact in facts:
+        finding = ctx.network.finding(fact.finding)
+        if finding.group and fact.states is not None:
+            if fact.states == ("yes",) and not choice_list.is_none_option(finding):
+                places = chosen.setdefault(finding.group, [])
+                place = choice_list.label(finding, ctx.network).lower()
+                if place not in places:  # two codes, one place ("back of the head")
+                    places.append(place)
+            continue
         if fact.states is not None:
-            finding = ctx.network.finding(fact.finding)
             question = wording.question_text(finding, ctx.network)
             if kit is not None:
                 question = carer.addressed(kit, ctx, question)
@@ -105,6 +115,12 @@ def noted(ctx: Context, facts: Sequence[Answer], kit: Kit | None = None) -> list
             question = asked_sentence(question).rstrip("?")
             said = "/".join(_said(finding, st, ctx.network) for st in fact.states)
             out.append(f"{question}? {said}")
+    for group, places in chosen.items():
+        first = next(f for f in ctx.network.findings if f.group == group)
+        question = choice_list.stem(first)
+        if kit is not None:
+            question = carer.addressed(kit, ctx, question)
+        out.append(f"{question.rstrip('?')}? {', '.join(places)}")
     return out
 
 

@@ -25,6 +25,7 @@ from planning.network import EvidentialNetwork, Finding
 
 from .base import yes_no_states
 from .cues import UNSURE
+from .pain_places import pain_places
 
 # Nobody asked, and everyday words are looser than the question's: a volunteered fact
 # (bots.language.volunteer.VOLUNTEER_RELIABILITY).
@@ -215,4 +216,4 @@ def lay_facts(
         if state == states[0] and finding.id in red_flags:
             continue
         out.append(Answer(finding.id, (state,), RELIABILITY))
-    return tuple(out)
+    return (*out, *pain_places(text, network, RELIABILITY, skip))
