@@ -896,7 +896,7 @@ CONCEPTS: Mapping[str, str] = {
     "swelling_airway": "|".join(
         (
             _near(
-                r"tongue|lips?|mouth|face|eyes? (?:are|is)|throat|airway",
+                r"tongue|lips?|mouth|throat|airway",
                 r"swell\w*|swollen|puff\w*|balloon\w*|blow\w* up|blew up|thick\w*|closing|"
                 r"closes|closed|tight\w*|enormous|huge|doubled in size",
                 4,
@@ -906,6 +906,14 @@ CONCEPTS: Mapping[str, str] = {
             r"\b(?:can not|hard to|difficult to|struggling to) swallow\w* (?:\w+ ){0,3}"
             r"(?:breathe|spit|saliva|drool\w*)\b|\bdrooling\b",
         )
+    ),
+    # A swollen face or eyes is an airway danger when it comes on fast or after an allergen;
+    # alone ("my eyes are puffy in the morning") it is not.
+    "swelling_face": _near(
+        r"face|eyes?|eyelids?",
+        r"swell\w*|swollen|puff\w*|balloon\w*|blow\w* up|blew up|closing|closed|enormous|"
+        r"huge|doubled in size",
+        4,
     ),
     "swelling_excuse": (
         r"\bglands?\b|\btonsils?\b|\blymph\b|\bsore throat\b|\bscratchy\b|\bcold\b|\bflu\b|"
@@ -1106,6 +1114,8 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
         # After a sting, a food or a new medicine, a swelling mouth or tightening throat is
         # anaphylaxis even when it also feels scratchy like a cold.
         Rule(("allergen", "swelling_airway")),
+        Rule(("allergen", "swelling_face")),
+        Rule(("swelling_face", "sudden_or_severe"), ("swelling_excuse",)),
         Rule(("allergen", "allergic_body", "allergic_danger")),
     ),
     "headache": (

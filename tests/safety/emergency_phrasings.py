@@ -335,4 +335,8 @@ DEV: list[tuple[str, bool]] = [
     ("bit of a burning feeling when i pee, no blood", False),
     ("heartburn that is burning all down my chest after curry", False),
     ("im type 2 diabetic and have a chesty cough and a bit drowsy from the cough syrup", False),
+    # -- a swollen face or eyes alone is not an airway emergency (found by trying the intake)
+    ("my eyes are puffy in the morning", False),
+    ("my face looks a bit puffy lately", False),
+    ("her face suddenly swelled up and her eyes are closing", True),
 ]
