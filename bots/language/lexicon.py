@@ -87,7 +87,9 @@ OPPOSITE_GROUPS: tuple[tuple[str, str], ...] = (
     ),
     ("spread spreads spreading grow grows growing bigger larger", "same unchanged"),
     (
-        "increase increases decrease decreases drop drops dropping fall falls falling rise rises",
+        "increase increases decrease decreases drop drops dropping fall falls falling rise rises "
+        "change changes changed changing vary varies varying fluctuate fluctuates fluctuating "
+        "go goes going went",
         "constant steady same unchanged stay stays stayed stuck",
     ),
     ("automatic automatically", "manual manually"),

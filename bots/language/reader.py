@@ -205,6 +205,8 @@ class QuestionProfile:
     main_negated: frozenset[str] | None = None
     no_difference_asked: bool = False
     mark: tuple[str, str] | None = None
+    quotes: bool = False
+    excess: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=4096)
@@ -249,6 +251,8 @@ def question_profile(question: str) -> QuestionProfile:
         ),
         main_negated=_main_negated(normalised),
         mark=question_mark(normalised),
+        quotes=bool(QUOTED.search(normalised)),
+        excess=_excess(normalised),
         no_difference_asked=bool(
             _ASKS_DIFFERENCE.search(normalised)
             and not re.search(
@@ -286,6 +290,43 @@ def _main_negated(normalised: str) -> frozenset[str] | None:
         if t in ("not", "never", "fail", "fails", "cannot") or t.endswith("n't"):
             return frozenset(tx.content(_clause(toks[i + 1 : i + 3])))
     return None
+
+
+_TOO = re.compile(r"\btoo\s+(?!much\b|many\b|often\b|long\b|far\b)([a-z]+)")
+# Before the state's word: less of it than "too" asks ("just slightly warm"), or more ("so
+# hot I can't hold it").
+_MITIGATED = re.compile(
+    r"\b(?:slightly|little|bit|tad|somewhat|mildly|barely|fairly|moderately|reasonably)\s*$"
+)
+_INTENSIFIED = re.compile(
+    r"\b(?:so|really|very|extremely|super|incredibly|insanely|too|way|scorching|burning)\s*$"
+)
+
+
+def _excess(normalised: str) -> frozenset[str]:
+    """The state a "too X" question asks about, with its near-synonyms ("too hot to touch?":
+    hot, warm, boiling ...); empty without "too"."""
+    match = _TOO.search(_LEADING_CONDITION.sub("", normalised))
+    if not match:
+        return frozenset()
+    word = tx.canonical(match.group(1))
+    return frozenset({word} | SAME_SIDE.get(word, frozenset()))
+
+
+def _degree(s: str, profile: QuestionProfile) -> int:
+    """To "too X?": the state said with a word of small degree is no ("it's just slightly
+    warm"), with an intensifier yes ("it gets so hot"); 0 when neither, or when negated."""
+    for token in re.finditer(r"[a-z]+", s):
+        if tx.canonical(token.group(0)) not in profile.excess:
+            continue
+        before = s[: token.start()]
+        if _negated_at(s, token.start(), window=3):
+            return 0
+        if _MITIGATED.search(before):
+            return -1
+        if _INTENSIFIED.search(before):
+            return 1
+    return 0
 
 
 def _only_condition(normalised: str) -> set[str]:
@@ -512,6 +553,9 @@ def _read_statement(
     if _SAME_OUTCOME.search(s) and not profile.asks_action and not negated:
         # "same problem with the other charger": what was tried changed nothing.
         return Reading(1 if profile.kind < 0 else -1, JUDGED + bonus, reliability, "same outcome")
+    degree = _degree(s, profile) if profile.excess else 0
+    if degree:
+        return Reading(degree, JUDGED + bonus, reliability, "degree")
     frequency = _how_often(s, toks, profile, negated)
     if frequency:
         return Reading(frequency, JUDGED + bonus, reliability, "how often")
@@ -541,6 +585,10 @@ def _read_statement(
             return Reading(-1, NEGATED + bonus, reliability, "affirms negated")
         if negated or any(t in NEGATIONS for t in toks) or _FAILS.search(s):
             return Reading(1, NEGATED + bonus, reliability, "negation agrees")
+        if overlap and not profile.quotes and not _names_fault(s, toks):
+            # "is the power light not coming on?" - "the power light turns on white": the
+            # thing asked about is there and nothing is wrong with it.
+            return Reading(-1, NEGATED + bonus, reliability, "affirms negated")
     # An absence word the question itself uses ("is the tray empty?") is a restatement.
     # "from full to empty in an hour": a level reached, not something missing.
     absent = any(
@@ -948,6 +996,31 @@ def _names_alternative(present: set[str], word: str, profile: QuestionProfile) -
     }
     near = set().union(*(SAME_SIDE.get(w, frozenset()) for w in others)) if others else set()
     return bool(present & (others | near))
+
+
+def _names_fault(s: str, toks: Sequence[str]) -> bool:
+    """The sentence names something missing, off or faulty ("it stays dark", "the icon is
+    gone", "it's dead"): it may agree with a question about a negated state."""
+    return bool(
+        OFF_STATE_A.search(s)
+        or _HALTS.search(s)
+        or _BROKEN.search(s)
+        or any(t in ABSENCE_WORDS for t in toks)
+    )
+
+
+# Words that say the thing does not work at all (the problem list's noises, "drag" or "tick",
+# say nothing about whether it is detected or responds).
+_BROKEN = re.compile(
+    r"\b(?:dead|broken|faulty|fault|fail\w*|error\w*|blank|frozen|freez\w*|unresponsive|"
+    r"crash\w*|dies|died|black|dark)\b"
+)
+# "It stops at 80", "it stays turned", "I need to turn it back myself": what the question
+# denies does not happen by itself.
+_HALTS = re.compile(
+    r"\b(?:stops?|stopped|stays?|stayed|stuck|halts?)\b|\b(?:need|needs|have|has|had)\s+to\b|"
+    r"\bby\s+hand\b|\bmyself\b"
+)
 
 
 def _negates_any(s: str, words: frozenset[str] | set[str]) -> bool:

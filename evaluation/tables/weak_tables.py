@@ -75,3 +75,45 @@ HELD_OUT: list[tuple[str, str, str, str]] = [
     ("fine after a denial", "Are the brake pads worn down?", "no, plenty left, they look ok", "no"),
     ("fine after a denial", "Is the belt frayed or glazed?", "no fraying, looks good as new", "no"),
 ]
+
+# Stop 34 (2026-11-26): three more classes from the crowd training tables' weak misreadings,
+# in other domains and wordings than those rows. ``DEVELOPMENT_34`` rows were read while the
+# rules were written; ``HELD_OUT_34`` rows were written before they were first run, after the
+# rules (so with them in mind), and measured once (docs/answer-reader.md, "Stop 34").
+# - ``affirmed``: a question about a negated state ("are the keys not responding?", "does it
+#   fail to ...?") answered by saying the thing asked about is there and works, without
+#   repeating the denied word ("every key types normally"): no. A fault, an absence or "I have
+#   to do it myself" in the answer is not that.
+# - ``stays or changes``: a question about a change or a movement ("does the needle go into
+#   the red?") answered "it stays ..." (no), and one about a stuck state ("stuck at the same
+#   number?") answered "it changes" (no).
+# - ``degree``: "too X?" answered with X of a small degree ("just slightly warm": no) or of a
+#   large one ("so hot i can't touch it": yes).
+DEVELOPMENT_34: list[tuple[str, str, str, str]] = [
+    ("affirmed", "Are some of the mouse buttons not clicking?", "all the buttons click fine, its the scroll wheel thats weird", "no"),
+    ("affirmed", "Does the car door fail to lock with the key fob?", "the doors lock straight away when i press the fob", "no"),
+    ("affirmed", "Is the printer not showing up in the printer list?", "the printer is right there in the list with a green tick", "no"),
+    ("affirmed", "Does the dishwasher fail to fill with water?", "i have to pour water in myself to get it going", "yes"),
+    ("affirmed", "Is the second monitor not detected?", "windows sees both monitors and i can drag stuff across", "no"),
+    ("stays or changes", "Does the fuel gauge needle drop when you fill up?", "the needle stays on empty even with a full tank", "no"),
+    ("stays or changes", "Is the thermostat reading stuck at the same temperature?", "the reading changes every few minutes as the room warms", "no"),
+    ("stays or changes", "Does the phone battery percentage go up when it's plugged in?", "it just stays at 40 no matter how long its on the charger", "no"),
+    ("degree", "Does the phone get too hot to hold while charging?", "its a bit warm but i can hold it no problem", "no"),
+    ("degree", "Is the water coming out of the tap too hot?", "it comes out so hot i cant keep my hand under it", "yes"),
+    ("degree", "Is the music too loud at the lowest volume setting?", "at the lowest setting its only slightly loud, fine really", "no"),
+]
+
+HELD_OUT_34: list[tuple[str, str, str, str]] = [
+    ("affirmed", "Do some of the lights in the kitchen not turn on?", "every light in there comes on when i flick the switch", "no"),
+    ("affirmed", "Does the garage door fail to open with the remote?", "the garage door opens every time i press the remote", "no"),
+    ("affirmed", "Is the bluetooth headset not pairing with your phone?", "the headset pairs ok, the sound just cuts out", "no"),
+    ("affirmed", "Does the toilet fail to refill after flushing?", "i have to fill the tank with a bucket each time", "yes"),
+    ("affirmed", "Is the usb stick not recognised by the laptop?", "it pops up as drive E straight away", "no"),
+    ("stays or changes", "Does the rev needle rise when you press the accelerator?", "the rev needle just stays at zero whatever i do", "no"),
+    ("stays or changes", "Is the clock on the oven stuck at 12:00?", "the clock changes fine, it keeps the right time", "no"),
+    ("stays or changes", "Does the water level in the tank drop overnight?", "water level stays exactly where it was, i marked it", "no"),
+    ("stays or changes", "Is the download progress bar stuck at the same place?", "the progress bar goes up slowly but it does go", "no"),
+    ("degree", "Is the bath water too cold?", "its slightly cool but fine for the kids", "no"),
+    ("degree", "Does the laptop get too hot on your lap?", "it gets really hot, i have to put a cushion under it", "yes"),
+    ("degree", "Is the room too bright to sleep in?", "maybe a little bright from the street lamp but i sleep ok", "no"),
+]
