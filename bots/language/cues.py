@@ -207,11 +207,15 @@ BROADENING = re.compile(
 AT_ONCE = rx(
     r"\bfrom\s+the\s+(?:very\s+)?(?:beginning|start|get-go|outset|first)\b",
     r"\b(?:right|straight)\s+away\b|\bimmediately\b|\binstantly\b|\bat\s+once\b",
+    r"\bas\s+soon\s+as\b|\bthe\s+(?:moment|instant|second)\s+(?:i|you|we)\b|\bno\s+(?:delay|lag)\b",
     r"\b(?:the\s+)?first\s+(?:time|try|press|push|go|attempt)\b",
 )
 WAITS_FOR = rx(
     r"\b(?:need\s+to|wait|several\s+times|a\s+few\s+times|repeatedly|a\s+while|long)\b.*"
-    r"\b(?:before|until|till)\b"
+    r"\b(?:before|until|till)\b",
+    # "play in the wheel before the wheels respond?", "more than an inch before they move?"
+    r"\b(?:play|slack|more\s+than)\b.*\bbefore\s+(?:\w+\s+){0,3}?(?:respond|responds|react|"
+    r"reacts|start|starts|move|moves|engage|engages|bite|bites)\b",
 )
 ALTERNATIVE = re.compile(r"\b(?:as\s+opposed\s+to|rather\s+than|instead\s+of)\b(.*)$")
 EMPHATIC = re.compile(r"\b(?:i|it|they|we|he|she)\s+(?:\w+ly\s+)?(?:do|does|did)\s+(?!not\b)[a-z]+")

@@ -26,7 +26,11 @@ OPPOSITE_GROUPS: tuple[tuple[str, str], ...] = (
     (
         "sound noise beep beeps beeping chirp chirps ring rings buzz buzzes buzzing hum hums "
         "humming whine whines whining click clicks clicking squeal squeals squealing honk honks "
-        "roar roars grind grinding rattle rattles rattling",
+        "roar roars grind grinding rattle rattles rattling clunk clunks clunking knock knocks "
+        "knocking pop pops popping thud thuds thump thumps thumping bang bangs banging creak "
+        "creaks creaking squeak squeaks squeaking hiss hisses hissing tick ticks ticking whistle "
+        "whistles whistling screech screeches screeching groan groans groaning crunch crunching "
+        "scrape scrapes scraping",
         "quiet quietly silent silently silence",
     ),
     ("flash flashing flashes blink blinking blinks flicker flickering flickers", "steady solid"),

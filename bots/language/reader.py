@@ -249,7 +249,7 @@ def question_profile(question: str) -> QuestionProfile:
         denied_head=frozenset(
             _denied_head(tx.tokens(_CONDITION.sub(" ", _LEADING_CONDITION.sub("", normalised))))
         ),
-        main_negated=_main_negated(normalised),
+        main_negated=_main_negated(_LEADING_CONDITION.sub("", normalised)),
         mark=question_mark(normalised),
         quotes=bool(QUOTED.search(normalised)),
         excess=_excess(normalised),
@@ -355,7 +355,17 @@ def _state_words(normalised: str, *, main_only: bool = False) -> set[str]:
     words = lexical_words(text)
     if not ON_STATE_Q.search(normalised):
         words.discard("on")
+    if _UNEVEN_Q.search(text):
+        words.add(tx.canonical("uneven"))  # "worn more on one edge than the other?"
     return words
+
+
+# A question about one part against another asks whether they are uneven: "evenly" answers
+# it ("worn more on one edge than the other?" - "all four wear evenly").
+_UNEVEN_Q = re.compile(
+    r"\bmore\s+on\s+one\s+\w+\s+than\b|\bone\s+(?:side|edge|corner|end)\b[^?]*\b(?:more|less|lower|"
+    r"higher)\b|\b(?:more|less)\s+than\s+the\s+(?:other|others|rest|centre|center|middle)\b"
+)
 
 
 def lexical_words(normalised: str) -> set[str]:

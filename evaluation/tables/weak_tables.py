@@ -89,6 +89,11 @@ HELD_OUT: list[tuple[str, str, str, str]] = [
 #   number?") answered "it changes" (no).
 # - ``degree``: "too X?" answered with X of a small degree ("just slightly warm": no) or of a
 #   large one ("so hot i can't touch it": yes).
+# - ``condition first``: "when you X, is Y not Z?": the leading condition no longer hides the
+#   negated state the main clause asks about.
+# - ``sounds``: a named noise ("a clunk", "popping") answered "it's quiet": no.
+# - ``uneven``: "worn more on one edge than the other?" answered "evenly": no.
+# - ``at once``: "play before the wheels respond?" answered "they react as soon as I turn": no.
 DEVELOPMENT_34: list[tuple[str, str, str, str]] = [
     ("affirmed", "Are some of the mouse buttons not clicking?", "all the buttons click fine, its the scroll wheel thats weird", "no"),
     ("affirmed", "Does the car door fail to lock with the key fob?", "the doors lock straight away when i press the fob", "no"),
@@ -101,6 +106,12 @@ DEVELOPMENT_34: list[tuple[str, str, str, str]] = [
     ("degree", "Does the phone get too hot to hold while charging?", "its a bit warm but i can hold it no problem", "no"),
     ("degree", "Is the water coming out of the tap too hot?", "it comes out so hot i cant keep my hand under it", "yes"),
     ("degree", "Is the music too loud at the lowest volume setting?", "at the lowest setting its only slightly loud, fine really", "no"),
+    ("condition first", "When you plug in the charger, is the charging light not coming on?", "the charging light comes on orange straight away", "no"),
+    ("condition first", "When you turn the key, does the dashboard not light up?", "nothing at all lights up, totally dark", "yes"),
+    ("sounds", "Do you hear a thump from the back when you go over speed bumps?", "its dead quiet over the speed bumps", "no"),
+    ("sounds", "Is there a creaking noise when you sit on the office chair?", "no, the chair is completely silent now", "no"),
+    ("uneven", "Are the brake pads worn more on one side than the other?", "both pads look like theyre wearing evenly", "no"),
+    ("at once", "Is there a delay before the screen wakes up? Do you have to wait before it responds?", "it responds as soon as i touch it", "no"),
 ]
 
 HELD_OUT_34: list[tuple[str, str, str, str]] = [
@@ -116,4 +127,10 @@ HELD_OUT_34: list[tuple[str, str, str, str]] = [
     ("degree", "Is the bath water too cold?", "its slightly cool but fine for the kids", "no"),
     ("degree", "Does the laptop get too hot on your lap?", "it gets really hot, i have to put a cushion under it", "yes"),
     ("degree", "Is the room too bright to sleep in?", "maybe a little bright from the street lamp but i sleep ok", "no"),
+    ("condition first", "When you switch on the hob, does the ring not heat up?", "the ring gets hot in a minute or so", "no"),
+    ("condition first", "When you press play, is the sound not coming through the speakers?", "the speakers play the sound fine", "no"),
+    ("sounds", "Do you hear a knocking noise from the engine when you accelerate?", "engine is quiet when i put my foot down", "no"),
+    ("sounds", "Is there a squeak when you press the brake pedal?", "brakes are silent, no noise at all", "no"),
+    ("uneven", "Is the sofa cushion sagging more on one end than the other?", "its sagging evenly all along", "no"),
+    ("at once", "Does the clutch travel a long way before it starts to bite?", "it bites the moment i lift my foot", "no"),
 ]
