@@ -188,6 +188,7 @@ _PROTECTED = frozenset(
     [
         "blurred",
         "blurring",
+        "blurry",
         "breeding",
         "bleeting",
         "smelling",
@@ -891,7 +892,11 @@ CONCEPTS: Mapping[str, str] = {
         )
     ),
     "nearly": r"\b(?:nearly|almost|about to|like i might|like i am going to|as if i might|"
-    r"might|could|feel like|going to)\b",
+    r"might|could|feel like|going to)\b|"
+    # A moment's blackout on standing up, over by now, is a faint for a doctor to see, not an
+    # emergency; "collapsed when he stood up and will not wake" still is (its own clause).
+    r"\bfor a (?:second|split second|moment|few seconds)\b|\b(?:stood|standing|got|getting) up "
+    r"(?:too )?(?:fast|quick\w*)\b",
     # -- anaphylaxis
     "swelling_airway": "|".join(
         (
@@ -918,7 +923,13 @@ CONCEPTS: Mapping[str, str] = {
     "swelling_excuse": (
         r"\bglands?\b|\btonsils?\b|\blymph\b|\bsore throat\b|\bscratchy\b|\bcold\b|\bflu\b|"
         r"\bdental\b|\btooth\b|\babscess\b|\bpuffy eyes? (?:in the|every) morning\b|"
-        r"\bsalt\w*\b|\bcrying\b|\bhay ?fever\b|\bhangover\b|\bslept\b|\bsleep\b"
+        r"\bsalt\w*\b|\bcrying\b|\bhay ?fever\b|\bhangover\b|\bslept\b|\bsleep\b|"
+        r"\blike a lump\b"
+    ),
+    # Weeks of it is not an airway closing now: said anywhere in the message (_WIDE).
+    "long_standing": (
+        r"\b(?:for|been|over) (?:a few |several |some )?(?:weeks|months|years|ages)\b|"
+        r"\bon and off\b|\bcomes and goes\b"
     ),
     "allergen": (
         r"\ballerg\w*|\breaction\b|\bsting\b|\bstung\b|\bbee\b|\bwasp\b|\bpeanuts?\b|\bnuts?\b|"
@@ -1110,7 +1121,7 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
     "eye injury": (Rule(("eye_chemical",)),),
     "long lie": (Rule(("on_floor", "for_hours", "fell_or_found")),),
     "anaphylaxis": (
-        Rule(("swelling_airway",), ("swelling_excuse",)),
+        Rule(("swelling_airway",), ("swelling_excuse", "long_standing")),
         # After a sting, a food or a new medicine, a swelling mouth or tightening throat is
         # anaphylaxis even when it also feels scratchy like a cold.
         Rule(("allergen", "swelling_airway")),
@@ -1136,6 +1147,8 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
         Rule(("young_infant_fever", "fever")),
     ),
 }
+# Exclusions that excuse the whole message, not only their own clause.
+_WIDE = frozenset({"long_standing"})
 # Concepts that only qualify (exclusions, context) are read even where the main concepts
 # would be discarded: "had a stroke two years ago" keeps its "past" to excuse nothing else.
 _QUALIFIERS = frozenset(
@@ -1151,6 +1164,7 @@ _QUALIFIERS = frozenset(
         "self_harm_excuse",
         "diabetic_excuse",
         "testicle_excuse",
+        "long_standing",
     }
 )
 # Concepts whose own wording holds a negation ("can not breathe", "will not stop", "do not
@@ -1218,7 +1232,9 @@ def _holds(rule: Rule, found: Mapping[str, Iterable[str]]) -> bool:
     # An exclusion only excuses what it shares a clause with ("numb arm after sleeping on
     # it"), not an emergency said elsewhere in the message.
     anchor = set(found[rule.all[0]])
-    return not any(anchor & set(found.get(name, ())) for name in rule.none)
+    return not any(
+        name in found if name in _WIDE else anchor & set(found.get(name, ())) for name in rule.none
+    )
 
 
 def explain(text: str) -> dict[str, list[str]]:

@@ -339,4 +339,8 @@ DEV: list[tuple[str, bool]] = [
     ("my eyes are puffy in the morning", False),
     ("my face looks a bit puffy lately", False),
     ("her face suddenly swelled up and her eyes are closing", True),
+    ("my throat feels a bit tight when i swallow, like a lump, been weeks", False),
+    ("my vision is blurry when i read", False),
+    ("i blacked out for a second when i stood up too fast yesterday", False),
+    ("he collapsed when he stood up and now we can not wake him", True),
 ]
