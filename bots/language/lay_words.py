@@ -24,8 +24,8 @@ from planning.evidence import Answer
 from planning.network import EvidentialNetwork, Finding
 
 from .base import yes_no_states
+from .body_places import body_places
 from .cues import UNSURE
-from .pain_places import pain_places
 
 # Nobody asked, and everyday words are looser than the question's: a volunteered fact
 # (bots.language.volunteer.VOLUNTEER_RELIABILITY).
@@ -216,4 +216,4 @@ def lay_facts(
         if state == states[0] and finding.id in red_flags:
             continue
         out.append(Answer(finding.id, (state,), RELIABILITY))
-    return (*out, *pain_places(text, network, RELIABILITY, skip))
+    return (*out, *body_places(text, network, RELIABILITY, skip))

@@ -59,7 +59,7 @@ def test_first_questions_follow_the_complaint(service_factory: Any, packs: Any) 
     good, total = scores["development"]
     # Measured 20 of 30 (one opening escalates at once; two rows ask next about other signs
     # once the symptom said in everyday words is read, bots.language.lay_words; an ear ache
-    # whose place is read, bots.language.pain_places, is asked about irritability, a sign of
+    # whose place is read, bots.language.body_places, is asked about irritability, a sign of
     # middle-ear infection, instead of "Where do you feel pain?").
     assert good >= 0.65 * total, scores
 

@@ -1,9 +1,11 @@
-"""Openings that say where it hurts, with the places the intake must read from them.
+"""Openings that say where it hurts, swells or has a rash, with the places the intake must
+read from them (bots.language.body_places).
 
 Each row: (opening, places), the places as a patient reads them without a side ("ear" for the
-right and the left ear). An empty set: no place may be read (an area that covers several of the
-question's places, a place said in doubt, pain denied). ``HELD_OUT`` was written before it was
-first measured and is never developed on.
+right and the left ear), a swelling's and a rash's prefixed with their topic ("swelling:ankle",
+"skin:belly"). An empty set: no place may be read (an area that covers several of the
+question's places, a place said in doubt, pain denied). The held-out parts were written before
+they were first measured and are never developed on.
 """
 
 from __future__ import annotations
@@ -26,6 +28,12 @@ DEVELOPMENT: list[Row] = [
     ("toothache in my upper jaw", set()),
     ("no pain in my knee, just my ankle", {"ankle"}),
     ("not sure if its my ear or my jaw that hurts", set()),
+    # swelling and the skin
+    ("my legs swell by the evening", set()),
+    ("my ankle is swollen after i twisted it", {"swelling:ankle"}),
+    ("rash on my arms that itches like mad", set()),
+    ("itchy spots on my forehead and cheeks", {"skin:forehead", "skin:cheek"}),
+    ("my face is puffy around my cheeks", {"swelling:cheek"}),
 ]
 
 HELD_OUT: list[Row] = [
@@ -39,4 +47,14 @@ HELD_OUT: list[Row] = [
     ("my calf is tender and a bit swollen", {"calf"}),
     ("no pain anywhere, just a rash on my arm", set()),
     ("sore throat and my ear hurts when i swallow", {"ear"}),
+]
+
+# Written with the swelling and skin topics, before their first run.
+HELD_OUT_2: list[Row] = [
+    ("both my ankles have been really swollen this week", {"swelling:ankle"}),
+    ("swelling on the top of my foot after a bee sting", {"swelling:top of the foot"}),
+    ("a red itchy rash on my belly", {"skin:belly"}),
+    ("spots round the corner of my mouth", {"skin:corner of the mouth"}),
+    ("my thigh is swollen and tender", {"swelling:thigh", "thigh"}),
+    ("a rash all over, nothing in particular", set()),
 ]

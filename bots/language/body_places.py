@@ -1,0 +1,149 @@
+"""Where it hurts, swells or has a rash, said in the opening, answers the intake's "where?".
+
+"my left ear has been throbbing since saturday", "my ankles swell by the evening", "a rash on
+my arms": the patient has said where, and being asked "Where do you feel pain? Choose all that
+apply." next reads as not listening. Each "where?" question of a pack (a multi-choice question
+whose options are body places) belongs to a topic (:data:`TOPICS`: pain, swelling, the skin),
+and its places are read the way a typed answer to it is read
+(:func:`bots.language.choices.named_options`: an option's own words, a side kept with its
+place), but only in a clause that says that topic: "sore throat and a rash on my neck" gives
+the rash the neck, not the pain. The answer is taken as the whole question's: the places named
+yes, the others and "nowhere" no.
+
+Only a place said in its own words is read (either side, when no side is said). Everyday words
+that cover several of the question's places ("my back": the upper back, the shoulder blades,
+the back of the chest; "upper jaw": under the jaw) are left to the question: a wrong place
+sends the intake after the wrong causes (the first version read "pain in my lower back" as the
+back of the chest and sent the patient to urgent care), and the other places then stay open.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from knowledge.packs import wording
+from knowledge.words import normalise
+from planning.evidence import Answer
+from planning.network import EvidentialNetwork, Finding
+
+from .choices import named_options
+from .cues import UNSURE
+
+__all__ = ["TOPICS", "body_places"]
+
+
+@dataclass(frozen=True)
+class Topic:
+    name: str
+    question: re.Pattern[str]  # the "where?" question's stem
+    said: re.Pattern[str]  # a clause that says the topic
+
+
+TOPICS = (
+    Topic(
+        "pain",
+        re.compile(r"\b(?:pain somewhere|where\b.*\bpain)\b(?!.*\b(?:radiat|spread))", re.I),
+        re.compile(
+            r"\bpain\w*|\bhurt\w*|\bach(?:e|es|ing|y)\b|\w+aches?\b|\bsore\b|\bthrobb\w*|"
+            r"\bagony\b|\btender\b|\bkilling (?:me|him|her|them)\b|\bstabbing\b|\bcramp\w*|"
+            r"\btwinge\w*|\bstinging\b"
+        ),
+    ),
+    Topic(
+        "swelling",
+        re.compile(r"\bwhere is the swelling\b", re.I),
+        re.compile(r"\bswell\w*|\bswollen\b|\bpuff(?:y|ed up|ing up)\b"),
+    ),
+    Topic(
+        "skin",
+        re.compile(r"\bwhere is the affected (?:region|area)\b", re.I),
+        re.compile(
+            r"\brash\w*|\bspots\b|\bblotch\w*|\bhives\b|\blesions?\b|\bred (?:patch|mark)\w*|"
+            r"\bitch\w*|\bblisters?\b|\bsores\b|\bpimples?\b|\bbumps\b|\bscab\w*"
+        ),
+    ),
+)
+# "earache" is "ear ache": the place is inside the word. ("headache", "backache" and
+# "stomach ache" name an area, not a place: where is asked.)
+_COMPOUND = re.compile(r"\b(ear|tooth)ache(s?)\b")
+# "and" starts a clause only with its own subject: "pain in my ear and jaw" is one place list.
+_CLAUSE = re.compile(
+    r"[;!?\n]|\.(?!\d)|,|\bbut\b|\bthough\b|\bhowever\b|\balthough\b|\band (?=(?:i|it|he|she|"
+    r"they|we)\b)"
+)
+
+
+def _where_questions(network: EvidentialNetwork) -> list[tuple[Topic, list[Finding]]]:
+    groups: dict[str, list[Finding]] = {}
+    for finding in network.findings:
+        if finding.group:
+            groups.setdefault(finding.group, []).append(finding)
+    out = []
+    for topic in TOPICS:
+        for options in groups.values():
+            if topic.question.search(options[0].question.partition(" - ")[0]):
+                out.append((topic, options))
+                break
+    return out
+
+
+def body_places(
+    text: str,
+    network: EvidentialNetwork,
+    reliability: float,
+    skip: frozenset[str] = frozenset(),
+) -> tuple[Answer, ...]:
+    """Answers to the pack's "where?" questions that the message settles (module
+    docstring); () when the pack asks none or the message names no place for them."""
+    if network.flow:
+        return ()
+    questions = _where_questions(network)
+    if not questions:
+        return ()
+    said = _COMPOUND.sub(lambda m: f"{m.group(1)} ache{m.group(2)}", normalise(text))
+    said = re.sub(r"\btooth\b", "teeth", said)
+    clauses = [c for c in _CLAUSE.split(said) if c.strip() and not UNSURE.search(c)]
+    out: list[Answer] = []
+    for topic, options in questions:
+        out.extend(_answers(topic, options, clauses, network, reliability, skip))
+    return tuple(out)
+
+
+def _answers(
+    topic: Topic,
+    options: list[Finding],
+    clauses: list[str],
+    network: EvidentialNetwork,
+    reliability: float,
+    skip: frozenset[str],
+) -> list[Answer]:
+    chosen: list[Finding] = []
+    confidence = 1.0
+    unpinned = False  # a place was said that no option names in its own words
+    for clause in clauses:
+        if not topic.said.search(clause):
+            continue
+        read = named_options(clause, options, network)
+        if read is None or not read[0]:
+            continue
+        plain = re.sub(r"\b(of|on|in) (?:my|his|her|their|your)\b", r"\1 the", clause)
+        named = [o for o in read[0] if re.search(rf"\b{re.escape(_place(o))}s?\b", plain)]
+        unpinned = unpinned or len(named) < len(read[0])
+        chosen.extend(o for o in named if o not in chosen)
+        confidence = min(confidence, read[1])
+    chosen = [o for o in chosen if o.id not in skip]
+    if not chosen:
+        return []
+    weight = min(reliability, confidence)
+    return [
+        Answer(o.id, ("yes",) if o in chosen else ("no",), weight)
+        for o in options
+        if o.id not in skip and (o in chosen or not unpinned or o.default_state == "yes")
+    ]
+
+
+def _place(option: Finding) -> str:
+    """The option's place in a patient's words, without its side ("ear" for "ear(R)")."""
+    plain = wording.plain_place(option.question.rpartition(" - ")[2])
+    return re.sub(r"^(?:left|right) ", "", plain)
