@@ -200,7 +200,10 @@ ACTION_REPORT = re.compile(
 BROADENING = re.compile(
     r"\b(?:always|constantly|constant|continuous(?:ly)?|even\s+when|even\s+if|other\s+times|"
     r"at\s+any\s+time|not\s+just|not\s+only|regardless|no\s+matter|every\s+time|anytime|"
-    r"all\s+times|any\s+speed|otherwise|at\s+other|whether|either\s+way|both)\b|\btoo\W*$"
+    r"all\s+times|any\s+speed|otherwise|at\s+other|whether|either\s+way|both)\b|\btoo\W*$|"
+    # "at random times, including early morning", "at all speeds, even in parking lots"
+    r"\b(?:random|randomly|at\s+all\s+\w+|all\s+(?:day|night|week)|including|"
+    r"even\s+(?:in|at|on|with|while|during|after|before))\b"
 )
 # "Do you need to pump it several times before it firms up?" - "it's firm from the start":
 # what the question waits for happens at once.

@@ -94,6 +94,8 @@ HELD_OUT: list[tuple[str, str, str, str]] = [
 # - ``sounds``: a named noise ("a clunk", "popping") answered "it's quiet": no.
 # - ``uneven``: "worn more on one edge than the other?" answered "evenly": no.
 # - ``at once``: "play before the wheels respond?" answered "they react as soon as I turn": no.
+# - ``broader``: "only in the evening?" answered "at random times, including mornings" or "at
+#   all speeds, even in car parks": no.
 DEVELOPMENT_34: list[tuple[str, str, str, str]] = [
     ("affirmed", "Are some of the mouse buttons not clicking?", "all the buttons click fine, its the scroll wheel thats weird", "no"),
     ("affirmed", "Does the car door fail to lock with the key fob?", "the doors lock straight away when i press the fob", "no"),
@@ -112,6 +114,8 @@ DEVELOPMENT_34: list[tuple[str, str, str, str]] = [
     ("sounds", "Is there a creaking noise when you sit on the office chair?", "no, the chair is completely silent now", "no"),
     ("uneven", "Are the brake pads worn more on one side than the other?", "both pads look like theyre wearing evenly", "no"),
     ("at once", "Is there a delay before the screen wakes up? Do you have to wait before it responds?", "it responds as soon as i touch it", "no"),
+    ("broader", "Does the wifi only cut out when the microwave is on?", "it cuts out randomly, microwave or not", "no"),
+    ("broader", "Does your knee only hurt when you climb stairs?", "it aches all day, even in bed at night", "no"),
 ]
 
 HELD_OUT_34: list[tuple[str, str, str, str]] = [
@@ -133,4 +137,6 @@ HELD_OUT_34: list[tuple[str, str, str, str]] = [
     ("sounds", "Is there a squeak when you press the brake pedal?", "brakes are silent, no noise at all", "no"),
     ("uneven", "Is the sofa cushion sagging more on one end than the other?", "its sagging evenly all along", "no"),
     ("at once", "Does the clutch travel a long way before it starts to bite?", "it bites the moment i lift my foot", "no"),
+    ("broader", "Does the printer only jam with thick paper?", "jams with any paper, including the normal stuff", "no"),
+    ("broader", "Does the dog only bark when someone knocks?", "barks at random, even when the house is totally quiet", "no"),
 ]

@@ -219,11 +219,11 @@ def test_phrasing_tables_keep_their_scores() -> None:
 # raised 2026-11-26 with the judged readings (docs/answer-reader.md, stop 32) and the weak
 # readings (stops 33 and 34).
 CROWD_FLOORS = {
-    "GENERAL": 254,
+    "GENERAL": 255,
     "STEERING_BATTERY": 173,
-    "STEERING_BATTERY_2": 215,
+    "STEERING_BATTERY_2": 216,
     "HELD_OUT_A": 202,
-    "HELD_OUT_B": 210,
+    "HELD_OUT_B": 211,
 }
 
 
