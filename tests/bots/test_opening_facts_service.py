@@ -84,6 +84,50 @@ def _open(service: Any, thread: str, text: str, pack: str, section: str) -> Any:
             "yes",
             "intermittent",
         ),
+        # Asked again before stop 34: a battery's charge said as a time, an engine that does
+        # not turn over, steering gone stiff when parked (the chart's topic word alone named
+        # no question), and a list of things not there.
+        (
+            "it-laptop",
+            "battery",
+            "battery only lasts about 30 minutes off the charger now",
+            "laptop_battery:q2",
+            "yes",
+            "drain out quickly",
+        ),
+        (
+            "car",
+            "start",
+            "the engine wont turn over at all, just silence when i turn the key",
+            "car_wont_start:q1",
+            "no",
+            "starter crank",
+        ),
+        (
+            "car",
+            "steering",
+            "the steering is so stiff when im parked, loosens up once im driving",
+            "car_steering:q23",
+            "yes",
+            "steering hard",
+        ),
+        (
+            "it-laptop",
+            "power on",
+            "pressed the power button, no beeps no lights nothing",
+            "power:q3",
+            "no",
+            "series of beeps",
+        ),
+        # Read as "no" before: things missing are the problem asked about.
+        (
+            "car",
+            "electric",
+            "no radio, no wipers and no heater blower since this morning",
+            "car_electrical_failure:q2",
+            "yes",
+            "accessories such as wipers",
+        ),
     ],
 )
 def test_a_fact_in_the_opening_is_noted_not_asked(
