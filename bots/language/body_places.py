@@ -27,6 +27,7 @@ from knowledge.words import normalise
 from planning.evidence import Answer
 from planning.network import EvidentialNetwork, Finding
 
+from . import text as tx
 from .choices import named_options
 from .cues import UNSURE
 
@@ -147,3 +148,68 @@ def _place(option: Finding) -> str:
     """The option's place in a patient's words, without its side ("ear" for "ear(R)")."""
     plain = wording.plain_place(option.question.rpartition(" - ")[2])
     return re.sub(r"^(?:left|right) ", "", plain)
+
+
+# -- a fact about another part of the body --------------------------------------------------------
+
+# Words for the parts of the body, each to the part it names ("tummy" is the belly).
+_PARTS = {
+    **dict.fromkeys(("head", "forehead", "temple", "temples", "scalp"), "head"),
+    **dict.fromkeys(("face", "cheek", "cheeks", "chin"), "face"),
+    **dict.fromkeys(("eye", "eyes", "eyelid", "eyelids"), "eye"),
+    **dict.fromkeys(("ear", "ears"), "ear"),
+    **dict.fromkeys(("nose", "nostril", "nostrils", "sinus", "sinuses"), "nose"),
+    **dict.fromkeys(("mouth", "lip", "lips", "tongue", "teeth", "tooth", "gum", "gums"), "mouth"),
+    **dict.fromkeys(("jaw",), "jaw"),
+    **dict.fromkeys(("throat", "tonsil", "tonsils"), "throat"),
+    **dict.fromkeys(("neck",), "neck"),
+    **dict.fromkeys(("shoulder", "shoulders"), "shoulder"),
+    **dict.fromkeys(("arm", "arms", "elbow", "elbows", "wrist", "wrists"), "arm"),
+    **dict.fromkeys(("hand", "hands", "finger", "fingers", "thumb", "thumbs", "palm"), "hand"),
+    **dict.fromkeys(("chest", "breast", "breasts", "breastbone", "ribs"), "chest"),
+    **dict.fromkeys(("back", "spine"), "back"),
+    **dict.fromkeys(("belly", "stomach", "tummy", "abdomen", "abdominal", "tum"), "belly"),
+    **dict.fromkeys(("hip", "hips", "groin"), "hip"),
+    **dict.fromkeys(("leg", "legs", "thigh", "thighs", "knee", "knees", "calf", "calves"), "leg"),
+    **dict.fromkeys(("shin", "shins", "ankle", "ankles"), "leg"),
+    **dict.fromkeys(("foot", "feet", "toe", "toes", "heel", "heels", "sole"), "foot"),
+    **dict.fromkeys(("skin",), "skin"),
+}
+_PART = re.compile(r"\b(?:" + "|".join(sorted(_PARTS, key=len, reverse=True)) + r")\b")
+# "the back of your throat" is the throat.
+_BACK_OF = re.compile(r"\bback of (?:the |your |my |his |her |their )?(?=\w)")
+
+
+def parts_named(text: str) -> frozenset[str]:
+    """The parts of the body the words name."""
+    said = _BACK_OF.sub("", normalise(text))
+    return frozenset(_PARTS[m.group()] for m in _PART.finditer(said))
+
+
+def about_another_part(text: str, question: str) -> bool:
+    """Whether the message speaks of parts of the body and none of those the question asks
+    about: "my back hurts" says nothing of "Is the back of your throat itchy?", nor "itchy
+    spots on my forehead"."""
+    asked = parts_named(question)
+    said = parts_named(text)
+    return bool(asked) and bool(said) and not asked & said
+
+
+# Words of a question that say neither its symptom nor its place.
+_GENERIC = frozenset(
+    tx.content_set(
+        "much feel feeling due experiencing significant way somewhere related reason consulting "
+        "usual usually recently lately often ever more less than like seem think way anything "
+        "problem problems area areas body one both other"
+    )
+)
+_PART_WORDS = frozenset(tx.content_set(" ".join(_PARTS)))
+
+
+def symptom_unsaid(text: str, question: str) -> bool:
+    """Whether none of the words that say the question's symptom (its words but those for a
+    place or of no weight) is in the message: "my throat is sore and my nose is running" does
+    not say "Is your nose or the back of your throat itchy?", nor "my skin looks yellow" "Is
+    your skin much paler than usual?"."""
+    symptom = tx.content_set(question) - _PART_WORDS - _GENERIC
+    return bool(symptom) and not symptom & tx.content_set(text)

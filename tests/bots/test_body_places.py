@@ -9,6 +9,7 @@ import pytest
 
 from bots.language.body_places import TOPICS, body_places
 from bots.language.choices import _option_words
+from bots.language.volunteer import volunteered_facts
 from bots.messages import Inbound
 from bots.models import Case
 
@@ -90,3 +91,23 @@ def test_an_area_that_covers_several_places_is_asked(service_factory: Any) -> No
         Inbound("web", "pain-area", "my back hurts", user_id="u1", pack="patient-intake")
     )
     assert reply.question is not None and reply.question.startswith("E_55@"), reply.parts
+
+
+def test_a_symptom_of_another_part_or_another_symptom_is_not_read(packs: Any) -> None:
+    from knowledge.packs.store import load_network
+
+    network = load_network("patient-intake")
+    itchy_throat = "E_169"  # "Is your nose or the back of your throat itchy?"
+    assert "back of your throat itchy" in network.finding(itchy_throat).question
+
+    def read(text: str) -> dict[str, tuple[str, ...] | None]:
+        return {a.finding: a.states for a in volunteered_facts(text, network)}
+
+    # Found by trying the intake: each was noted back as "...throat itchy? yes".
+    assert itchy_throat not in read("my back hurts")
+    assert itchy_throat not in read("itchy spots on my forehead and cheeks")
+    assert itchy_throat not in read("my throat is sore and my nose is running")
+    assert "E_154" not in read("i'm always tired and my skin looks yellow")  # paler?
+    # What is said of the part the question names still is.
+    assert read("itchy nose and sneezing").get(itchy_throat) == ("yes",)
+    assert read("my throat is sore and my nose is running").get("E_97") == ("yes",)
