@@ -46,6 +46,18 @@ _CONTRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(i|you|we|they|it)'ll\b"), r"\1 will"),
     (re.compile(r"\b(you|we|they)'re\b"), r"\1 are"),
     (re.compile(r"\b(i|you|we|they|it)'d\b"), r"\1 would"),
+    # "without" that says how, not what is missing: "lost weight without trying", "shuts down
+    # without warning", "coughing without stopping" deny nothing said after them ("... and
+    # feverish" was read as no fever).
+    (
+        re.compile(
+            r"\bwithout (?:even |any |a |me |him |her )?(?:trying|meaning to|realising|"
+            r"realizing|noticing|thinking|warning|reason|cause|trigger|provocation|"
+            r"doing anything)\b"
+        ),
+        "unprompted",
+    ),
+    (re.compile(r"\bwithout (?:stopping|a break|any break|let ?up|end)\b"), "nonstop"),
 )
 _POSSESSIVE = re.compile(r"(?<=[^\W\d_])'s\b")
 _TOKEN = re.compile(r"[^\W_]+(?:[.'/-][^\W_]+)*")

@@ -111,3 +111,17 @@ def test_a_symptom_of_another_part_or_another_symptom_is_not_read(packs: Any) ->
     # What is said of the part the question names still is.
     assert read("itchy nose and sneezing").get(itchy_throat) == ("yes",)
     assert read("my throat is sore and my nose is running").get("E_97") == ("yes",)
+
+
+def test_without_that_says_how_denies_nothing_after_it(packs: Any) -> None:
+    from knowledge.packs.store import load_network
+
+    network = load_network("patient-intake")
+
+    def read(text: str) -> dict[str, tuple[str, ...] | None]:
+        return {a.finding: a.states for a in volunteered_facts(text, network)}
+
+    # Both were read as denials of what came after "without ...".
+    assert read("coughing without stopping and feverish").get("E_91") == ("yes",)
+    assert read("ive lost weight without trying and sweat at night").get("E_50") == ("yes",)
+    assert read("no fever, without any sweating").get("E_50") == ("no",)
