@@ -207,6 +207,7 @@ class QuestionProfile:
     mark: tuple[str, str] | None = None
     quotes: bool = False
     excess: frozenset[str] = frozenset()
+    asks_failure: bool = False
 
 
 @lru_cache(maxsize=4096)
@@ -253,6 +254,7 @@ def question_profile(question: str) -> QuestionProfile:
         mark=question_mark(normalised),
         quotes=bool(QUOTED.search(normalised)),
         excess=_excess(normalised),
+        asks_failure=_asks_failure(toks),
         no_difference_asked=bool(
             _ASKS_DIFFERENCE.search(normalised)
             and not re.search(
@@ -287,6 +289,8 @@ def _main_negated(normalised: str) -> frozenset[str] | None:
     for i, t in enumerate(toks):
         if t in _HEAD_SUBORDINATE:
             return None
+        if t in ("fail", "fails") and _fails_as_state(toks, i):
+            continue  # "did the update fail?" asks about a failure; it denies nothing
         if t in ("not", "never", "fail", "fails", "cannot") or t.endswith("n't"):
             return frozenset(tx.content(_clause(toks[i + 1 : i + 3])))
     return None
@@ -391,6 +395,18 @@ def _condition_words(normalised: str) -> set[str]:
 # "Does it fail to unlock?" negates "unlock" (answers say "fails", "failed", "failing").
 _QUESTION_NEGATIONS = NEGATIONS | {"fail"}
 _FAILS = re.compile(r"\b(?:fail\w*|refus\w*|unable)\b")
+
+
+def _fails_as_state(toks: Sequence[str], i: int) -> bool:
+    """A "fail" that is the state itself ("have the accessories failed?", "the update
+    failed twice"), not a denial of the verb after it ("fails to unlock")."""
+    return toks[i].startswith("fail") and (i + 1 == len(toks) or toks[i + 1] != "to")
+
+
+def _asks_failure(toks: Sequence[str]) -> bool:
+    """The question's own predicate is a failure ("did the update fail?"): an answer that
+    says it failed restates it, one that says it did not fail denies it."""
+    return any(_fails_as_state(toks, i) for i in range(len(toks)))
 
 
 def _negated_words(toks: Sequence[str], window: int = 6) -> list[str]:
@@ -719,6 +735,8 @@ def _effective_negation(toks: Sequence[str], profile: QuestionProfile, window: i
             return False
         if t not in NEGATIONS:
             continue
+        if profile.asks_failure and t.startswith("fail"):
+            continue  # "failed" to "have they failed?" restates the question's state
         if _NO_TROUBLE.match(" ".join(toks[i : i + 3])):
             continue  # "it cranks no problem": a judgement that it is fine, not a denial
         scope = set(tx.content(_clause(toks[i + 1 : i + 1 + window])))

@@ -1,0 +1,38 @@
+"""A question whose own predicate is a failure ("have the accessories failed?", "did the
+update fail?") is answered yes by an answer that says it failed, and no by one that says it
+did not. "failed" is a negation only of what follows it ("fails to unlock"); read as one in
+the answer, "all the electrical accessories failed" answered no, and "it did not fail"
+(two negations) answered yes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bots.language import OfflineInterpreter
+from evaluation.answer_model import questions_network
+
+interpreter = OfflineInterpreter(volunteer=False, learned=False)
+
+ROWS = [
+    ("Have all the electrical accessories failed?", "all the electrical accessories failed", "yes"),
+    ("Have all the electrical accessories failed?", "they have all failed at once", "yes"),
+    ("Have all the electrical accessories failed?", "they haven't failed", "no"),
+    ("Did the update fail?", "the update failed twice last night", "yes"),
+    ("Did the update fail?", "it did not fail", "no"),
+    ("Has the hard drive failed?", "i think the drive has failed, it clicks", "yes"),
+    ("Has the hard drive failed?", "the drive hasn't failed, it still shows up", "no"),
+    ("Did the login fail?", "login failed to load again", "yes"),
+    # "fail to X" still denies X.
+    ("Does it fail to unlock?", "it fails every time", "yes"),
+    ("Does the app fail to connect?", "it connects straight away", "no"),
+    ("Does the laptop boot?", "boot failed with an error", "no"),
+]
+
+
+@pytest.mark.parametrize(("question", "text", "state"), ROWS)
+def test_a_failure_restated_answers_yes(question: str, text: str, state: str) -> None:
+    network, findings = questions_network([question], name="failures")
+    meaning = interpreter.interpret(text, pending=findings[question], network=network)
+    assert meaning.intent == "answer"
+    assert meaning.answers[0].states == (state,)
