@@ -25,6 +25,8 @@ class Hazard:
     advice: str
     # False where the words are themselves a negation ("brakes don't work", "can't stop").
     negatable: bool = True
+    # Words anywhere in the message that make the mention harmless (see its use).
+    unless: re.Pattern[str] | None = None
 
 
 def _rx(*alternatives: str) -> re.Pattern[str]:
@@ -32,6 +34,11 @@ def _rx(*alternatives: str) -> re.Pattern[str]:
 
 
 _W = r"(?:[a-z0-9']+ ){0,4}"  # up to four words between
+
+WHEELS_ADVICE = (
+    "Safety first: don't drive the car until the steering and wheels have been checked; if "
+    "it has to be moved, have it towed."
+)
 
 BRAKES_ADVICE = (
     "Safety first: don't drive the car until the brakes have been checked; if it has to be "
@@ -120,14 +127,24 @@ HAZARDS: tuple[Hazard, ...] = (
     ),
     Hazard(
         "wheels and steering",
+        _rx(r"steering " + _W + r"(?:lock(?:s|ed)?|seiz\w*|jamm\w*|went solid|goes solid)\b"),
+        WHEELS_ADVICE,
+        # A parked car's steering lock holding the key ("the steering wheel is locked and the
+        # key won't turn") is part of a car that won't start, not a steering failure; on the
+        # move it is one.
+        unless=re.compile(
+            r"^(?!.*\b(?:driving|drove|drive|speed|mph|motorway|highway|roundabout|corner|"
+            r"road|turning into)\b).*\b(?:key|ignition)\b"
+        ),
+    ),
+    Hazard(
+        "wheels and steering",
         _rx(
-            r"steering " + _W + r"(?:lock(?:s|ed)?|seiz\w*|jamm\w*|went solid|goes solid)\b",
             r"(?:wheel|lug) nuts? " + _W + r"(?:loose|came off|coming off|fell off|missing)",
             r"loose (?:wheel|lug) nuts?",
             r"wheel " + _W + r"(?:came off|coming off|fell off|falling off|hanging off)",
         ),
-        "Safety first: don't drive the car until the steering and wheels have been checked; if "
-        "it has to be moved, have it towed.",
+        WHEELS_ADVICE,
     ),
     Hazard(
         "electric shock",
@@ -174,6 +191,8 @@ def hazards(text: str) -> list[Hazard]:
     found: list[Hazard] = []
     for hazard in HAZARDS:
         if any(h.kind == hazard.kind for h in found):
+            continue
+        if hazard.unless is not None and hazard.unless.search(said):
             continue
         for match in hazard.pattern.finditer(said):
             # A negation before the words, or inside them ("the gauge never goes into the red").

@@ -141,6 +141,23 @@ def test_hazards_are_read_from_peoples_words(name: str, rows: list[tuple[str, se
     assert recall >= least_recall and false_alarms <= most_alarms, wrong
 
 
+# A parked car's steering lock holds the key: part of a car that won't start, which the
+# "wheels and steering" advice ("don't drive it, have it towed") misstates; on the move it
+# is the hazard.
+STEERING_LOCK = [
+    ("steering wheel is locked and the key wont turn", set()),
+    ("my steering locked and now i cant turn the ignition", set()),
+    ("the key is stuck, I think the steering has locked", set()),
+    ("steering locked solid while driving and the key is still in", {"wheels and steering"}),
+    ("the steering locked up on the motorway", {"wheels and steering"}),
+]
+
+
+@pytest.mark.parametrize(("text", "kinds"), STEERING_LOCK)
+def test_a_parked_steering_lock_is_no_hazard(text: str, kinds: set[str]) -> None:
+    assert {h.kind for h in hazards(text)} == kinds
+
+
 @pytest.mark.django_db
 def test_the_advice_comes_first_once_and_the_troubleshooting_goes_on(
     service_factory: Service,
