@@ -9,10 +9,9 @@ bulb failure. The user's own path (every question "no") leads to a blown fuse or
 
 from __future__ import annotations
 
-from typing import Any
-
-from bots.messages import Inbound, Reply
+from bots.messages import Inbound
 from evaluation.play import shows_code
+from tests.bots.chart_chat import ChartChat
 from tests.bots.test_last_question_asks_back import evaluation_service
 
 CHART = "car_electrical_failure"
@@ -27,35 +26,12 @@ WIRING = "car_electrical_failure:t18"
 WENT_BY = "I went by what you told me: Do you have a single lamp failure? yes."
 
 
-class Chat:
-    def __init__(self) -> None:
-        self.service = evaluation_service(CHART)
-        self.store = self.service.store
-        self.replies: list[Reply] = []
-
-    def send(self, text: str = "", button: str = "") -> Reply:
-        inbound = Inbound("web", "basis", text=text, button=button or None, pack=CHART)
-        reply = self.service.handle(inbound, store=self.store)
-        self.replies.append(reply)
-        return reply
-
-    def answer_on_path(self) -> Reply:
-        """Every question answered with the user's own path, by button, until the bot stops."""
-        reply = self.replies[-1]
-        while reply.kind == "question" and len(self.replies) < 40:
-            reply = self.send(button=f"answer:{PATH.get(str(reply.question), 'unsure')}")
-        return reply
-
-    @property
-    def case(self) -> Any:
-        return self.store.cases[("web", "basis")]
-
-    def bot_actions(self) -> list[dict[str, Any]]:
-        return [dict(t.action) for t in self.store.turns[self.case.pk] if t.action]
+def new_chat() -> ChartChat:
+    return ChartChat(CHART, "basis", PATH, most=40)
 
 
-def concluded_on_the_misread_fact() -> Chat:
-    chat = Chat()
+def concluded_on_the_misread_fact() -> ChartChat:
+    chat = new_chat()
     chat.send(OPENING)
     reply = chat.answer_on_path()
     assert reply.kind == "conclusion", reply.text
@@ -138,7 +114,7 @@ def test_other_words_after_a_conclusion_leave_it_closed() -> None:
 
 
 def test_a_conclusion_on_answers_the_user_pressed_names_no_basis() -> None:
-    chat = Chat()
+    chat = new_chat()
     chat.send("My car has an electrical problem.")
     final = chat.answer_on_path()
     assert final.kind == "conclusion", final.text

@@ -12,11 +12,8 @@ path of dialog 419).
 
 from __future__ import annotations
 
-from typing import Any
-
-from bots.messages import Inbound, Reply
 from evaluation.play import shows_code
-from tests.bots.test_last_question_asks_back import evaluation_service
+from tests.bots.chart_chat import ChartChat
 
 CHART = "car_wont_start"
 OPENING = "my car wont start, the starter cranks fine"
@@ -27,38 +24,12 @@ TERMINALS = "car_wont_start:t6"
 WENT_BY = "I went by what you told me: When you turn the key, does the starter crank? yes."
 
 
-class Chat:
-    def __init__(self) -> None:
-        self.service = evaluation_service(CHART)
-        self.store = self.service.store
-        self.replies: list[Reply] = []
-
-    def send(self, text: str = "", button: str = "") -> Reply:
-        inbound = Inbound("web", "handoff", text=text, button=button or None, pack=CHART)
-        reply = self.service.handle(inbound, store=self.store)
-        self.replies.append(reply)
-        return reply
-
-    def answer_on_path(self) -> Reply:
-        """Every question answered with the user's own path, by button ("not sure" off it)."""
-        reply = self.replies[-1]
-        while reply.kind == "question" and len(self.replies) < 60:
-            reply = self.send(button=f"answer:{PATH.get(str(reply.question), 'unsure')}")
-        return reply
-
-    @property
-    def case(self) -> Any:
-        return self.store.cases[("web", "handoff")]
-
-    def turns(self) -> list[Any]:
-        return list(self.store.turns[self.case.pk])
-
-    def bot_actions(self) -> list[dict[str, Any]]:
-        return [dict(t.action) for t in self.turns() if t.role == "bot" and t.action]
+def new_chat() -> ChartChat:
+    return ChartChat(CHART, "handoff", PATH, most=60)
 
 
-def handed_off_on_the_misread_fact() -> Chat:
-    chat = Chat()
+def handed_off_on_the_misread_fact() -> ChartChat:
+    chat = new_chat()
     chat.send(OPENING)
     reply = chat.answer_on_path()
     assert reply.kind == "handoff", reply.text
