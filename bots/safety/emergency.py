@@ -186,6 +186,11 @@ _VOCABULARY = [
 # Common words one letter away from a clinical word: never "corrected".
 _PROTECTED = frozenset(
     [
+        # "eye drops", "a few drops of blood": not "droops" (a stroke sign); the stroke rules
+        # read "dropped" / "dropping" as they are.
+        "drops",
+        "dropped",
+        "dropping",
         "blurred",
         "blurring",
         "blurry",
@@ -476,6 +481,13 @@ def _near(a: str, b: str, gap: int = 5, both: bool = True) -> str:
     return rf"{forward}|\b(?:{b})\b {w}\b(?:{a})\b"
 
 
+# Confusion as a state of mind, not puzzlement over something ("confused about my insulin
+# doses", "confused about why my headache won't go" ask for help; "confused about where he
+# is" is the state).
+_CONFUSED = (
+    r"\bconfus\w*\b(?! (?:about|by|over|as to) (?:which|how|why|whether|if|what to|my|your|the "
+    r"(?:instructions|dose|doses|form|leaflet|letter|results?))\b)"
+)
 _SUDDEN = (
     r"sudden|suddenly|all of a sudden|out of nowhere|out of the blue|came on|just started|"
     r"started (?:a few|\d+|ten|twenty|thirty) minutes|in the last (?:hour|few minutes|\d+ "
@@ -807,7 +819,8 @@ CONCEPTS: Mapping[str, str] = {
         r"\bvomit\w*|\bthrow\w* up\b|\bthrew up\b|\bthrown up\b|\b(?:been|being|was|is) "
         r"sick\b|\bsick (?:twice|again|more than once|\w+ times)\b|\bdrows\w*|\bsleepy\b|"
         r"\bhard to wake\b|\bcan not (?:wake|keep (?:his|her|my|their) eyes open)\b|"
-        r"\bconfus\w*|\bdisorient\w*|\bnot making sense\b|\bpassed out\b|\bblacked out\b|"
+        + _CONFUSED
+        + r"|\bdisorient\w*|\bnot making sense\b|\bpassed out\b|\bblacked out\b|"
         r"\bknocked out\b|\bout cold\b|\bunconscious\b|\bfit\b|\bfitting\b|\bseizure\w*|"
         r"\bconvuls\w*|\bfluid (?:\w+ ){0,3}(?:ear|ears|nose)\b|\bpupils?\b|\bseeing double\b|"
         r"\bdouble vision\b|\b(?:can not|does not|do not|could not) remember\b|\bkeeps? "
@@ -840,7 +853,7 @@ CONCEPTS: Mapping[str, str] = {
         r"\bglucose\b|\b(?:his|her|my|their) meter\b"
     ),
     "diabetic_danger": (
-        r"\bconfus\w*|\bdisorient\w*|\bnot making (?:any )?sense\b|\btalking (?:rubbish|"
+        _CONFUSED + r"|\bdisorient\w*|\bnot making (?:any )?sense\b|\btalking (?:rubbish|"
         r"nonsense|gibberish)\b|\bdrows\w*|\bhard to wake\b|\b(?:can not|will not|could not) "
         r"(?:wake|rouse|swallow)\b|\bunconscious\b|\bfit\b|\bfitting\b|\bseizure\w*|"
         r"\bslurr\w*|\bnot (?:himself|herself|themselves)\b|\bpassed out\b|\bfloppy\b"
@@ -857,7 +870,12 @@ CONCEPTS: Mapping[str, str] = {
     ),
     "testicle_danger": rf"\b(?:{_SUDDEN})\b|\b(?:{_SEVERE})\b|\bswell\w*|\bswollen\b|"
     r"\bvomit\w*|\b(?:been|being) sick\b|\bwoke (?:\w+ )?up with\b",
-    "testicle_excuse": r"\bcomes and goes\b|\bfor (?:weeks|months|ages)\b|\bon and off\b",
+    # Long-standing: "for weeks", "for a few months", "since last year".
+    "testicle_excuse": (
+        r"\bcomes and goes\b|\bon and off\b|\bfor (?:a |the )?(?:few |couple of |several |many |"
+        r"\d+ |two |three |four |six )?(?:weeks|months|years|ages)\b|\bsince last (?:week|month|"
+        r"year)\b|\b(?:weeks|months|years) now\b"
+    ),
     # -- a chemical in the eye
     "eye_chemical": _near(
         r"bleach|oven cleaner|drain cleaner|chemical\w*|acid|alkali|caustic|lime|cement|"

@@ -97,3 +97,24 @@ def test_a_reaction_with_a_throat_that_feels_wrong_is_still_anaphylaxis() -> Non
     assert emergency_kinds("stung by a wasp, itchy all over and my throat is tightening") == [
         "anaphylaxis"
     ]
+
+
+# Ordinary complaints the stop-34 kinds took for emergencies, found by trying them: a common
+# word "corrected" into a clinical one ("eye drops" into "eye droops", a stroke), puzzlement
+# read as confusion, and a swelling of months read as a sudden one.
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("I use eye drops for dry eyes and they sting a little", []),
+        ("just a few drops of blood when I blow my nose", []),
+        ("diabetic, a bit confused about my insulin doses, can you help", []),
+        ("hit my head on the car door, a bit confused about why my headache won't go", []),
+        ("my left testicle has been slightly swollen for a few months, no pain", []),
+        ("hit his head and now he is confused about where he is", ["head injury"]),
+        ("my dad is diabetic and seems confused and drowsy", ["low blood sugar"]),
+        ("her face has dropped on one side and her speech is slurred", ["stroke"]),
+        ("my testicle suddenly started hurting really badly an hour ago", ["testicle"]),
+    ],
+)
+def test_ordinary_wording_is_no_emergency(text: str, kinds: list[str]) -> None:
+    assert emergency_kinds(text) == kinds
