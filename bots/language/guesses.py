@@ -47,7 +47,11 @@ GUESS = re.compile(rf"{_LEAD}(?:{_CUE})\b{_FRAME}{_DETERMINER}(?P<part>[^.!?]*)$
 _VERB = re.compile(
     r"\b(?:is|are|was|were|be|been|does|do|did|doesnt|dont|didnt|has|have|had|will|wont|"
     r"would|can|cant|could|should|not|no|never|nothing|when|whenever|if|because|since|as|"
-    r"after|while|once|but|then|and\s+(?:it|the|i)|keeps?|stopp?\w*|won|isnt|arent|wasnt)\b"
+    r"after|while|once|but|then|and\s+(?:it|the|i)|keeps?|stopp?\w*|won|isnt|arent|wasnt|"
+    # A verb in the past says what happened: "probably the screen cracked", "he told me the
+    # fuse blew" ("seized", "failed"; not "speed" or "red").
+    r"\w{2,}[^\We]ed|blew|broke|burst|fell|froze|"
+    r"went|came|died|quit|snapped)\b"
 )
 
 

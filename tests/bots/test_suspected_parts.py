@@ -94,3 +94,17 @@ def test_the_419_opening_is_not_read_as_a_cranking_starter(
     read = {v["finding"]: v.get("states") for v in opening.interpretation.get("volunteered", [])}
     assert read.get("car_wont_start:q1") != ["yes"], read
     assert "noted" not in reply.text.lower() or "crank? yes" not in reply.text.lower()
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "probably the screen cracked",
+        "he told me the fuse blew",
+        "pretty sure the starter seized",
+        "i think the battery died",
+    ],
+)
+def test_a_suspicion_of_what_happened_is_a_statement(clause: str) -> None:
+    # A verb in the past says a state, like "the battery is flat": read as usual.
+    assert not is_guess(clause)
