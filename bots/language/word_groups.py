@@ -44,6 +44,9 @@ GROUPS: tuple[WordGroup, ...] = (
         "dirty dirt grime grimy crusty corroded corrosion filthy gunk gunky mucky",
     ),
     WordGroup("dim dark darker faint"),
+    # A car that veers or drifts under braking pulls; a road that bends curves.
+    WordGroup("pull pulls pulling veer veers veering swerve swerves swerving drift drifts"),
+    WordGroup("curve curves curving corner corners cornering bend bends"),
     # A flat battery drains; a flat tyre does not, so "flat" is only near.
     WordGroup("drain drains draining", near="flat"),
     WordGroup(

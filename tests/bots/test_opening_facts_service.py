@@ -175,3 +175,17 @@ def test_a_subject_named_without_what_is_asked_about_it_is_not_read(
     assert opening is not None
     read = {v["finding"] for v in opening.interpretation.get("volunteered", [])}
     assert "power:q10" not in read, read
+
+
+@pytest.mark.django_db
+def test_ticking_only_round_corners_is_not_asked_again(
+    service_factory: Service, car_pack: str
+) -> None:
+    """Corners and bends are the road's curves (bots.language.word_groups): found by the lead's
+    probes, where "only going round corners" was asked "only when you take a turn or when the
+    road curves?"."""
+    opening = "theres a tick tick tick from the front wheels but only going round corners"
+    reply = _open(service_factory(), "corners", opening, car_pack, "noises")
+    shown = " ".join(reply.parts)
+    assert "only when you take a turn or when the road curves? yes" in shown, shown
+    assert reply.question != "ticking:q13", reply.parts
