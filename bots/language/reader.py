@@ -595,6 +595,8 @@ def _read_statement(
     denied = denied and negated  # "without charging", like "with no airflow", negates nothing
     if opposite is not None and denied and opposite.removeprefix("opposite of ") in EXCLUSIVE:
         opposite = None  # "not green" to "is it amber?": one of several others, not a yes
+    if opposite is not None and _exception_restates(s, profile):
+        return Reading(1, JUDGED + bonus, reliability, "exception named")
     if opposite is not None:
         word = opposite.removeprefix("opposite of ")
         polarity = 1 if denied and word not in FREQUENCY else -1
@@ -608,10 +610,16 @@ def _read_statement(
         if head:
             if _negates_any(s, head):
                 return Reading(1, NEGATED + bonus, reliability, "negation agrees")
+            if _exception_restates(s, profile):
+                # "do some keys not respond?" - "all keys work except the e key"
+                return Reading(1, NEGATED + bonus, reliability, "exception named")
             return Reading(-1, NEGATED + bonus, reliability, "affirms negated")
         if negated or any(t in NEGATIONS for t in toks) or _FAILS.search(s):
             return Reading(1, NEGATED + bonus, reliability, "negation agrees")
         if overlap and not profile.quotes and not _names_fault(s, toks):
+            if _exception_restates(s, profile):
+                # "do some keys not respond?" - "all keys work except the e key"
+                return Reading(1, NEGATED + bonus, reliability, "exception named")
             # "is the power light not coming on?" - "the power light turns on white": the
             # thing asked about is there and nothing is wrong with it.
             return Reading(-1, NEGATED + bonus, reliability, "affirms negated")
@@ -658,6 +666,21 @@ def _read_statement(
     if EMPHATIC.search(s):
         return Reading(1, NEGATED + bonus, reliability, "emphatic")
     return Reading(1, RESTATED + bonus, reliability, "restated")
+
+
+_EXCEPTION = re.compile(r"\b(?:except(?: for)?|apart from|other than|but)\b(?P<tail>.+)$")
+
+
+def _exception_restates(s: str, profile: QuestionProfile) -> bool:
+    """An all-clear with an exception that names the question's thing again ("quiet mostly,
+    but a clunk on big bumps", "all keys work except the e key"): the exception answers."""
+    match = _EXCEPTION.search(s)
+    if match is None:
+        return False
+    tail = tx.tokens(match.group("tail"))
+    if any(t in NEGATIONS for t in tail):
+        return False
+    return bool(_overlap(tx.content(tail), profile.words))
 
 
 @lru_cache(maxsize=65536)
@@ -1156,6 +1179,16 @@ def read_answer(text: str, question: str) -> Reading:
         readings.append(reading)
         if reading.strength > best.strength:
             best = reading
+        elif (
+            contrast
+            and reading.polarity > 0
+            and reading.cue in _RESTATING
+            and best.polarity < 0
+            and (best.cue in _ALL_CLEAR or best.cue.startswith("opposite of"))
+        ):
+            # "quiet mostly, but a clunk on big bumps": the all-clear is qualified by the
+            # "but" that names the thing asked about.
+            best = reading
     if best.polarity == 0:
         return best
     if alternatives and best.polarity < 0 and best.strength < EXPLICIT:
@@ -1169,6 +1202,12 @@ def read_answer(text: str, question: str) -> Reading:
     # A hedge anywhere in the sentences that say the same thing weakens the answer.
     hedged = min(r.reliability for r in readings if r.polarity == best.polarity)
     return Reading(best.polarity, best.strength, hedged, best.cue)
+
+
+# Readings of an all-clear ("it's quiet", "it stays the same", "every key works") and of a
+# plain restatement, for a "but" clause that names the thing after an all-clear.
+_ALL_CLEAR = frozenset({"affirms negated", "judged fine"})
+_RESTATING = frozenset({"restated", "emphatic", "negation agrees"})
 
 
 def clauses(normalised: str) -> list[tuple[str, bool]]:

@@ -36,3 +36,22 @@ def test_a_failure_restated_answers_yes(question: str, text: str, state: str) ->
     meaning = interpreter.interpret(text, pending=findings[question], network=network)
     assert meaning.intent == "answer"
     assert meaning.answers[0].states == (state,)
+
+
+# An all-clear with an exception that names the thing asked about answers yes: the exception
+# is the answer ("all keys work except the e key" was read as no keys failing).
+EXCEPTIONS = [
+    ("Do some keys not respond?", "all keys work except the e key", "yes"),
+    ("Do some keys not respond?", "every key types normally", "no"),
+    ("Is there a clunk when you go over bumps?", "quiet mostly, but a clunk on big bumps", "yes"),
+    ("Is there a clunk when you go over bumps?", "its quiet over bumps", "no"),
+    ("Is there a clunk when you go over bumps?", "its quiet, but the steering feels heavy", "no"),
+]
+
+
+@pytest.mark.parametrize(("question", "text", "state"), EXCEPTIONS)
+def test_an_exception_to_an_all_clear_answers_yes(question: str, text: str, state: str) -> None:
+    network, findings = questions_network([question], name="exceptions")
+    meaning = interpreter.interpret(text, pending=findings[question], network=network)
+    assert meaning.intent == "answer"
+    assert meaning.answers[0].states == (state,)
