@@ -774,6 +774,9 @@ def _effective_negation(toks: Sequence[str], profile: QuestionProfile, window: i
     return False
 
 
+_CONDITION_OPENERS = frozenset({"when", "whenever", "if", "while", "once", "after", "until"})
+
+
 def _judgement(
     s: str, toks: Sequence[str], profile: QuestionProfile
 ) -> tuple[int, str, float] | None:
@@ -790,6 +793,8 @@ def _judgement(
                 continue
             if tx.canonical(t) in profile.words or t in profile.words or word in profile.words:
                 continue  # the question's own word: an echo, read by the negation rule
+            if is_good and _CONDITION_OPENERS & set(toks[max(0, i - 2) : i]):
+                continue  # "noisy when cold": when it happens, not that things are fine
             if is_good and _qualifies_asked_word(toks, i, profile):
                 # "it clicks normally" to "does it click?": the asked thing happens, and
                 # happens as it should; whether it is a problem or a function.

@@ -55,3 +55,20 @@ def test_an_exception_to_an_all_clear_answers_yes(question: str, text: str, stat
     meaning = interpreter.interpret(text, pending=findings[question], network=network)
     assert meaning.intent == "answer"
     assert meaning.answers[0].states == (state,)
+
+
+# A word of a good state in a condition says when, not that all is well ("noisy when cold"
+# was read as "judged fine": no).
+CONDITIONS = [
+    ("Is the engine noisy?", "the engine is noisy when cold", "yes"),
+    ("Does the laptop get hot?", "it gets hot when idle", "yes"),
+    ("Does the engine overheat?", "it stays cool", "no"),
+]
+
+
+@pytest.mark.parametrize(("question", "text", "state"), CONDITIONS)
+def test_a_good_word_in_a_condition_judges_nothing(question: str, text: str, state: str) -> None:
+    network, findings = questions_network([question], name="conditions")
+    meaning = interpreter.interpret(text, pending=findings[question], network=network)
+    assert meaning.intent == "answer"
+    assert meaning.answers[0].states == (state,)
