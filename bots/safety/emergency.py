@@ -856,11 +856,15 @@ CONCEPTS: Mapping[str, str] = {
         _CONFUSED + r"|\bdisorient\w*|\bnot making (?:any )?sense\b|\btalking (?:rubbish|"
         r"nonsense|gibberish)\b|\bdrows\w*|\bhard to wake\b|\b(?:can not|will not|could not) "
         r"(?:wake|rouse|swallow)\b|\bunconscious\b|\bfit\b|\bfitting\b|\bseizure\w*|"
-        r"\bslurr\w*|\bnot (?:himself|herself|themselves)\b|\bpassed out\b|\bfloppy\b"
+        r"\bslurr\w*|\bnot (?:himself|herself|themselves)\b|\bpassed out\b|\bfloppy\b|"
+        r"\bcan not think (?:straight|clearly)\b"
     ),
     # -- a testicle that suddenly hurts (torsion): hours count
     # Drowsy for a reason said in the same breath is not a brain short of sugar.
     "diabetic_excuse": (
+        # A sugar said to be fine now (not "was fine this morning": it can fall since).
+        r"\b(?:sugars?|glucose|levels?|readings?) (?:is|are) (?:\w+ )?(?:fine|normal|ok|okay|"
+        r"good|steady)\b|"
         r"\b(?:from|after|because of) (?:the |my |his |her |a )?(?:\w+ )?(?:syrup|tablets?|pills?|"
         r"medicines?|antihistamines?|night shift|late night|long day|bad night)\b"
     ),

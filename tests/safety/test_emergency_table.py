@@ -114,6 +114,9 @@ def test_a_reaction_with_a_throat_that_feels_wrong_is_still_anaphylaxis() -> Non
         ("my dad is diabetic and seems confused and drowsy", ["low blood sugar"]),
         ("her face has dropped on one side and her speech is slurred", ["stroke"]),
         ("my testicle suddenly started hurting really badly an hour ago", ["testicle"]),
+        ("my blood sugar is 2.5 and I'm shaking and can't think straight", ["low blood sugar"]),
+        ("type 1 diabetic, cant think straight and sweating buckets", ["low blood sugar"]),
+        ("my blood sugar is fine, I just can't think straight about work stress", []),
     ],
 )
 def test_ordinary_wording_is_no_emergency(text: str, kinds: list[str]) -> None:
