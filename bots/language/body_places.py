@@ -27,7 +27,6 @@ from knowledge.words import normalise
 from planning.evidence import Answer
 from planning.network import EvidentialNetwork, Finding
 
-from . import text as tx
 from .choices import named_options
 from .cues import UNSURE
 
@@ -194,22 +193,3 @@ def about_another_part(text: str, question: str) -> bool:
     said = parts_named(text)
     return bool(asked) and bool(said) and not asked & said
 
-
-# Words of a question that say neither its symptom nor its place.
-_GENERIC = frozenset(
-    tx.content_set(
-        "much feel feeling due experiencing significant way somewhere related reason consulting "
-        "usual usually recently lately often ever more less than like seem think way anything "
-        "problem problems area areas body one both other"
-    )
-)
-_PART_WORDS = frozenset(tx.content_set(" ".join(_PARTS)))
-
-
-def symptom_unsaid(text: str, question: str) -> bool:
-    """Whether none of the words that say the question's symptom (its words but those for a
-    place or of no weight) is in the message: "my throat is sore and my nose is running" does
-    not say "Is your nose or the back of your throat itchy?", nor "my skin looks yellow" "Is
-    your skin much paler than usual?"."""
-    symptom = tx.content_set(question) - _PART_WORDS - _GENERIC
-    return bool(symptom) and not symptom & tx.content_set(text)

@@ -17,7 +17,7 @@ from planning.network import EvidentialNetwork, Finding
 
 from . import text as tx
 from .base import yes_no_states
-from .body_places import about_another_part, symptom_unsaid
+from .body_places import about_another_part
 from .cues import META, NEGATIONS, UNSURE
 from .fact_verifier import verified_facts
 from .facts import LEXICAL_FLOOR, fact_index, stated_facts
@@ -228,8 +228,8 @@ def volunteered_facts(
         # the restatement reads the other answer, the everyday words' reading of their own
         # symptom stands ("i cant smell anything" is no "no" to "lost your sense of smell?").
         lay = {a.finding: a for a in lay_facts(text, network, skip=skip)}
-        # A symptom said of another part of the body, or another symptom of the same part, is
-        # not this question's ("my back hurts", "my throat is sore": no itchy throat).
+        # A symptom said of another part of the body is not this question's ("my back hurts"
+        # is no itchy back of the throat).
         rules = tuple(a for a in rules if not _another_symptom(a, text, network))
         kept = tuple(a for a in rules if a.finding not in lay or a.states == lay[a.finding].states)
         kept_ids = {a.finding for a in kept}
@@ -288,11 +288,11 @@ def _question_words(network: EvidentialNetwork) -> dict[str, frozenset[str]]:
 
 
 def _another_symptom(fact: Answer, text: str, network: EvidentialNetwork) -> bool:
-    """An intake "yes" that the words give to another part of the body or another symptom."""
+    """An intake "yes" that the words give to another part of the body."""
     finding = network.finding(fact.finding)
     if finding.group or not _affirms(fact, finding):
         return False
-    return about_another_part(text, finding.question) or symptom_unsaid(text, finding.question)
+    return about_another_part(text, finding.question)
 
 
 def _affirms(fact: Answer, finding: Finding) -> bool:
