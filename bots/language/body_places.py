@@ -22,12 +22,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from knowledge.packs import wording
 from knowledge.words import normalise
 from planning.evidence import Answer
 from planning.network import EvidentialNetwork, Finding
 
-from .choices import named_options
+from .choices import _option_words, named_options
 from .cues import UNSURE
 
 __all__ = ["TOPICS", "body_places"]
@@ -145,8 +144,8 @@ def _answers(
 
 def _place(option: Finding) -> str:
     """The option's place in a patient's words, without its side ("ear" for "ear(R)")."""
-    plain = wording.plain_place(option.question.rpartition(" - ")[2])
-    return re.sub(r"^(?:left|right) ", "", plain)
+    words = _option_words(option)
+    return words[0] if words is not None else ""
 
 
 # -- a fact about another part of the body --------------------------------------------------------
@@ -192,4 +191,3 @@ def about_another_part(text: str, question: str) -> bool:
     asked = parts_named(question)
     said = parts_named(text)
     return bool(asked) and bool(said) and not asked & said
-
