@@ -140,3 +140,35 @@ HELD_OUT_34: list[tuple[str, str, str, str]] = [
     ("broader", "Does the printer only jam with thick paper?", "jams with any paper, including the normal stuff", "no"),
     ("broader", "Does the dog only bark when someone knocks?", "barks at random, even when the house is totally quiet", "no"),
 ]
+
+# Stop 35 (2026-11-26): answers to chart-style questions as users type them, written before
+# any of stop 35's reader changes and measured once at the end (docs/answer-reader.md, "Stop
+# 35"); no rule was chosen on them. Classes are the stop's targets and plain chart answers:
+# - ``degree beside a yes``: a yes (said or restated) with a small degree ("a bit", "kinda",
+#   "slightly") is still a yes; a no with one is still a no.
+# - ``change as a sequence``: "does X change with Y?" answered with one state, then another
+#   ("quiet until 40 then louder"): yes; one state held throughout: no.
+# - ``chart answer``: plain answers to FloDial-style chart questions in other words.
+HELD_OUT_35: list[tuple[str, str, str, str]] = [
+    ("degree beside a yes", "Is the brake pedal spongy?", "slightly spongy yeah, it goes down further than it used to", "yes"),
+    ("degree beside a yes", "Does the screen flicker?", "a little bit ya, mostly when i scroll fast", "yes"),
+    ("degree beside a yes", "Is the engine noisy at idle?", "kinda noisy yea, its annoying at red lights", "yes"),
+    ("degree beside a yes", "Is the steering wheel shaking?", "only slightly but yes its def there", "yes"),
+    ("degree beside a yes", "Is the hum from the speakers too loud?", "its a bit too loud tbh yes, i can hear it across the room", "yes"),
+    ("degree beside a yes", "Is the keyboard hot?", "no, a little warm maybe but thats normal for it", "no"),
+    ("change as a sequence", "Does the vibration change as you speed up?", "smooth until about 50 then the whole car shakes", "yes"),
+    ("change as a sequence", "Does the brightness change when you unplug the charger?", "its bright on the charger then goes dim as soon as i unplug", "yes"),
+    ("change as a sequence", "Does the temperature change under load?", "sits around 40 at idle and jumps to 90 when gaming", "yes"),
+    ("change as a sequence", "Does the noise change when you turn the wheel?", "quiet going straight, starts grinding when i turn left", "yes"),
+    ("change as a sequence", "Does the sound change with engine speed?", "it stays the same from idle all the way up to 4000 rpm", "no"),
+    ("change as a sequence", "Does the fan speed change when you open a game?", "it starts quiet and stays quiet even in games", "no"),
+    ("chart answer", "Is the battery light on the dashboard on?", "yeah its lit up red since this morning", "yes"),
+    ("chart answer", "Does the laptop turn on when plugged in?", "nothing happens when i plug it in and press power", "no"),
+    ("chart answer", "Is the charging LED lit?", "the little light stays dark", "no"),
+    ("chart answer", "Do you hear the fan spin up when you press the power button?", "i hear it whirr for a second then it stops", "yes"),
+    ("chart answer", "Is the tyre flat?", "its pumped up fine, i checked with a gauge", "no"),
+    ("chart answer", "Does the wifi drop out often?", "every half hour or so it disconects", "yes"),
+    ("chart answer", "Is the screen completely black?", "i can faintly see the desktop if i shine a torch on it", "no"),
+    ("chart answer", "Does the car crank when you turn the key?", "it cranks over fine but never catches", "yes"),
+    ("chart answer", "Is there any smell of fuel?", "cant smell anything unusual", "no"),
+]
