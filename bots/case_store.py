@@ -330,6 +330,14 @@ class CaseStore:
         """The case's latest ``limit`` saved turns of ``role``, newest first."""
         return list(case.turns.filter(role=str(role)).order_by("-index")[:limit])
 
+    def latest_turn(self, case: Case, role: object, action_type: str) -> Turn | None:
+        """The case's newest saved turn of ``role`` whose action is ``action_type``, however
+        many turns came after it (read newest first, stopping at the first found)."""
+        for turn in case.turns.filter(role=str(role)).order_by("-index").iterator():
+            if (turn.action or {}).get("type") == action_type:
+                return turn
+        return None
+
     def page_staff(self, case: Case, *, key: str, level: str, reason: str) -> None:
         """Page the staff about an escalated case (``bots.alerts``)."""
         from bots.alerts import page_staff

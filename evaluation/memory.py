@@ -75,6 +75,16 @@ class MemoryStore:
     def recent_turns(self, case: Case, role: object, limit: int) -> list[Turn]:
         return [t for t in reversed(self.turns[case.pk]) if t.role == str(role)][:limit]
 
+    def latest_turn(self, case: Case, role: object, action_type: str) -> Turn | None:
+        return next(
+            (
+                t
+                for t in reversed(self.turns[case.pk])
+                if t.role == str(role) and (t.action or {}).get("type") == action_type
+            ),
+            None,
+        )
+
     def page_staff(self, case: Case, *, key: str, level: str, reason: str) -> None:
         """A simulated patient pages nobody: the page is counted, not sent."""
         self.pages += 1

@@ -278,14 +278,9 @@ def awaiting_operator(ctx: Context) -> bool:
         return False
     if ctx.store is None:
         return False
-    handed = next(
-        (
-            t
-            for t in ctx.store.recent_turns(case, Role.BOT, 5)
-            if (t.action or {}).get("type") == "abstain"
-        ),
-        None,
-    )
+    # The newest hand-off, however many bot turns came after it: a window of recent turns
+    # lost it after a few notices, and a correction then went to the operator.
+    handed = ctx.store.latest_turn(case, Role.BOT, "abstain")
     if handed is None:
         return False
     answered = ctx.store.recent_turns(case, Role.OPERATOR, 1)

@@ -18,8 +18,12 @@ from tests.bots.chart_chat import ChartChat
 CHART = "car_wont_start"
 OPENING = "my car wont start, the starter cranks fine"
 CRANKS = "car_wont_start:q1"
-PATH = {CRANKS: "no", "car_wont_start:q2": "no", "car_wont_start:q3": "yes",
-        "car_wont_start:q5": "no"}
+PATH = {
+    CRANKS: "no",
+    "car_wont_start:q2": "no",
+    "car_wont_start:q3": "yes",
+    "car_wont_start:q5": "no",
+}
 TERMINALS = "car_wont_start:t6"
 WENT_BY = "I went by what you told me: When you turn the key, does the starter crank? yes."
 
@@ -88,3 +92,32 @@ def test_other_words_to_a_handoff_go_to_the_person_as_before() -> None:
     assert reply.metadata.get("silent"), reply.text
     assert chat.case.status == "abstained"
     assert not [t for t in chat.turns() if t.role == "system"]
+
+
+def test_a_correction_after_many_bot_turns_to_the_queued_case_still_reopens_it() -> None:
+    """Whether the case still waits for a person is read from the hand-off itself, however
+    many bot turns came after it (it looked at the last 5 bot turns only, so after a few
+    notices a correction went to the operator instead of reopening the case)."""
+    chat = handed_off_on_the_misread_fact()
+    for _ in range(6):  # what the bot said since: notices that leave the hand-off standing
+        chat.store.add_turn(
+            chat.case, "bot", text="Your case is with a person.", action={"type": "handoff_notice"}
+        )
+    reply = chat.send("no that's wrong, it doesnt crank at all when i turn the key")
+    assert "When you turn the key, does the starter crank? no" in reply.text, reply.text
+    assert chat.bot_actions()[-1]["corrected"]["now"] == ["no"]
+    assert chat.case.status != "abstained"  # out of the queue: the bot went on
+
+
+def test_an_operator_reply_after_the_handoff_still_takes_the_correction() -> None:
+    """The other side of the same rule: once an operator wrote after the hand-off, however
+    long ago, the words are theirs to read."""
+    chat = handed_off_on_the_misread_fact()
+    chat.store.add_turn(chat.case, "operator", text="Hi, I'm looking at your car now.")
+    for _ in range(6):
+        chat.store.add_turn(
+            chat.case, "bot", text="Your case is with a person.", action={"type": "handoff_notice"}
+        )
+    reply = chat.send("no that's wrong, it doesnt crank at all when i turn the key")
+    assert reply.metadata.get("silent"), reply.text
+    assert chat.case.status == "abstained"

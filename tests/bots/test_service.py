@@ -436,3 +436,22 @@ def test_unknown_web_pick_is_routed_but_a_bad_channel_mapping_is_an_error(
     with pytest.raises(ServiceError, match="pack 'no-such-pack' for channel 'slack' is not loaded"):
         say(broken, "C9:2", "my laptop won't charge")
     assert not Case.objects.filter(external_thread_id="C9:2").exists()  # rolled back
+
+
+def test_the_store_finds_the_newest_handoff_however_many_turns_followed() -> None:
+    """``CaseStore.latest_turn``, which tells whether a hand-off still waits for a person
+    (bots.conversation.basis.awaiting_operator), reads past any number of later turns."""
+    from bots.case_store import CaseStore
+
+    store = CaseStore()
+    with store.locked("web", "latest-turn") as case:
+        store.add_turn(case, Role.BOT, text="first", action={"type": "abstain"})
+        store.add_turn(case, Role.USER, text="ok")
+        second = store.add_turn(case, Role.BOT, text="again", action={"type": "abstain"})
+        for i in range(8):
+            store.add_turn(case, Role.BOT, text=f"notice {i}", action={"type": "handoff_notice"})
+            store.add_turn(case, Role.USER, text=f"message {i}")
+        store.add_turn(case, Role.BOT, text="notice", action={"type": "handoff_notice"})
+        found = store.latest_turn(case, Role.BOT, "abstain")
+        assert found is not None and found.index == second.index
+        assert store.latest_turn(case, Role.BOT, "conclude") is None
