@@ -790,6 +790,27 @@ CONCEPTS: Mapping[str, str] = {
         r"\bspotting\b|\btiny\b|\bstreaks? of blood\b|\bbrush(?:ing)? (?:my )?teeth\b|"
         r"\bhas stopped\b|\bstopped now\b|\bpaper cut\b|\bshaving\b|\bpicked\b|\bscab\b"
     ),
+    # Blood that has been in the stomach is described by its look ("throwing up and it's
+    # dark brown bits that look like coffee grounds"), often in another clause than the
+    # vomiting.
+    "vomiting": (
+        r"\b(?:vomit\w*|throw\w* up|threw up|throwing up|puk\w*|being sick|been sick|"
+        r"brought up|bringing up)\b"
+    ),
+    "coffee_grounds_look": r"\b(?:like|resembl\w*) (?:\w+ ){0,2}coffee grounds?\b",
+    # Stools black as tar are blood digested on its way down; with faintness the loss is large.
+    "tarry_stool": _near(
+        r"black|jet black|tarry|like tar|tar like|sticky black",
+        r"poo|poos|poop|stools?|motions?|bowel movements?|number twos?|diarrh\w*|bum",
+        4,
+    ),
+    "tarry_excuse": (
+        r"\biron (?:tablets?|pills?|supplements?)\b|\bpepto\b|\bbismuth\b|\bliquorice\b"
+    ),
+    "faint_on_standing_or_collapse": (
+        r"\bfaint\w*|\bdizzy\b|\blight ?headed\b|\bwoozy\b|\bpass(?:ed|ing)? out\b|"
+        r"\bcollaps\w*|\bblack(?:ed|ing)? out\b"
+    ),
     "bleed_any": r"\bbleed\w*|\bbled\b",
     "bleed_persistent": (
         r"\b(?:will not|would not|does not|can not|not|never) (?:\w+ ){0,2}(?:stop|stopping|"
@@ -1131,6 +1152,8 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
         Rule(("anticoagulant", "head_injury")),
         Rule(("bleed_any", "bleed_persistent"), ("minor_bleeding",)),
         Rule(("wound", "wound_flow"), ("minor_bleeding",)),
+        Rule(("tarry_stool", "faint_on_standing_or_collapse"), ("tarry_excuse",)),
+        Rule(("vomiting", "coffee_grounds_look")),
     ),
     "unconscious": (Rule(("unconscious",), ("nearly",)),),
     "head injury": (Rule(("head_blow", "head_danger")),),
@@ -1170,7 +1193,7 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
     ),
 }
 # Exclusions that excuse the whole message, not only their own clause.
-_WIDE = frozenset({"long_standing"})
+_WIDE = frozenset({"long_standing", "tarry_excuse"})
 # Concepts that only qualify (exclusions, context) are read even where the main concepts
 # would be discarded: "had a stroke two years ago" keeps its "past" to excuse nothing else.
 _QUALIFIERS = frozenset(

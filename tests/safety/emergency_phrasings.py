@@ -120,6 +120,15 @@ DEV: list[tuple[str, bool]] = [
     ("my arm is sore after my jab", False),
     # -- bleeding
     ("I'm vomiting blood", True),
+    # bleeding inside said by its look: coffee-ground vomit, stools black as tar (stop 35)
+    ("vomited stuff that looked like used coffee grounds", True),
+    ("my mum keeps bringing up brown gritty stuff, looks like coffee grounds honestly", True),
+    ("my poo is jet black and sticky like tar for 2 days, nearly fainted in the shower", True),
+    ("stools gone black and tarry and i feel so lightheaded i had to sit on the floor", True),
+    ("black poo since i started iron tablets, a bit dizzy too", False),
+    ("the coffee grounds in my cafetiere made me sick, think it was the milk", False),
+    ("ive been sick twice this morning, had a coffee and some toast", False),
+    ("my stools are a bit dark this week, otherwise fine", False),
     ("bleeding heavily from a cut on my leg", True),
     ("it won't stop bleeding, its been 30 minutes", True),
     ("blood is pouring out of his head", True),
