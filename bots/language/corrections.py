@@ -28,11 +28,22 @@ ELSEWHERE_CONFIDENCE = 0.6
 _TURN = re.compile(
     r"(?:^|[.!?;,]\s*|(?<!\bno)(?<!\boh)\s)"
     r"(?=(?:(?:well|no|yes|nope|yeah|hmm+|oh)\W+)?(?:actually|no wait|"
-    r"oh wait|wait|hmm+|on second thought|scratch that|or rather)\b)",
+    r"oh wait|wait|hmm+|on second thought|scratch that|or rather|hang on|hold on|"
+    r"or is (?:it|that|this)|then again)\b)",
     re.I,
 )
 _FIRM = re.compile(
-    r"^\W*(?:\w+\W+)?(?:no wait|oh wait|wait|on second thought|scratch that|or rather)\b"
+    r"^\W*(?:\w+\W+)?(?:no wait|oh wait|wait|on second thought|scratch that|or rather|"
+    r"hang on|hold on|or is (?:it|that|this)|then again)\b"
+)
+# What is left of a part once its turn words are gone, when it only doubts: "not sure",
+# "hard to tell", "maybe" (not "not sure why": that doubts something else).
+_DOUBT_ONLY = re.compile(
+    r"^\W*(?:(?:well|hmm+|oh|no|so|um+|erm|i mean|i dunno|to be honest|tbh|honestly)\W+)*"
+    r"(?:maybe|possibly|perhaps|not (?:\w+ )?(?:sure|certain)|unsure|(?:i )?dunno|"
+    r"(?:i )?do not know|"
+    r"no idea|hard to (?:say|tell)|(?:can|could) not (?:really )?(?:say|tell)|who knows)"
+    r"(?:\W+(?:really|tbh|honestly|to be honest|sorry|either way|now))*\W*$"
 )
 _ANSWERED = re.compile(
     r"^\W*(?:(?:well|hmm+|oh)\W+)?(?:(?:yes|yeah|no|nope)\W+(?:actually|hmm+)|"
@@ -85,6 +96,31 @@ def self_corrected(text: str, question: str) -> Reading | None:
         min(last.reliability, CORRECTED_RELIABILITY),
         "self-corrected",
     )
+
+
+def taken_back_to_doubt(text: str, question: str) -> bool:
+    """A yes or no taken back into doubt: "yes. no hang on, not sure", "no. well maybe,
+    hard to tell", "yeah clunks. or is that the suspension, not sure". The doubt is the last
+    word; reading the first part alone would count a retracted answer as certain. The doubt
+    has to stand on its own ("not sure why it squeals" doubts something else) and come after
+    a turn or in a sentence of its own ("yes, not sure" is left to the hedge rules)."""
+    normalised = tx.normalise(text)
+    parts = _parts(normalised)
+    if len(parts) < 2:
+        parts = [p for p in _SENTENCE_END.split(normalised) if p.strip(" .!?")]
+    if len(parts) < 2 or not any(read_answer(p, question).polarity for p in parts[:-1]):
+        return False
+    last = _TURN_WORDS.sub(" ", parts[-1])
+    return bool(_DOUBT_ONLY.match(last.split(",")[-1])) and not _TAKES_SIDE.search(last)
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_TURN_WORDS = re.compile(
+    r"\b(?:actually|no wait|oh wait|wait|on second thought|scratch that|or rather|hang on|"
+    r"hold on|then again)\b"
+)
+# A doubt that still takes a side is a hedged answer, not a retraction ("no, maybe not").
+_TAKES_SIDE = re.compile(r"\b(?:maybe|probably|possibly|perhaps) (?:not|yes|no)\b")
 
 
 def about_something_else(text: str, question: str, reading: Reading) -> bool:

@@ -58,6 +58,7 @@ from .corrections import (
     ELSEWHERE_CONFIDENCE,
     about_something_else,
     self_corrected,
+    taken_back_to_doubt,
 )
 from .cues import GREETING, HEDGE_RELIABILITY, HUMAN, RESTART, UNSURE, WHOLE_NO
 from .reader import (
@@ -263,6 +264,10 @@ class OfflineInterpreter(Interpreter):
                 )
         parts = [c for c, _ in clauses(normalised)]
         reading = read_answer(normalised, pending.question) if binary else None
+        if binary is not None and taken_back_to_doubt(normalised, pending.question):
+            # "yes. no hang on, not sure": the yes was taken back; what stands is the doubt.
+            answer = Answer.unsure(pending.id)
+            return Interpretation("answer", (answer,), volunteered, 0.8, detail="taken back")
         if binary is not None:
             corrected = self_corrected(normalised, pending.question)
             if corrected is not None:  # "yes. well actually no": the last word, hedged

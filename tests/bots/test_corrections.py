@@ -58,3 +58,29 @@ def test_plain_answers_are_untouched() -> None:
 def test_a_yes_about_something_else_is_doubted() -> None:
     state, _reliability, confidence = read("hot", "yes plugged in most of the time")
     assert state == "yes" and confidence == ELSEWHERE_CONFIDENCE
+
+
+@pytest.mark.parametrize(
+    ("finding", "text"),
+    [
+        ("smell", "yes. no hang on, not sure"),
+        ("fan", "no. well maybe, hard to tell"),
+        ("drip", "yeah theres a drip. or is that the aircon, not sure"),
+        ("hot", "yes its warm in here. hmm not sure actually"),
+        ("fan", "yes. no wait, i dont know"),
+    ],
+)
+def test_an_answer_taken_back_into_doubt_is_not_sure(finding: str, text: str) -> None:
+    # Reading the first part alone counted a retracted yes or no as certain.
+    assert read(finding, text)[0] is None
+
+
+@pytest.mark.parametrize(
+    ("finding", "text", "state"),
+    [
+        ("drip", "yes. not sure where from exactly", "yes"),
+        ("smell", "yes theres a burning smell. well actually no, maybe not", "no"),
+    ],
+)
+def test_a_doubt_about_something_else_keeps_the_answer(finding: str, text: str, state: str) -> None:
+    assert read(finding, text)[0] == state
