@@ -104,7 +104,7 @@ _THINGS: tuple[tuple[str, str], ...] = (
         r"airpods|earbuds|headphones|smart ?watch|alexa|echo dot|google home|"
         r"smart speaker|camera",
     ),
-    ("bike", r"bikes?|bicycle|motorbike|motorcycle|e-?scooter|scooter"),
+    ("bike", r"bikes?|e-?bikes?|bicycle|motorbike|motorcycle|e-?scooter|scooter|hoverboard"),
     ("caravan", r"caravan|motorhome|boat"),
     # "Make out the desktop" is Windows' desktop, on a laptop; "my desktop" is a computer.
     ("desktop computer", r"desktop (?:pc|computer|tower)|pc tower|(?<=my )desktop"),

@@ -39,6 +39,9 @@ DEVELOPMENT: list[tuple[str, str | None, bool]] = [
     ("kindle frozen on the home screen", None, OUT),
     ("my bike chain keeps slipping when i go up hills", None, OUT),
     ("motorbike wont start in the cold", "car", OUT),
+    # a hyphenated thing is still the thing (stop 35)
+    ("my e-bike battery wont hold a charge anymore, barely does 10 miles", "car", OUT),
+    ("kids hoverboard wont charge, light just flashes red", None, OUT),
     ("the lawnmower wont start, pulled the cord loads", None, OUT),
     ("airpods only play in one ear", None, OUT),
     ("alexa keeps saying shes having trouble connecting", None, OUT),
