@@ -299,6 +299,9 @@ def _without_quoted(fragment: str, question: str) -> str:
 
 _NUMERIC = re.compile(r"\d+(?:\.\d+)?\s*[a-z%]*")
 _COMPARING = frozenset(_words("more less than over under above below at least most older newer"))
+# Counts are no topic: "one of your children" would make "a headache on one side" a sentence
+# about breastfeeding, and its "20 mins" an answer to "more than 9 months?".
+_COUNTS = frozenset(_words("one two three four five six seven eight nine ten single couple half"))
 
 
 def _in_unit(fragment: str, comparison: Comparison) -> bool:
@@ -394,7 +397,7 @@ class FactIndex:
             asked = tx.normalise(_asked(f.question))
             comparison = question_comparison(asked)
             if comparison is not None and comparison.unit is not None and yes_no_states(f):
-                topic = frozenset(_words(_NUMERIC.sub(" ", asked))) - _COMPARING
+                topic = frozenset(_words(_NUMERIC.sub(" ", asked))) - _COMPARING - _COUNTS
                 self.measured.append((f, comparison, topic))
         mains, conditions = [], []
         for f in findings:

@@ -155,6 +155,9 @@ def says_predicate(text: str, question: str) -> bool:
     return True if said is None else said
 
 
+_PARTICLES = frozenset({"on", "off", "up", "down", "out", "in", "over", "back", "away"})
+
+
 def predicate_said(text: str, question: str) -> bool | None:
     """Whether the message says the question's predicate (a word for it, its family's or its
     opposite); None when the question's predicate is not one this module knows."""
@@ -169,7 +172,9 @@ def predicate_said(text: str, question: str) -> bool | None:
     # saying them says nothing of the predicate, whatever group they share with it.
     subject = _forms(main_question(question)) - wanted
     for word in wanted:
-        near = (meaning.get(word, frozenset()) - subject) | {word}
+        # A particle of a phrase in a group ("on" of "turn on") is no word for the predicate
+        # by itself: "a headache on one side" says nothing of turning the head.
+        near = (meaning.get(word, frozenset()) - subject - _PARTICLES) | {word}
         if near & said:
             return True
         if any(len(w) > 3 and similar(w, p) for w in near for p in said if len(p) > 3):
