@@ -48,6 +48,13 @@ EMERGENCY_KINDS = (
     "testicle",
     "eye injury",
     "long lie",
+    "abdomen",
+    "pregnancy",
+    "spinal injury",
+    "heat or cold",
+    "ketoacidosis",
+    "spinal cord compression",
+    "fast heart",
     "anaphylaxis",
     "headache",
     "seizure",
@@ -853,12 +860,13 @@ CONCEPTS: Mapping[str, str] = {
     "burn_event": (
         r"\bscald\w*|\bburnt\b|\bburned\b|\b(?:a|the|his|her|my|their) burns?\b|\bboiling\b|"
         r"\bkettle\b|\bchip pan\b|\bhot "
-        r"(?:oil|fat|water|tea|coffee|pan)\b|\bcaught fire\b|\bon fire\b|\bflames?\b|"
+        r"(?:oil|fat|water|tea|coffee|pan|drink)\b|\bcaught fire\b|\bon fire\b|\bflames?\b|"
+        r"\b(?:cup|mug|pot|cuppa) (?:of )?(?:tea|coffee)\b|"
         r"\belectr\w* (?:shock|burn)\b|\belectrocut\w*"
     ),
     "burn_deep": (
         r"\bcharred\b|\bleathery\b|\b(?:gone|turned|is|looks) (?:\w+ )?(?:white|black)\b|"
-        r"\bcan not feel (?:it|anything)\b|\bno feeling\b|\bskin (?:\w+ ){0,2}(?:peel\w* off|"
+        r"\bcan not feel (?:it|anything)\b|\bno feeling\b|\bskin (?:\w+ ){0,2}(?:peel\w*|"
         r"came off|coming off|hanging)\b|\b(?:size of|bigger than|larger than) (?:a |my |his |"
         r"her |their )?(?:hand|palm|plate)\b|\ball (?:down|over) (?:his|her|my|their) \w+\b|"
         r"\belectr\w* (?:shock|burn)\b|\belectrocut\w*|\bchemical\w*"
@@ -867,6 +875,96 @@ CONCEPTS: Mapping[str, str] = {
     "burn_place": (
         r"\bface\b|\bhands?\b|\barms?\b|\blegs?\b|\bfeet\b|\bfoot\b|\bchest\b|\btummy\b|"
         r"\bstomach\b|\bbelly\b|\bback\b|\bneck\b|\bgroin\b|\bgenital\w*"
+    ),
+    # -- a sudden or severe belly: a surgical abdomen said in everyday words
+    "severe_abdomen": _near(
+        r"stomach|tummy|belly|abdom\w*|gut|guts|stomach ?ache|tummy ?ache|belly ?ache",
+        r"unbearable|excruciating|agony|agonising|agonizing|worst (?:\w+ ){0,4}(?:ever|of my "
+        r"life)|doubled over|double over|rock hard|rigid|hard as a board|can not (?:move|stand|"
+        r"walk|straighten)|screaming|10/10|10 out of 10|hurts to (?:even )?breathe",
+        6,
+    ),
+    "abdomen_excuse": r"\bperiods?\b|\bmenstrua\w*|\bate too much\b|\beating too much\b",
+    # -- pregnancy: the signs a midwife wants to see at once
+    "pregnant": (
+        r"\bpregnan\w*|\bexpecting (?:a baby|twins)\b|\bwaters (?:have )?(?:broken|broke|gone)\b|"
+        r"\b\d+ ?(?:weeks?|wks?) (?:pregnant|gone)\b|\bmy midwife\b"
+    ),
+    "pregnancy_danger": (
+        r"\bpassed out\b|\bcollaps\w*|\bshoulder tip\b|\bcord\b|"
+        r"\bfits?\b|\bfitting\b|\bseizure\w*|\bvision\b|\bblurr\w*|\bflashing lights\b"
+    ),
+    # Feeling faint is common in pregnancy; with pain (an ectopic pregnancy) it is not.
+    "pregnancy_pain": r"\bpain\w*|\bcramp\w*|\bagony\b|\bsharp\b|\bstabbing\b|\bache\w*",
+    "pregnancy_bleed_pain": _near(
+        r"bleed\w*|blood", r"pain|cramp\w*|agony|sharp|severe|stabbing", 10
+    ),
+    "reduced_movements": (
+        r"\bbaby (?:\w+ ){0,3}(?:mov\w*|kick\w*) (?:\w+ ){0,2}(?:less|fewer|not|stopped|hardly)\b|"
+        r"\b(?:not|hardly|stopped) (?:\w+ ){0,3}(?:felt|feel|feeling) (?:\w+ ){0,2}"
+        r"(?:the |my )?baby (?:mov|kick)\w*|"
+        r"\bbaby (?:has |have )?(?:not|stopped|hardly) (?:\w+ )?(?:mov|kick)\w*|"
+        r"\breduced (?:fetal |foetal |baby )?movements?\b|\bfewer (?:kicks|movements)\b"
+    ),
+    # -- a fall or a crash and the legs or arms gone
+    "trauma": (
+        r"\bfell\b|\bfall\w*|\bcame off\b|\bthrown (?:off|from)\b|\bcrash\w*|\baccident\b|"
+        r"\bhit by\b|\bdived\b|\bdiving\b|\blanded on\b|\bknocked (?:off|down)\b"
+    ),
+    "limbs_gone": (
+        r"\b(?:can not|could not|unable to) (?:feel|move) (?:\w+ ){0,2}(?:legs|feet|"
+        r"anything below|arms or legs|arms and legs)\b(?! without)|"
+        r"\bno feeling in (?:\w+ ){0,2}(?:legs|feet)\b|"
+        r"\b(?:legs?|feet) (?:\w+ ){0,2}(?:gone dead|paralys\w*)\b"
+    ),
+    # -- heat stroke and hypothermia: the body too hot or too cold, and the mind going
+    "too_hot_or_cold": (
+        r"\bheat ?stroke\b|\bhypotherm\w*|\bthe heat\b|\bthe sun\b|\bsunbath\w*|"
+        r"\bheat ?wave\b|\bhot (?:car|day|weather)\b|\bburning hot\b|\bice cold\b|"
+        r"\bfreezing cold\b|\bno heating\b|\bso cold\b|\bvery cold\b|\bin the snow\b|"
+        r"\bin the cold\b|\bfrozen\b"
+    ),
+    "mind_going": (
+        _CONFUSED + r"|\bdisorient\w*|\bnot making (?:any )?sense\b|\btalking (?:rubbish|"
+        r"nonsense|gibberish)\b|\bslurr\w*|\bstopped sweating\b|\bnot sweating\b|"
+        r"\bcollaps\w*|\bunconscious\b|\b(?:can not|will not|could not) (?:wake|rouse)\b|"
+        r"\bunresponsive\b|\bfitting\b|\bseizure\w*"
+    ),
+    # -- diabetic ketoacidosis: a diabetic who is being sick and breathing hard or drowsy
+    "ketoacidosis_signs": (
+        r"\bbreath\w* (?:\w+ ){0,2}(?:deep\w*|heav\w*|fast|rapid\w*|hard)\b|\bdeep (?:\w+ )?"
+        r"breath\w*|\bpear drops\b|\bfruity\b|\bnail varnish\b|\bketones?\b|"
+        r"\b(?:so|very|really) (?:sleepy|drowsy)\b|\bdrows\w*"
+    ),
+    # -- the spinal cord squeezed: numb where you sit, and the bladder or bowel gone
+    "saddle_numb": (
+        r"\bnumb\w* (?:\w+ ){0,3}(?:between (?:my|his|her) legs|bum|buttocks?|bottom|genitals|"
+        r"groin|saddle|down below|privates?)\b|\b(?:bum|bottom|buttocks?|groin|down below) "
+        r"(?:\w+ ){0,2}numb\b|\b(?:can not|could not) feel (?:\w+ ){0,2}(?:bum|bottom|"
+        r"buttocks?|genitals|privates?|down below)\b"
+    ),
+    "bladder_bowel_gone": (
+        r"\b(?:can not|could not|unable to|not able to|not been able to) (?:\w+ )?(?:pee|wee|"
+        r"urinate|hold (?:my )?(?:pee|wee|bladder|bowels?))\b|\bwet (?:myself|himself|herself)\b|"
+        r"\blost control of (?:my |his |her )?(?:bladder|bowels?)\b|\bincontinen\w*|"
+        r"\bsoiled (?:myself|himself|herself)\b"
+    ),
+    # -- a heart racing too fast to pump: a rate far over 150, or racing and fainting
+    "heart_fast": (
+        r"\b(?:heart|pulse|heart rate|bpm)\b (?:\w+ ){0,4}(?:1[5-9]\d|2\d\d)\b|"
+        r"\b(?:1[5-9]\d|2\d\d) ?bpm\b|\bheart (?:\w+ ){0,3}(?:racing|pounding|"
+        r"going (?:like )?(?:crazy|mad|really fast))\b"
+    ),
+    "near_faint": (r"\bfaint\w*|\bpass(?:ed|ing)? out\b|\bcollaps\w*|\bblack(?:ed|ing)? out\b"),
+    # -- a nosebleed that will not stop
+    "nosebleed": (
+        r"\bnose ?bleed\w*|\bnose (?:\w+ ){0,3}(?:bleed\w*|blood)\b|\bblood (?:\w+ ){0,3}"
+        r"(?:from|out of) (?:my |his |her )?nose\b"
+    ),
+    "nosebleed_persistent": (
+        r"\b(?:will not|would not|does not|can not|not) (?:\w+ ){0,2}(?:stop|stopping)\b|"
+        r"\bkeeps? (?:coming|going|pouring|running)\b|\b(?:[2-9]\d|\d{3}) ?(?:mins?|minutes)\b|"
+        r"\bhalf an hour\b|\ban hour\b|\bhours\b"
     ),
     # -- low blood sugar (or a diabetic emergency) that has reached the brain
     "diabetic": (
@@ -1154,6 +1252,7 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
         Rule(("wound", "wound_flow"), ("minor_bleeding",)),
         Rule(("tarry_stool", "faint_on_standing_or_collapse"), ("tarry_excuse",)),
         Rule(("vomiting", "coffee_grounds_look")),
+        Rule(("nosebleed", "nosebleed_persistent"), ("minor_bleeding",)),
     ),
     "unconscious": (Rule(("unconscious",), ("nearly",)),),
     "head injury": (Rule(("head_blow", "head_danger")),),
@@ -1165,6 +1264,18 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
     "testicle": (Rule(("testicle", "testicle_danger"), ("testicle_excuse",)),),
     "eye injury": (Rule(("eye_chemical",)),),
     "long lie": (Rule(("on_floor", "for_hours", "fell_or_found")),),
+    "abdomen": (Rule(("severe_abdomen",), ("abdomen_excuse",)),),
+    "pregnancy": (
+        Rule(("pregnant", "pregnancy_danger")),
+        Rule(("pregnant", "pregnancy_bleed_pain")),
+        Rule(("pregnant", "near_faint", "pregnancy_pain")),
+        Rule(("reduced_movements",)),
+    ),
+    "spinal injury": (Rule(("trauma", "limbs_gone")),),
+    "heat or cold": (Rule(("too_hot_or_cold", "mind_going")),),
+    "ketoacidosis": (Rule(("diabetic", "vomiting", "ketoacidosis_signs"), ("diabetic_excuse",)),),
+    "spinal cord compression": (Rule(("saddle_numb", "bladder_bowel_gone")),),
+    "fast heart": (Rule(("heart_fast", "near_faint")),),
     "anaphylaxis": (
         Rule(("swelling_airway",), ("swelling_excuse", "long_standing")),
         # After a sting, a food or a new medicine, a swelling mouth or tightening throat is
@@ -1241,6 +1352,12 @@ _OWN_NEGATION = frozenset(
         "diabetic_danger",
         "burn_deep",
         "on_floor",
+        "reduced_movements",
+        "limbs_gone",
+        "saddle_numb",
+        "bladder_bowel_gone",
+        "nosebleed_persistent",
+        "mind_going",
     }
 )
 # Said indirectly, self-harm often comes as a condition ("they'd be happier if I wasn't

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (a data table: one row a line)
 """Held-out emergency phrasings: NOT developed on. Written before the detector's rules were
 tuned on ``emergency_phrasings.DEV``; report its recall and false-alarm rate, never fit to it.
 
@@ -174,4 +175,46 @@ HELD_OUT: list[tuple[str, bool]] = [
         "found my elderly neighbour on her kitchen floor, she says shes been there since yesterday",
         True,
     ),
+]
+
+# Written at stop 35 before the abdomen, pregnancy, spine, heat and cold, ketoacidosis,
+# saddle-numbness, fast-heart, nosebleed and scald rules; never tuned on. Measured on its own
+# (tests/safety/test_emergency_table.py::test_held_out_35) so that what the rules still miss
+# stays visible instead of failing the older table's floor.
+HELD_OUT_35: list[tuple[str, bool]] = [
+    (
+        "my tummy pain is unbearable, came on out of nowhere tonight and it hurts to even breathe, cant move",
+        True,
+    ),
+    ("doubled over with the worst belly ache of my life and ive been sick, its been 2 hours", True),
+    ("6 weeks pregnant, bad cramping on my right side and i keep feeling faint", True),
+    ("pregnant with twins 36 wks, been bleeding bright red quite a lot", True),
+    ("i think my waters have broken and i can see the cord", True),
+    ("came off my motorbike and i cant move my legs, my neck is agony", True),
+    (
+        "my husband has been drinking all day in the heat, now hes burning hot, stopped sweating and is talking nonsense",
+        True,
+    ),
+    ("grandma's house had no heating, shes ice cold to touch, really drowsy and slurring", True),
+    (
+        "my daughter is diabetic and shes been throwing up since lunch, breathing heavy and shes so sleepy",
+        True,
+    ),
+    ("back pain for a week and now i cant feel my bum when i wipe and ive wet myself", True),
+    ("my heart is going over 200 on my watch and i feel like im going to faint", True),
+    ("nose has been pouring blood for half an hour and wont stop, im on blood thinners", True),
+    ("toddler grabbed my cup of tea and its gone all over his chest, the skin is coming off", True),
+    ("ive been feeling my baby move less and less since yesterday, im 32 weeks", True),
+    # look-alikes that are not emergencies
+    ("bit of a tummy ache after eating too much at christmas dinner, fine otherwise", False),
+    ("period pains are bad this month, hot water bottle helps", False),
+    ("im 12 weeks pregnant and feeling sick every morning", False),
+    ("pregnant and my ankles are a bit swollen at the end of the day", False),
+    ("lower back pain after gardening, eases when i move about", False),
+    ("got a bit cold walking the dog, fingers went numb but warmed up now", False),
+    ("felt a bit hot and tired after the beach, drank water and im ok", False),
+    ("my heart races for a few seconds when i stand up, no other symptoms", False),
+    ("nosebleed this morning, stopped after 5 minutes of pinching", False),
+    ("splashed a bit of hot water on my hand, its red but fine under the cold tap", False),
+    ("type 2 diabetic, sugars a bit high this week, feel fine", False),
 ]

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (a data table: one row a line)
 """The development table of emergency phrasings (the held-out table is ``emergency_heldout``).
 
 Written as patients and carers type: lower case, typos, hedges, run-on messages, indirect
@@ -118,6 +119,47 @@ DEV: list[tuple[str, bool]] = [
     ("what are the symptoms of a stroke", False),
     ("weak legs with this flu", False),
     ("my arm is sore after my jab", False),
+    # -- stop 35: a surgical belly, pregnancy, spine, heat and cold, ketoacidosis, saddle
+    # numbness, a racing heart with fainting, a nosebleed that will not stop, scalds
+    ("worst stomach pain ive ever had, came on suddenly an hour ago, my belly is rock hard", True),
+    (
+        "im 7 weeks pregnant, sharp pain low down on one side and some bleeding, shoulder tip hurts",
+        True,
+    ),
+    ("im 34 weeks pregnant and havent felt the baby move at all today", True),
+    (
+        "my wife is 30 weeks pregnant, terrible headache, her vision is blurry and her face is swollen",
+        True,
+    ),
+    ("my dad fell off a ladder onto his back and now he says he cant feel his legs", True),
+    ("found my neighbour on the floor, she is freezing cold, shivering and really confused", True),
+    (
+        "been out in the sun all day, now hot and dry skin, not sweating, confused and vomiting",
+        True,
+    ),
+    (
+        "type 1 diabetic, been vomiting all night, breathing really deep and fast, breath smells like pear drops",
+        True,
+    ),
+    ("sudden numbness between my legs and i cant pee, my back has been bad for days", True),
+    ("my 4 yr old pulled a pan of boiling water over her arm, the skin is peeling", True),
+    ("her heart rate is 180 and she keeps nearly passing out", True),
+    ("massive nosebleed for 40 mins, wont stop even pinching it", True),
+    ("my stomach is killing me after that curry", False),
+    ("worst period pain ever, doubled over on the sofa", False),
+    ("stomach bug, doubled over with cramps then diarrhoea, feel better now", False),
+    ("pregnant, had a tiny bit of spotting this morning, no pain", False),
+    ("im 20 weeks pregnant and feel faint when i stand in the shower", False),
+    ("my baby is kicking loads today", False),
+    ("i had a fall yesterday and cant move my arm without pain", False),
+    ("my legs feel numb after sitting cross legged", False),
+    ("numb bum from sitting on a bike saddle all day", False),
+    ("cant pee much, think i have a uti, stings", False),
+    ("been in the heat all day and have a headache", False),
+    ("diabetic and had a stomach bug, been sick a couple of times but keeping fluids down", False),
+    ("heart rate 160 on the treadmill, felt fine", False),
+    ("i get nosebleeds when the heating is on, stop after a few minutes", False),
+    ("hot water bottle burst and scalded my leg, small red patch", False),
     # -- bleeding
     ("I'm vomiting blood", True),
     # bleeding inside said by its look: coffee-ground vomit, stools black as tar (stop 35)
