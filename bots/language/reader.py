@@ -496,6 +496,9 @@ def read_sentence(sentence: str, profile: QuestionProfile) -> Reading:
         return Reading(-1, EXPLICIT, reliability, "no")  # "Nothing, it's quiet."
     if DEGREE_YES.match(s):
         return Reading(1, EXPLICIT, HEDGE_RELIABILITY, "a little")
+    trailing = _TRAILING_YES.search(s)
+    if trailing:
+        return _yes_said_after(s, trailing, profile, reliability)
     s = REPORT_PREFIX.sub("", s) or s
     if profile.asks_action and ACTION_REPORT.match(s):
         # "Did you inspect the tires?" - "I have just checked the tires": what they did is the
@@ -510,6 +513,42 @@ def read_sentence(sentence: str, profile: QuestionProfile) -> Reading:
         # "I tried booting it": context for the answer, weaker than what the user found.
         return Reading(reading.polarity, reading.strength / 2, reliability, reading.cue)
     return reading
+
+
+# A yes said after the statement ("its a bit loud yeah, annoying", "kinda noisy yea"): not
+# one the user quotes or presses ("it says yes", "i pressed yes"), nor "yes or no".
+_TRAILING_YES = re.compile(
+    r"(?<!\bsays )(?<!\bsaid )(?<!\bpress )(?<!\bpressed )(?<!\bclick )(?<!\bclicked )"
+    r"(?<!\bnot )(?<!\bselect )(?<!\bchose )(?<!\btap )(?<!\btapped )"
+    r"\b(?:yes|yeah|yea|yep|yup|ya|yeh)\b(?!\s+or\b)(?=\s*(?:[,.!;]|$))"
+)
+
+
+def _yes_said_after(
+    s: str, match: re.Match[str], profile: QuestionProfile, reliability: float
+) -> Reading:
+    """The statement a trailing yes agrees with, in its own comma clause: a denial stays a
+    denial ("its quiet yeah" to "too loud?"); a small degree of the asked state is a hedged
+    yes ("a bit loud yeah" to "too loud?": the yes says it is, the degree how much); anything
+    else a yes. A yes after another thing ("no fever, cough yes" to "a fever?") is about that
+    thing: the sentence is read without it."""
+    start = max(s.rfind(",", 0, match.start()), s.rfind(";", 0, match.start())) + 1
+    ends = [i for i in (s.find(",", match.end()), s.find(";", match.end())) if i >= 0]
+    end = min(ends) if ends else len(s)
+    clause = (s[start : match.start()] + " " + s[match.end() : end]).strip(" ,.!?;:-")
+    said = set(tx.content(tx.tokens(clause))) - tx.STOP_WORDS
+    if said and not _overlap(list(said), profile.words) and not _same_state(clause, profile):
+        rest = (s[: match.start()] + " " + s[match.end() :]).strip(" ,.!?;:-")
+        reading = read_sentence(rest, profile) if rest else Reading(0, 0.0, 1.0, "empty")
+        if reading.polarity:
+            return reading
+        return Reading(1, EXPLICIT, min(reliability, HEDGE_RELIABILITY), "yes said after")
+    reading = read_sentence(clause, profile) if clause else Reading(0, 0.0, 1.0, "empty")
+    if reading.polarity < 0 and reading.cue != "degree":
+        return reading
+    if reading.polarity < 0:
+        return Reading(1, EXPLICIT, min(reliability, HEDGE_RELIABILITY), "yes with a degree")
+    return Reading(1, EXPLICIT, reliability, "yes said after")
 
 
 def _read_statement(
@@ -553,7 +592,16 @@ def _read_statement(
     if not profile.restrictive and profile.restricts and not negated:
         only = _ONLY_WHEN.search(s)
         condition = set(tx.content(tx.tokens(only.group(1)))) if only else set()
-        if condition and not condition & (profile.restricts | profile.words):
+        # The thing the question is about may be named in the answer's condition too ("only
+        # works with the button on the tv itself" to "does the tv turn on with the remote?").
+        condition -= profile.words - profile.restricts
+        if only and not _ON_STATE.search(only.group(1)):
+            condition.discard("on")  # "the button on the tv": a preposition, not a state
+        if condition & profile.negated:
+            # "does it shake even when you are not braking?" - "it only shakes when i brake":
+            # only under the condition the question excludes.
+            return Reading(-1, JUDGED + bonus, reliability, "only when excluded")
+        if condition and not condition & profile.restricts:
             # "does it work on battery alone?" - "it only works when plugged in"
             return Reading(-1, JUDGED + bonus, reliability, "restricted otherwise")
     if profile.alternative and set(words) & profile.alternative:
@@ -576,6 +624,9 @@ def _read_statement(
         return Reading(-1, JUDGED + bonus, reliability, "at once")
     if profile.no_difference_asked and _NO_DIFFERENCE.search(s):
         return Reading(-1, JUDGED + bonus, reliability, "no difference")
+    if profile.main & _CHANGE_ASKED and _changes_in_sequence(s):
+        # "does the noise change with speed?" - "it stays quiet until 40 then gets louder"
+        return Reading(1, JUDGED + bonus, reliability, "changes in sequence")
     if _SAME_OUTCOME.search(s) and not profile.asks_action and not negated:
         # "same problem with the other charger": what was tried changed nothing.
         return Reading(1 if profile.kind < 0 else -1, JUDGED + bonus, reliability, "same outcome")
@@ -659,16 +710,82 @@ def _read_statement(
         if negated and len(toks) <= 10 and not _negates_other_thing(toks, profile):
             return Reading(-1, PRONOUN, reliability, "short negated")
         if len(toks) <= 8 and PRONOUNS.search(s):
+            if _fault_instead(s, profile):
+                # "does the pilot light stay lit?" - "it dies every time": what happens
+                # instead of what was asked, not a yes to it.
+                return Reading(-1, PRONOUN, reliability, "fault instead")
             return Reading(1, PRONOUN, reliability, "pronoun")
         return Reading(0, 0.0, reliability, "unrelated")
     if negated:
         return Reading(-1, NEGATED + bonus, reliability, "negated")
     if EMPHATIC.search(s):
         return Reading(1, NEGATED + bonus, reliability, "emphatic")
+    if _fault_instead(s, profile) and not _restates_predicate(words, profile):
+        # "can you see a picture on the monitor?" - "still black on the second monitor";
+        # not "it fires then dies" to "does the engine fire?" (the asked thing happened).
+        return Reading(-1, RESTATED + bonus, reliability, "fault instead")
     return Reading(1, RESTATED + bonus, reliability, "restated")
 
 
 _EXCEPTION = re.compile(r"\b(?:except(?: for)?|apart from|other than|but)\b(?P<tail>.+)$")
+
+
+_CHANGE_ASKED = frozenset(
+    tx.canonical(w) for w in ("change", "changes", "vary", "varies", "differ", "different")
+)
+# One state, then another: a verb of becoming, or "until ..." (the first state ends).
+_BECOMING = re.compile(
+    r"\b(?:gets?|getting|got|goes|going|went|becomes?|became|turns?|turned|starts?|started|"
+    r"jumps?|jumped|drops?|dropped|rises?|rose|climbs?|climbed|falls?|fell|kicks?\s+in|"
+    r"picks?\s+up|ramps?\s+up|until|till)\b"
+)
+# A state that holds on: after the last change named, it says nothing changes.
+_HOLDS = re.compile(
+    r"\b(?:stays?|stayed|remains?|same|constant|steady|unchanged|no\s+change|"
+    r"(?:does|do|did)\s*(?:not|n't)\s+change)\b"
+)
+
+
+def _changes_in_sequence(s: str) -> bool:
+    """The sentence tells one state giving way to another ("quiet until 40 then louder",
+    "sits at 40 idle and jumps to 90 when gaming", "quiet going straight, starts grinding
+    when i turn"), and no state held on after it ("starts quiet and stays quiet")."""
+    changes = [m for m in _BECOMING.finditer(s) if not _negated_at(s, m.start())]
+    if not changes:
+        return False
+    return not _HOLDS.search(s, changes[-1].end())
+
+
+# Words that say the thing does not do anything, or stopped doing it ("it's completely
+# dead", "it dies every time", "it catches and stops", "still no internet").
+_DOES_NOT = re.compile(
+    r"\b(?:dead|dies|died|dying|stops|stopped|stuck|broken|"
+    r"still\s+(?:no|not|nothing|black|dark|dead|sitting|there|the\s+same))\b"
+)
+
+
+def _fault_instead(s: str, profile: QuestionProfile) -> bool:
+    """A short reply about "it" that names a fault where the question asks whether something
+    happens or works (not about a problem, and not negated): the fault is what happens
+    instead. A question about a problem ("does it freeze when hot?" - "it stops working")
+    is answered yes by a fault, and a fault the question names is a restatement."""
+    if profile.kind < 0 or profile.negated or profile.main_negated is not None:
+        return False
+    match = _DOES_NOT.search(s)
+    if match is None:
+        return False
+    said = {tx.canonical(w) for w in tx.tokens(match.group(0))}
+    return not said & profile.lexical
+
+
+def _restates_predicate(words: Sequence[str], profile: QuestionProfile) -> bool:
+    """The answer says again what the question asks its subject does or is ("fires" to
+    "does the engine fire?"), not only what it is about ("the monitor")."""
+    from .predicates import is_predicate  # predicates reads questions with this module
+
+    return any(
+        (tx.canonical(w) in profile.words or w in profile.words) and is_predicate(w) for w in words
+    )
 
 
 def _exception_restates(s: str, profile: QuestionProfile) -> bool:

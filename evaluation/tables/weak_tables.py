@@ -172,3 +172,33 @@ HELD_OUT_35: list[tuple[str, str, str, str]] = [
     ("chart answer", "Does the car crank when you turn the key?", "it cranks over fine but never catches", "yes"),
     ("chart answer", "Is there any smell of fuel?", "cant smell anything unusual", "no"),
 ]
+
+# Stop 35's development rows (read while the rules were written): a yes said after the
+# statement; a change told as one state giving way to another; a fault named where the
+# question asks whether something happens ("it dies every time" to "does it stay lit?"); and
+# "only" with another condition, or with the one the question excludes.
+DEVELOPMENT_35: list[tuple[str, str, str, str]] = [
+    ("yes said after", "Is the fan too loud?", "its a bit loud yeah, annoying", "yes"),
+    ("yes said after", "Is the fan too loud?", "its quiet yeah", "no"),
+    ("yes said after", "Is the printer making a grinding noise?", "grinding yep, every time it feeds", "yes"),
+    ("yes said after", "Is the battery draining fast?", "pretty fast ya", "yes"),
+    ("yes said after", "Is the screen too dim?", "a little dim yeah, hard to read outside", "yes"),
+    ("yes said after", "Is the screen too dim?", "its fine yeah, i can read it", "no"),
+    ("yes said after", "Is the fan too loud?", "its not loud yeah", "no"),
+    ("yes said after", "Do you have a cough?", "no fever, cough yes", "yes"),
+    ("yes said after", "Do you have a fever?", "no fever, cough yes", "no"),
+    ("changes in sequence", "Does the noise change with speed?", "it stays quiet until 40 then gets louder", "yes"),
+    ("changes in sequence", "Does the noise change with speed?", "it starts quiet and stays quiet whatever speed", "no"),
+    ("changes in sequence", "Does the fan speed change when the laptop gets busy?", "idles silent, then ramps up as soon as i open chrome", "yes"),
+    ("changes in sequence", "Does the colour of the light change while charging?", "orange at first then it turns green when full", "yes"),
+    ("changes in sequence", "Does the pain change during the day?", "fine in the morning, gets worse by evening", "yes"),
+    ("changes in sequence", "Does the pain change during the day?", "it doesnt get better or worse, stays the same all day", "no"),
+    ("fault instead", "Does the printer feed the paper through?", "it jams halfway and stops", "no"),
+    ("fault instead", "Does the printer feed the paper through?", "the paper gets stuck halfway", "no"),
+    ("fault instead", "Is the laptop freezing when it gets hot?", "it stops responding when hot", "yes"),
+    ("fault instead", "Does the engine fire when you turn the key?", "it fires then dies straight away", "yes"),
+    ("only otherwise", "Does the alarm go off with the key fob?", "only works with the button on the dashboard", "no"),
+    ("only otherwise", "Does the heating come on with the thermostat?", "only comes on when i turn it on at the boiler", "no"),
+    ("only otherwise", "Does your back hurt even when you are not lifting anything?", "it only hurts when i lift heavy boxes", "no"),
+    ("only otherwise", "Does your back hurt even when you are not lifting anything?", "it hurts all the time even sitting", "yes"),
+]

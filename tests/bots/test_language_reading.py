@@ -212,16 +212,18 @@ def test_phrasing_tables_keep_their_scores() -> None:
     measured when the reader's general rules were last changed. A rule that helps one phrasing
     must not cost more elsewhere; raise the floors when the reader improves."""
     assert _reads_right(DEVELOPMENT) >= 333, "development table"
-    assert _reads_right(HELD_OUT) >= 61, "held-out table"
+    assert _reads_right(HELD_OUT) >= 64, "held-out table"
 
 
 # Rows the reader gets right in each crowd-style table (``crowd_tables``), 2026-11-24;
 # raised 2026-11-26 with the judged readings (docs/answer-reader.md, stop 32) and the weak
-# readings (stops 33 and 34).
+# readings (stops 33 and 34); stop 35 (a yes said after, a fault named instead, "only" under
+# another condition): GENERAL 255 -> 260, STEERING_BATTERY_2 216 -> 219, reading HELD_OUT 61
+# -> 64.
 CROWD_FLOORS = {
-    "GENERAL": 255,
-    "STEERING_BATTERY": 173,
-    "STEERING_BATTERY_2": 216,
+    "GENERAL": 260,
+    "STEERING_BATTERY": 174,
+    "STEERING_BATTERY_2": 219,
     "HELD_OUT_A": 202,
     "HELD_OUT_B": 211,
 }

@@ -12,7 +12,14 @@ from __future__ import annotations
 
 from bots.language import OfflineInterpreter
 from evaluation.answer_model import questions_network
-from evaluation.tables.weak_tables import DEVELOPMENT, DEVELOPMENT_34, HELD_OUT, HELD_OUT_34
+from evaluation.tables.weak_tables import (
+    DEVELOPMENT,
+    DEVELOPMENT_34,
+    DEVELOPMENT_35,
+    HELD_OUT,
+    HELD_OUT_34,
+    HELD_OUT_35,
+)
 
 interpreter = OfflineInterpreter(volunteer=False, learned=False)
 
@@ -57,3 +64,39 @@ def test_a_too_question_reads_the_degree_both_ways() -> None:
 def test_stop_34_held_out_rows_keep_their_total() -> None:
     """Measured once after the change (2026-11-26): 16 of 20; before it, 12 of 20."""
     assert _right(HELD_OUT_34) >= 16
+
+
+def test_stop_35_yes_said_after_the_statement() -> None:
+    """A yes said after the statement agrees with it: "its a bit loud yeah" to "too loud?" is
+    a yes (the degree rule read it no), "its quiet yeah" stays a no."""
+    rows = [r for r in DEVELOPMENT_35 if r[0] == "yes said after"]
+    assert _right(rows) == len(rows)
+
+
+def test_stop_35_a_change_told_as_a_sequence_of_states() -> None:
+    """ "it stays quiet until 40 then gets louder" to "does the noise change with speed?" is a
+    yes (it read no: "stays" against "change"); a state that holds on after it is a no."""
+    rows = [r for r in DEVELOPMENT_35 if r[0] == "changes in sequence"]
+    assert _right(rows) == len(rows)
+
+
+def test_stop_35_a_fault_named_instead_of_what_was_asked() -> None:
+    """ "it jams halfway and stops" to "does the printer feed the paper through?" is a no (read
+    yes: a short reply about "it"); a fault still answers a question about a problem yes, and
+    "it fires then dies" says the asked thing happened."""
+    rows = [r for r in DEVELOPMENT_35 if r[0] == "fault instead"]
+    assert _right(rows) == len(rows)
+
+
+def test_stop_35_only_under_another_or_the_excluded_condition() -> None:
+    """ "only works with the button on the dashboard" to "does it go off with the key fob?" and
+    "it only hurts when i lift" to "... even when you are not lifting?" are no."""
+    rows = [r for r in DEVELOPMENT_35 if r[0] == "only otherwise"]
+    assert _right(rows) == len(rows)
+
+
+def test_stop_35_held_out_rows_keep_their_total() -> None:
+    """Written before stop 35's reader changes and measured once at the end (2026-11-26): 17
+    of 21 (a degree beside a yes 6/6, a change as a sequence 6/6, chart answers 5/9); on the
+    reader at the start of the stop, 14 of 21 (5/6, 4/6, 5/9)."""
+    assert _right(HELD_OUT_35) >= 17
