@@ -220,15 +220,18 @@ class OfflineInterpreter(Interpreter):
             return rules
         mine = rules.answer_for(pending.id)
         sure = abs(p_yes - 0.5)
-        weak = reading.strength < JUDGED
-        if rules.intent != "answer" or not weak or sure < learned.OVERRIDE_MARGIN:
+        weakest = reading.strength < JUDGED and reading.cue in learned.OVERRULES
+        if rules.intent != "answer" or not weakest or sure < learned.OVERRIDE_MARGIN:
             # A message the rules found no answer in ("hmm", "let me look") stays unread, so
-            # the bot asks again; a judgement or an opposite the lexicon knows ("not quiet at
-            # all" to "noisy?") stays with the rules; and a model not sure enough does not
-            # overrule them. What it may overrule is a restatement ("it shakes at every
-            # speed" to "only at certain speeds?"), where the rules' guess is weakest.
+            # the bot asks again; a judgement, an opposite the lexicon knows ("not quiet at
+            # all" to "noisy?") or a restatement stays with the rules; and a model not sure
+            # enough does not overrule them. What it may overrule is a short reply about
+            # "it" that shares no word with the question, where the rules' guess is weakest
+            # (learned.OVERRULES).
             return rules
         taken = binary[0] if p_yes >= 0.5 else binary[1]
+        if mine is not None and mine.states == (taken,):
+            return rules  # it agrees: the rules' reading, cue and confidence stand
         # A message the rules found no answer in is read by the model alone: hedged.
         reliability = (
             min(reading.reliability, HEDGE_RELIABILITY) if mine is None else mine.reliability

@@ -9,6 +9,9 @@ import pytest
 
 from bots.language import encoder, learned
 from bots.language.offline import OfflineInterpreter
+from bots.language.reader import read_answer
+from bots.language.text import normalise
+from evaluation.answer_model import HELD_OUT_TABLES, table
 from evaluation.tables.crowd_tables import HELD_OUT_B
 from planning.network import EvidentialNetwork, Finding, Hypothesis
 
@@ -93,31 +96,35 @@ def test_without_weights_the_rules_read_alone(monkeypatch: pytest.MonkeyPatch) -
         assert both == rules
 
 
-def test_the_learned_reader_reads_a_held_out_table_no_worse_than_the_rules() -> None:
-    """HELD_OUT_B (crowd phrasings on laptop batteries, adapters, steering and tyres, never
-    trained or developed on): the combined reader gets no fewer rows right than the rules
-    alone; where the model overrules the rules it says so, with its own (capped) confidence.
-    It got 3 or more rows more before stop 34; stop 34's restatement rules read those rows
-    themselves (rules 206 -> 211 of 240), and the combined reader measured 211 too: its 63
-    overrulings gain no row net."""
-    network, findings = _network([q for q, _, _ in HELD_OUT_B])
-    counts = {}
+def test_the_learned_reader_overrules_only_short_replies_and_gains_on_held_out_tables() -> None:
+    """The held-out crowd tables (HELD_OUT_A, HELD_OUT_B, reading HELD_OUT: never trained or
+    developed on). Stop 35 measured where the model's overrulings helped by the rules' cue:
+    only on short replies about "it" that share no word with the question ("pronoun"); on
+    restatements it lost as often as it gained. Gated to those, it reads 4 more rows right
+    here (rules 471, combined 475 of 580; 477 and 482 without volunteered facts, as
+    ``evaluation.answer_model cv`` reads them), and every overruling is of such a reply, said
+    so, with its own (capped) confidence. Before the gate it "overruled" 63 HELD_OUT_B rows
+    for no row gained: most of them agreed with the rules and only replaced their confidence."""
+    right = {"rules": 0, "both": 0}
     overruled = []
-    for name, interpreter in (
-        ("rules", OfflineInterpreter(learned=False)),
-        ("both", OfflineInterpreter(learned=True)),
-    ):
-        right = 0
-        for question, text, state in HELD_OUT_B:
-            meaning = interpreter.interpret(text, pending=findings[question], network=network)
-            right += meaning.intent == "answer" and meaning.answers[0].states == (state,)
-            if meaning.detail.startswith("learned reader"):
-                overruled.append(meaning)
-        counts[name] = right
-    print(counts, f"overruled {len(overruled)}")
-    assert counts["both"] >= counts["rules"], counts
+    for name in HELD_OUT_TABLES:
+        rows = table(name)
+        network, findings = _network([q for q, _, _ in rows])
+        for key, interpreter in (
+            ("rules", OfflineInterpreter(learned=False)),
+            ("both", OfflineInterpreter(learned=True)),
+        ):
+            for question, text, state in rows:
+                meaning = interpreter.interpret(text, pending=findings[question], network=network)
+                right[key] += meaning.intent == "answer" and meaning.answers[0].states == (state,)
+                if meaning.detail.startswith("learned reader"):
+                    overruled.append((question, text, meaning))
+    print(right, f"overruled {len(overruled)}")
+    assert right["both"] >= right["rules"] + 4, right
     assert overruled
-    assert all(0.7 <= m.confidence <= 0.9 and m.intent == "answer" for m in overruled)
+    for question, text, meaning in overruled:
+        assert 0.7 <= meaning.confidence <= 0.9 and meaning.intent == "answer"
+        assert read_answer(normalise(text), question).cue in learned.OVERRULES, text
 
 
 def test_a_message_the_rules_cannot_read_is_asked_again() -> None:
