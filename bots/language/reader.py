@@ -22,6 +22,10 @@ problem or about normal function, whether it is an "only when" question):
   wheel is crooked when the tires are straight"), and a negation there negates nothing ("it
   loses 20% an hour even when I'm not using it"); "not X unless <the question's condition>"
   is a yes; to "A or B?" a clause affirming either alternative is a yes;
+- a yes said after the statement agrees with its clause ("a bit loud yeah" to "too loud?");
+  to "does it change?" one state giving way to another is a yes ("quiet until 40, then
+  louder"); a fault named where the question asks whether something works is a no ("it dies
+  every time" to "does it stay lit?");
 - otherwise a restatement sharing content words with the question answers yes, or no when it
   carries a negation that is not an echo of the question's own ("does it freeze even when it
   is not hot?" - "it freezes even when it's not hot" is a yes).
@@ -765,10 +769,10 @@ _DOES_NOT = re.compile(
 
 
 def _fault_instead(s: str, profile: QuestionProfile) -> bool:
-    """A short reply about "it" that names a fault where the question asks whether something
-    happens or works (not about a problem, and not negated): the fault is what happens
-    instead. A question about a problem ("does it freeze when hot?" - "it stops working")
-    is answered yes by a fault, and a fault the question names is a restatement."""
+    """The answer names a fault where the question asks whether something happens or works
+    (not about a problem, and not negated): the fault is what happens instead. A question
+    about a problem ("does it freeze when hot?" - "it stops working") is answered yes by a
+    fault, and a fault the question names is a restatement."""
     if profile.kind < 0 or profile.negated or profile.main_negated is not None:
         return False
     match = _DOES_NOT.search(s)

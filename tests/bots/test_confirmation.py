@@ -1,9 +1,11 @@
 """The service confirms a doubtful answer the way the evaluation does (planning.recovery).
 
 On the it-laptop battery chart the user's cause is t16 (the laptop does not power up without
-the charger, q1 = no; the adapter's voltage is off, q15 = no). "Only when the charger is in"
-means no, but the offline reader hears "yes" (a restatement, confidence about 0.5): the
-dialogue walks into the other branch, whose questions the user cannot answer.
+the charger, q1 = no; the adapter's voltage is off, q15 = no). "It needs the charger" means
+no, but the offline reader hears "yes" (a restatement, confidence about 0.5): the dialogue
+walks into the other branch, whose questions the user cannot answer. (The misreading used
+before, "only when the charger is in", is read right since stop 35: "only" under the
+condition the question excludes is a no.)
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ pytestmark = pytest.mark.django_db
 
 Service = Callable[..., Any]
 Q1, Q15, TRUTH = "laptop_battery:q1", "laptop_battery:q15", "laptop_battery:t16"
-MISREAD_NO = "only when the charger is in"
+MISREAD_NO = "it needs the charger"
 
 
 def say(service: Any, thread: str, text: str = "", *, button: str | None = None) -> Reply:

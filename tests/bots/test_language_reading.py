@@ -345,7 +345,7 @@ DOUBTS = [
 
 @pytest.mark.parametrize(("question", "text"), DOUBTS)
 def test_doubt_with_a_degree_word_is_not_a_no(question: str, text: str) -> None:
-    """"not really sure" is doubt, not "not really": read as a no, a run of such replies once
+    """ "not really sure" is doubt, not "not really": read as a no, a run of such replies once
     concluded a ticking car at 97% (stop 31's probes)."""
     meaning = interpreter.interpret(text, pending=BY_QUESTION[question], network=NETWORK)
     assert meaning.intent == "answer", meaning
