@@ -36,6 +36,9 @@ class StoppingRule:
     # the cost of one question in probability of naming the right cause; 0 turns it off.
     question_cost: float = 0.0
     value_window: int = 3
+    # At the budget, conclude a leader with BetP at least this (strictly ahead of the
+    # runner-up) instead of abstaining; 0 turns it off (planning.policies.base).
+    budget_floor: float = 0.0
 
     def __post_init__(self) -> None:
         if not 0.0 < self.tau <= 1.0:
@@ -44,6 +47,8 @@ class StoppingRule:
             raise ValueError("max_turns must be >= 0")
         if not 0.0 <= self.question_cost < 1.0:
             raise ValueError(f"question_cost {self.question_cost} not in [0, 1)")
+        if not 0.0 <= self.budget_floor <= 1.0:
+            raise ValueError(f"budget_floor {self.budget_floor} not in [0, 1]")
         if self.value_window < 1:
             raise ValueError("value_window must be >= 1")
         if self.red_flags not in {"escalate", "flag", "off"}:

@@ -11,7 +11,8 @@ rules, in this order:
 4. the leading known hypothesis reaches ``stopping.tau`` -> ``Conclude`` (a policy may hold
    that back with :meth:`Policy.may_conclude` while it has questions and turns left);
 5. ``stopping.max_turns`` questions asked, or nothing left to ask -> ``Abstain`` with the
-   differential;
+   differential; at the budget, a leader with BetP at least ``stopping.budget_floor`` (when
+   set) and strictly ahead of the runner-up -> ``Conclude`` instead (:func:`at_budget_floor`);
 6. with ``stopping.question_cost > 0``, a leader stalled below tau with no question worth
    its cost -> ``Abstain("not_worth_asking")`` (:mod:`planning.policies.asking`).
 
@@ -170,6 +171,8 @@ class Policy(ABC):
         ):
             return Conclude(view.compiled.hypothesis_ids[best], float(known[best]))
         if state.turns >= rule.max_turns:
+            if at_budget_floor(known, rule.budget_floor):
+                return Conclude(view.compiled.hypothesis_ids[best], float(known[best]))
             return Abstain("max_turns", view.differential())
         if view.askable.size == 0:
             return Abstain("no_questions", view.differential())
@@ -329,6 +332,22 @@ class Policy(ABC):
             return self.view(state, network).differential()
         except TotalConflictError:
             return ()
+
+
+def at_budget_floor(known: FloatArray, floor: float) -> bool:
+    """Whether the leader of ``known`` (BetP of the known hypotheses) is concluded at the
+    question budget rather than abstained on: ``floor`` > 0, its BetP at least ``floor`` and
+    strictly ahead of the runner-up (of two tied leaders neither is the answer).
+
+    With every follow-up of a "no" counted once (bots.conversation.follow_ups.implied) a "no"
+    weighs at most the links' ``underreport``, and patients who answer everything can end the
+    budget with the right cause leading short of tau; abstaining there hands on a case the
+    dialogue got right (DDXPlus dev: docs/planner-robustness.md, stop 35)."""
+    if floor <= 0.0 or known.size == 0:
+        return False
+    leader = int(np.argmax(known))
+    runner_up = float(np.partition(known, -2)[-2]) if known.size > 1 else 0.0
+    return bool(known[leader] >= floor and known[leader] > runner_up * (1 + 1e-9))
 
 
 def survives_one_wrong_answer(

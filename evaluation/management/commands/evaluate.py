@@ -332,6 +332,14 @@ class Command(BaseCommand):
             "(StoppingRule.question_cost; planning.policies.asking). 0 (default) turns it off",
         )
         parser.add_argument(
+            "--budget-floor",
+            type=_rate,
+            default=None,
+            metavar="F",
+            help="at the question budget, conclude a leader with BetP >= F instead of "
+            "abstaining (StoppingRule.budget_floor; 0 turns it off; default: the pack's rule)",
+        )
+        parser.add_argument(
             "--param",
             action="append",
             default=[],
@@ -362,6 +370,8 @@ class Command(BaseCommand):
         for key in ("tau", "max_turns"):
             if options[key] is None:
                 options[key] = defaults[key]
+        if options["budget_floor"] is None:
+            options["budget_floor"] = float(defaults.get("budget_floor", 0.0))
         settings = {
             "dataset": dataset,
             "split": split,
@@ -385,6 +395,7 @@ class Command(BaseCommand):
             "soft_labels": options["soft_labels"],
             "underreport": options["underreport"],
             "question_cost": options["question_cost"],
+            "budget_floor": options["budget_floor"],
             "complaint_first": options["complaint_first"],
             "follow_ups_after_parent": options["follow_ups_after_parent"],
             "typical_share": options["typical_share"],
@@ -425,6 +436,7 @@ class Command(BaseCommand):
             "confirm_below": rules.confirm_below,
             "stall_window": rules.stall_window,
             "question_cost": rules.stopping.question_cost,
+            "budget_floor": rules.stopping.budget_floor,
             "question_order": probe.kit.question_order(next(iter(job.packs.names()))).as_dict(),
         }
         started = time.perf_counter()
@@ -575,6 +587,7 @@ class Command(BaseCommand):
                 "tau": options["tau"],
                 "max_turns": options["max_turns"],
                 **({"question_cost": options["question_cost"]} if options["question_cost"] else {}),
+                **({"budget_floor": options["budget_floor"]} if options["budget_floor"] else {}),
             },
             question_order={
                 key: options[key]
