@@ -153,8 +153,8 @@ def resting_answers(
     would fall if any of them had been read the other way."""
     out = []
     for answer in state.answers:
-        if answer.states is None:
-            continue
+        if answer.states is None or answer.reliability <= 0.0:
+            continue  # an answer with no weight (follow_ups.implied) holds nothing up
         link = network.link(hypothesis, answer.finding)
         if link is None:
             continue

@@ -251,5 +251,6 @@ def is_stalled(
         and isinstance(action, Ask)
         and since_confirmation >= window
         and len(asked) >= window
-        and all(a.is_vacuous for a in asked[-window:])
+        # "Not sure", not an answer recorded without weight (a place implied by "nowhere").
+        and all(a.states is None for a in asked[-window:])
     )

@@ -182,6 +182,14 @@ def answered(kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding) 
         # answers the parent too (follow_ups.asks_whether).
         parent = follow_ups.parent_answer([answer, *also], ctx.network)
         if parent is not None and parent.finding not in dialogue.state.asked:
+            if (
+                parent.states is not None
+                and parent.states[0] != ctx.network.finding(parent.finding).states[0]
+            ):
+                # "Nowhere": each place's "no" is the parent's "no" again, which its own
+                # link counts once (follow_ups.implied).
+                answer = follow_ups.implied(answer)
+                also = [follow_ups.implied(a) for a in also]
             also.append(parent)
     dialogue.pending = None
     # The facts the step volunteers follow the answer (a confirmation's reply replaces one).

@@ -15,7 +15,9 @@ scores high, so a sore throat was asked the rash colour first, and "no pain at a
   cost a question for every patient who has the thing, and the place says more than the yes
   (DDXPlus dev: docs/engine-parity.md);
 - a follow-up whose parent was answered no is settled at its default, unasked, and the policy
-  chooses again; after "not sure" it is left unknown, unasked;
+  chooses again; after "not sure" it is left unknown, unasked. A settled follow-up weighs
+  nothing (:func:`implied`): it is the parent's "no" said again, and that is counted once, by
+  the parent's own link;
 - the opening message's plain statements about the parents ("no pain at all", "I don't have a
   rash", "my throat hurts") answer them before the first question (:func:`complaint_facts`).
 """
@@ -34,6 +36,7 @@ __all__ = [
     "complaint_facts",
     "follow_up_of",
     "history_of",
+    "implied",
     "parent_answer",
     "redirect",
     "without_orphans",
@@ -132,6 +135,18 @@ def parent_answer(answers: Sequence[Answer], network: EvidentialNetwork) -> Answ
     return None
 
 
+def implied(answer: Answer) -> Answer:
+    """A follow-up's answer that its parent's "no" implies, recorded (so it is never asked)
+    with no weight of its own (reliability 0).
+
+    Its link counts over all of a condition's patients, those without the parent too, so its
+    default is the parent's "no" again: applied as an answer, "no pain" weighed once per place,
+    spread and word for it (349 follow-ups; together 10^-4.9 against a cause whose patients
+    mostly have pain), so one unreported pain ruled its cause out whatever else was said
+    (docs/planner-robustness.md, stop 34)."""
+    return Answer(answer.finding, answer.states, 0.0)
+
+
 def history_of(network: EvidentialNetwork) -> frozenset[str]:
     """The findings about history and risk factors (asked after the complaint's symptoms):
     the pack's ``metadata["history"]``; for a DDXPlus pack built before it was stored, the
@@ -195,7 +210,7 @@ def redirect(
                     # unknown (a vacuous answer), not assumed absent.
                     settle(Answer.unsure(child))
                 elif default is not None:
-                    settle(Answer(child, (default,)))
+                    settle(implied(Answer(child, (default,))))
         action = choose_again(frozenset(excluded))
     return action
 

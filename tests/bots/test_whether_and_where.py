@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pytest
 
 from bots.conversation import answering, follow_ups, presentation
 from bots.conversation.context import Context
 from bots.messages import Inbound, Reply
 from planning.actions import Ask, Rationale
+from planning.dialogue import DialogueState
 from planning.evidence import Answer
 
 from .intake_context import intake_context
@@ -135,3 +137,38 @@ def test_a_follow_up_whose_none_says_nothing_of_the_parent_still_waits_for_it(
         where, {}, network, lambda a: None, lambda ex: Ask("E_91", where.rationale), early=True
     )
     assert getattr(early, "finding", None) == "E_91"
+
+
+def test_no_pain_weighs_once_whatever_it_settles(service_factory: Any) -> None:
+    # "Nowhere" answers the pain and every place; the next follow-up chosen settles the other
+    # follow-ups of the pain (349 on DDXPlus). Each of them is the "no" again: applied as an
+    # answer, together they weighed 10^-4.9 against a cause whose patients mostly have pain
+    # (docs/planner-robustness.md, stop 34). The belief must be the parent's "no" alone.
+    service = service_factory()
+    ctx = _context(service)
+    assert ctx.dialogue is not None and ctx.network is not None
+    network, state = ctx.network, ctx.dialogue.state
+    _ask_where(service, ctx)
+    said = _answer(service, ctx, Inbound("web", "whether", button="pick:none"))
+    assert said[PAIN] == ("no",)
+    follow_ups.redirect(
+        Ask(INTENSITY, Rationale((), 0.1, {})),
+        said,
+        network,
+        lambda a: state.apply(a, network, asked=False),
+        lambda ex: Ask("E_91", Rationale((), 0.1, {})),
+    )
+    answered = {a.finding: a.states for a in state.answers}
+    settled = [f for f, of in follow_ups.follow_up_of(network).items() if of == PAIN]
+    assert answered.get(INTENSITY) == ("0",) and all(f in answered for f in settled)
+    once = DialogueState.start(network)
+    once.apply(Answer(PAIN, ("no",)), network)
+    assert np.allclose(state.belief.betp(), once.belief.betp(), rtol=1e-9, atol=1e-12)
+    # A place said is still evidence: "in my chest" weighs more than the yes it implies.
+    ctx = _context(service)
+    _ask_where(service, ctx)
+    _answer(service, ctx, Inbound("web", "whether", "in my chest, on the left side"))
+    yes = DialogueState.start(network)
+    yes.apply(Answer(PAIN, ("yes",)), network)
+    assert ctx.dialogue is not None
+    assert not np.allclose(ctx.dialogue.state.belief.betp(), yes.belief.betp())

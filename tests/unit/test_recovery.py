@@ -13,12 +13,13 @@ from collections.abc import Mapping
 
 import pytest
 
+from planning.actions import Ask, Rationale
 from planning.dialogue import DialogueState, StoppingRule
 from planning.engine import Rules
 from planning.evidence import Answer
 from planning.network import EvidentialNetwork, Finding, Hypothesis, Link
 from planning.policies import make_policy
-from planning.recovery import confirmation_candidate, replace_answer
+from planning.recovery import confirmation_candidate, is_stalled, replace_answer
 from planning.simulation import Case, SimulatedUser
 from tests.unit.engine_driver import run_case
 
@@ -189,3 +190,14 @@ def test_a_fact_read_crisply_in_passing_is_not_asked_back(policy) -> None:  # ty
     user = MisreadOpening(1.0)
     result = run_case_recovering(policy, chart(), CASE, user, STOP)
     assert user.confirmed == [] and not result.correct
+
+
+def test_answers_recorded_without_weight_are_not_a_stall() -> None:
+    # "Nowhere" to pain, to a rash and to swelling records each place with no weight (its
+    # parent's "no" counts it, bots.conversation.follow_ups.implied): three answers, not
+    # three "not sure".
+    ask = Ask("q1", Rationale((), 0.1, {}))
+    unsure = [Answer.unsure(f"q{i}") for i in (1, 2, 3)]
+    implied = [Answer(f"q{i}", ("no",), 0.0) for i in (1, 2, 3)]
+    assert is_stalled(ask, unsure, since_confirmation=3, window=3)
+    assert not is_stalled(ask, implied, since_confirmation=3, window=3)
