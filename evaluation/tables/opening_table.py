@@ -293,6 +293,18 @@ DEVELOPMENT: list[Row] = [
     ("lcd_problem", "the display flicks off to black every now and then for no reason", {"q27": Y}),
     ("wireless", "the wifi icon shows no networks at all, not a single one", {"q6": N, "q1": N}),
     ("laptop_battery", "battery gets way too hot to hold when its charging", {"q19": Y}),
+    # -- session 12: facts the chart asks in other words (an entailment, a quantifier, a
+    # question's condition said with its predicate); written before this stop's changes
+    ("car_electrical_failure", "i keep having to jump start it, it wont sit more than a couple days", {"q6": Y}),
+    ("car_electrical_failure", "neighbour has given me a jump three times this month after its been parked up a few days", {"q6": Y}),
+    ("car_electrical_failure", "never needed a jump, the battery is fine, its just the wipers", {"q6": N, "q2": Y, "q8": Y}),
+    ("engine_overheats", "theres a bright green patch on the driveway under the front of the car every morning", {"q1": Y}),
+    ("engine_overheats", "found an orange puddle under the engine, smells kind of sweet", {"q1": Y, "q2": Y}),
+    ("wireless", "my laptop doesnt find any networks at all, not even mine", {"q6": N, "q1": N}),
+    ("wireless", "i dont get a single network showing on the laptop", {"q6": N, "q1": N}),
+    ("brake_problem", "if i brake hard it swerves to one side", {"q28": Y}),
+    ("brake_problem", "when i put my foot on the brake the steering tugs to the right", {"q28": Y}),
+    ("car_wont_start", "it starts for a couple of seconds and then cuts out", {"q23": Y, "q9": Y}),
 ]
 
 HELD_OUT: list[Row] = [
