@@ -171,7 +171,7 @@ def candidates(
                 away,
                 taken,
             )
-            if candidate is None:
+            if candidate is None or index.how_many_unsaid(sentence, finding):
                 continue
             if not _NEGATION.search(fragment) and index.another_kind(fragment, finding):
                 # "the front wheel locks up" says nothing of "a rear wheel", either way; a

@@ -64,6 +64,7 @@ SEMANTIC_MIN = 0.55
 SEMANTIC_MARGIN = 0.05
 SEMANTIC_CLOSE = 0.65
 LEXICAL_FLOOR = 0.35
+PREDICATE_FLOOR = 0.25  # the one question named, its predicate said (``candidates``)
 SECOND_FLOOR = 0.4
 LEXICAL_CANDIDATES = 3
 
@@ -231,6 +232,11 @@ def _adjacent(text: str) -> list[tuple[str, str]]:
     ]
 
 
+_LEAST = "least"
+# The particles of phrasal verbs ("fire up", "cut out", "switch off") and the verbs of
+# seeing and finding ("wont show any networks" to "do you see at least one network?", whose
+# "see" is no content word), in _words' forms: they name no thing.
+_PARTICLES = frozenset(_words("up out off over back away on in down show shows find finds"))
 # How many, not which kind ("a single lamp failure": a tail light is one).
 _QUANTITIES = frozenset({"singl", "one", "two", "several", "multipl", "few", "many", "another"})
 _DETERMINERS = frozenset({"a", "an", "the", "my", "your", "our", "its", "this", "that", "any"})
@@ -373,7 +379,11 @@ def _alternatives(
 _AN_AGE = re.compile(
     r"\b(?:old|ago|age|aged|bought|since|had (?:it|this|that|them)|owned|got (?:it|this|that))\b"
 )
-_TRAILING = re.compile(r"\b(?:when|if|while|whenever|on|after|before|during|at)\b(.*)$", re.I)
+# "at least one network" is no condition ("... at a high speed?" is).
+_TRAILING = re.compile(
+    r"\b(?:when|if|while|whenever|on|after|before|during|at)\b(?!\s+(?:least|most|all)\b)(.*)$",
+    re.I,
+)
 
 
 @functools.cache
@@ -502,6 +512,16 @@ class FactIndex:
                 return True
         return False
 
+    def asks_how_many(self, finding: Finding) -> bool:
+        """The question asks how many ("do you see at least one network?")."""
+        own = next((q for q in self.questions if q.finding.id == finding.id), None)
+        return bool(own and _LEAST in own.words)
+
+    def how_many_unsaid(self, text: str, finding: Finding) -> bool:
+        """The question asks how many and the text does not say it: "cant see my network in
+        the list" names one network, not how many there are."""
+        return self.asks_how_many(finding) and _LEAST not in _words(text)
+
     def half_of_both(self, fragment: str, finding: Finding) -> bool:
         """The question asks for two things at once ("does Windows boot and display the
         desktop?") and the fragment says only the first or only the second."""
@@ -519,10 +539,12 @@ class FactIndex:
         return hits.count(True) == 1
 
     def names_other(self, fragment: str, finding: Finding) -> bool:
-        """The fragment names something this question does not ask about."""
+        """The fragment names something this question does not ask about. A verb's particle
+        names nothing ("will not fire up" denies the firing the question asks about), nor a
+        verb of seeing."""
         own = next((q for q in self.questions if q.finding.id == finding.id), None)
         asked = (own.words | own.condition) if own else frozenset()
-        return bool(set(_words(fragment)) - asked - self.common - _FILLERS)
+        return bool(set(_words(fragment)) - asked - self.common - _FILLERS - _PARTICLES)
 
     def about(self, fragment: str, sentence: str = "") -> list[tuple[Finding, float]]:
         """Findings the fragment speaks about, best first: it names the question's subject
@@ -545,6 +567,8 @@ class FactIndex:
             near = {w for w in every if hit(w, around)}
             if q.only and not q.only & near:
                 continue  # the condition the question restricts to is not said
+            if self.how_many_unsaid(fragment + " " + sentence, q.finding):
+                continue
             specific = bool(shared & q.specific) or shared >= q.words - self.common
             if not (specific or len(near & q.words) >= 2):
                 continue
@@ -566,13 +590,33 @@ class FactIndex:
         if scores is None:
             return lexical[:1]
         position = {q.finding.id: i for i, q in enumerate(self.questions)}
+        # A question asking how many ("at least one network?") comes first when the fragment
+        # says how many ("wont show any networks"): nearer in meaning or not, that is what
+        # the fragment answers.
+        counted = _LEAST in _words(fragment)
         ranked = sorted(
-            ((f, float(scores[position[f.id]])) for f, _ in lexical), key=lambda fc: -fc[1]
+            ((f, float(scores[position[f.id]])) for f, _ in lexical),
+            key=lambda fc: (not (counted and self.asks_how_many(fc[0])), -fc[1]),
         )
         if ranked and ranked[0][1] >= LEXICAL_FLOOR:
             # One clause may state two facts ("since I clipped a kerb the car pulls left"):
             # another finding its words name, when as near in meaning, is read too.
             return ranked[:1] + [fc for fc in ranked[1:] if fc[1] >= SECOND_FLOOR]
+        if len(ranked) == 1 and ranked[0][1] >= PREDICATE_FLOOR:
+            # The only question the words name, and the clause says what it asks of its
+            # subject ("car pulls to the left when i brake" to "when you apply the brakes,
+            # does it pull the steering wheel?"): MiniLM puts a user's words and a chart's
+            # question far apart (0.35), the predicate is the stronger sign.
+            from .predicates import predicate_said
+
+            q = next(q for q in self.questions if q.finding.id == ranked[0][0].id)
+            said = set(_words(fragment))
+            if (
+                q.condition
+                and all(w in said or any(_typo(w, s) for s in said) for w in q.condition)
+                and predicate_said(fragment, q.finding.question)
+            ):
+                return ranked[:1]
         return self.close_in_meaning(fragment)
 
     def similarity(self, fragment: str, finding: Finding) -> float | None:
@@ -618,6 +662,8 @@ class FactIndex:
         if score < SEMANTIC_MIN or score - runner_up < SEMANTIC_MARGIN:
             return []
         q = self.questions[best]
+        if self.how_many_unsaid(fragment, q.finding):
+            return []
         said = set(_words(fragment))
         own = {w for w in q.words | q.condition if w in said or any(similar(w, s) for s in said)}
         # Very near in meaning: any word of the question will do ("can't see any wifi

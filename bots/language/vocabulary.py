@@ -140,6 +140,32 @@ PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         ),
         ("when stationary",),
     ),
+    # A car that has to be jump started has a battery that ran down: the jump says it ("had
+    # to jump it again", "needs a jump start every few days", "got jumped twice"). The
+    # negation before it stays ("never needed a jump" is a battery that does not run down).
+    (
+        re.compile(
+            r"\b(?:(?:needs?|needed|needing|have to|has to|had to|having to|got to|gotta)\s+"
+            r"(?:to\s+)?(?:get\s+|be\s+)?(?:it\s+|the car\s+)?(?:a\s+)?jump(?:ed)?"
+            r"(?:[\s-]?start(?:ed)?)?(?:\s+(?:it|the car|the battery))?"
+            r"|jump[\s-]?start(?:s|ed|ing)?(?:\s+(?:it|the car|the battery))?"
+            r"|(?:gave|given|give|giving)\s+(?:me|it|the car|us)\s+a\s+jump"
+            r"|(?:get|gets|got|getting)\s+(?:it\s+)?jumped)\b"
+        ),
+        ("battery run down", "battery drain"),
+    ),
+    # A coloured puddle or patch under a car is coolant leaking ("a green puddle under the
+    # front", "pink stuff on the drive"): no other fluid of a car is green, pink or orange.
+    (
+        re.compile(
+            r"\b(?:bright |light |dark |lurid )?(?:green|greenish|pink|pinkish|orange|orangey|"
+            r"orangish)\s+(?:puddle|patch|pool|stain|drips?|stuff|liquid|fluid|gunk|water)s?\b"
+        ),
+        ("leak from the cooling system",),
+    ),
+    # "Any" and "a single" are "at least one" ("do you see at least one network?"): "doesnt
+    # find any networks", "dont get a single network". The negation before it is not touched.
+    (re.compile(r"\b(?:any|a single|one single|even one)\b"), ("at least one",)),
     # Where people drive fast.
     (
         re.compile(

@@ -56,6 +56,9 @@ SAMPLES = [
     ("the engine", "turn over", "turns over", "turning over"),
     ("the steering", "go heavy", "goes heavy", "going heavy"),
     ("the steering", "go hard when parked", "goes hard when parked", "going hard when parked"),
+    ("the car", "need a jump start", "needs a jump start", "needing a jump start"),
+    ("the car", "leave a green puddle", "leaves a green puddle", "leaving a green puddle"),
+    ("the laptop", "show any networks", "shows any networks", "showing any networks"),
 ]
 
 
