@@ -236,7 +236,9 @@ _LEAST = "least"
 # The particles of phrasal verbs ("fire up", "cut out", "switch off") and the verbs of
 # seeing and finding ("wont show any networks" to "do you see at least one network?", whose
 # "see" is no content word), in _words' forms: they name no thing.
-_PARTICLES = frozenset(_words("up out off over back away on in down show shows find finds"))
+_PARTICLES = frozenset(
+    _words("up out off over back away on in down show shows find finds pick picks detect detects")
+)
 # How many, not which kind ("a single lamp failure": a tail light is one).
 _QUANTITIES = frozenset({"singl", "one", "two", "several", "multipl", "few", "many", "another"})
 _DETERMINERS = frozenset({"a", "an", "the", "my", "your", "our", "its", "this", "that", "any"})

@@ -152,7 +152,9 @@ PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
             r"|(?:gave|given|give|giving)\s+(?:me|it|the car|us)\s+a\s+jump"
             r"|(?:get|gets|got|getting)\s+(?:it\s+)?jumped)\b"
         ),
-        ("battery run down", "battery drain"),
+        # In a chart that asks nothing of a battery running down, the jump is still about the
+        # battery, not the engine starting ("needs a jump start" is no "does the car start?").
+        ("battery run down", "battery drain", "battery"),
     ),
     # A coloured puddle or patch under a car is coolant leaking ("a green puddle under the
     # front", "pink stuff on the drive"): no other fluid of a car is green, pink or orange.

@@ -28,6 +28,14 @@ def test_needing_a_jump_is_a_battery_that_runs_down() -> None:
     assert _read("car_electrical_failure", "ive never once needed a jump start").get("q6") != "yes"
 
 
+def test_a_jump_start_is_no_start_of_the_engine() -> None:
+    # Through the web chat this opening goes to the chart of a car that won't start, which
+    # asks nothing of the battery running down: it was read as "starts, runs a few seconds
+    # and then stalls? yes".
+    read = _read("car_wont_start", "if it sits for a few days i end up needing a jump start")
+    assert read.get("q23") != "yes"
+
+
 def test_a_coloured_puddle_under_the_car_is_a_coolant_leak() -> None:
     assert _read("engine_overheats", "theres a pink puddle where i park it")["q1"] == "yes"
 

@@ -128,6 +128,24 @@ def _open(service: Any, thread: str, text: str, pack: str, section: str) -> Any:
             "yes",
             "accessories such as wipers",
         ),
+        # Asked again before stop 35: "any" for "at least one", and a question's condition
+        # said with its predicate.
+        (
+            "it-laptop",
+            "wireless",
+            "my laptop isnt picking up any wifi networks, my phone finds loads",
+            "wireless:q6",
+            "no",
+            "at least one network",
+        ),
+        (
+            "car",
+            "brake",
+            "the moment i brake the car drifts over to the right",
+            "brake_problem:q28",
+            "yes",
+            "pull the steering",
+        ),
     ],
 )
 def test_a_fact_in_the_opening_is_noted_not_asked(
