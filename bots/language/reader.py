@@ -762,10 +762,13 @@ def _changes_in_sequence(s: str) -> bool:
 
 # Words that say the thing does not do anything, or stopped doing it ("it's completely
 # dead", "it dies every time", "it catches and stops", "still no internet").
+# Not "stuck on the logo screen" (the logo is there; "stuck at 40%" is a fault), nor a word
+# in a condition ("stiff when im going slow or stopped" says when, not that something stopped).
 _DOES_NOT = re.compile(
-    r"\b(?:dead|dies|died|dying|stops|stopped|stuck|broken|"
+    r"\b(?:dead|dies|died|dying|stops|stopped|stuck(?!\s+on\b)|broken|"
     r"still\s+(?:no|not|nothing|black|dark|dead|sitting|there|the\s+same))\b"
 )
+_IN_A_CONDITION = re.compile(r"\b(?:when|while|whenever|if|until)\b(?:\W+\w+){0,6}\W*$")
 
 
 def _fault_instead(s: str, profile: QuestionProfile) -> bool:
@@ -775,7 +778,9 @@ def _fault_instead(s: str, profile: QuestionProfile) -> bool:
     fault, and a fault the question names is a restatement."""
     if profile.kind < 0 or profile.negated or profile.main_negated is not None:
         return False
-    match = _DOES_NOT.search(s)
+    match = next(
+        (m for m in _DOES_NOT.finditer(s) if not _IN_A_CONDITION.search(s[: m.start()])), None
+    )
     if match is None:
         return False
     said = {tx.canonical(w) for w in tx.tokens(match.group(0))}
