@@ -134,12 +134,24 @@ def parse_message(body: bytes) -> Inbound:
     return Inbound(
         channel=Channel.WEB,
         event_id=f"web:{token or 'new'}:{client_id or uuid.uuid4().hex}",
-        thread_id=token or secrets.token_urlsafe(24),
+        thread_id=token or new_chat_token(),
         text=text,
         button=button,
         pack=pack if new else "",
         meta={"new": new},
     )
+
+
+def new_chat_token() -> str:
+    """A fresh chat token, never beginning with '-'.
+
+    The token is also the web user's name for operators (``export_user_data
+    --user TOKEN``); one in 64 url-safe tokens began with '-', which a command
+    line reads as an option.
+    """
+    while (token := secrets.token_urlsafe(24)).startswith("-"):
+        pass
+    return token
 
 
 TOKEN_HEADER = "X-Chat-Token"

@@ -26,7 +26,10 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--channel", required=True, choices=[c.value for c in Channel])
         parser.add_argument(
-            "--user", required=True, help="the platform's user id (web chat: the chat token)"
+            "--user",
+            required=True,
+            help="the platform's user id (web chat: the chat token); write --user=ID "
+            "when it begins with '-'",
         )
         parser.add_argument("--output", type=Path, help="file to write (default: stdout)")
 
