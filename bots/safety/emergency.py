@@ -59,6 +59,7 @@ EMERGENCY_KINDS = (
     "headache",
     "seizure",
     "poisoning",
+    "swallowed object",
     "unwell baby",
 )
 
@@ -1150,7 +1151,8 @@ CONCEPTS: Mapping[str, str] = {
     # -- poisoning
     "swallowed": (
         r"\b(?:swallowed|swallow|ate|eaten|eating|drank|drunk|drinking|got into|taken|took|"
-        r"chewed|chewing|licked|sucked on|had|popped|necked)\b"
+        r"chewed|chewing|licked|sucked on|had|popped|necked|gulped|swigged|sipped|downed|"
+        r"(?:had|took) a (?:big |large |good )?(?:gulp|swig|mouthful|sip|drink) of)\b"
     ),
     "poison_thing": (
         r"\b(?:pills?|tablets?|meds|medicine|medicines|medication|paracetamol|tylenol|"
@@ -1169,6 +1171,44 @@ CONCEPTS: Mapping[str, str] = {
         r"|rat poison|petrol|paraffin|lamp oil|white spirit|dishwasher (?:tablet|pod)s?|washing "
         r"(?:pods?|capsules?|tablets?)|laundry (?:pods?|capsules?)|e-liquid|vape (?:juice|liquid)"
         r"|methadone|fentanyl)\b"
+    ),
+    # A household product is named by what it cleans or does and the form it comes in
+    # ("dishwasher liquid", "fabric conditioner", "limescale remover"): a list of brands and
+    # products would miss the next one.
+    "household_product": (
+        r"\b(?:dishwasher|washing|laundry|fabric|toilet|bathroom|kitchen|oven|drain|window|glass|"
+        r"floor|carpet|surface|multi ?purpose|all ?purpose|limescale|nail (?:varnish|polish)|"
+        r"paint|brush|car|windscreen|screen|hand|bleach|disinfectant|descaling)"
+        r" (?:\w+ )?(?:liquid|gel|powder|tablets?|pods?|capsules?|spray|softener|conditioner|"
+        r"cleaner|remover|fluid|salts?|rinse aid|thinners?|wash|saniti[sz]er|wipes?)\b|"
+        r"\b(?:mouthwash|screenwash|sanitiser|sanitizer|disinfectant|descaler|rinse aid|acetone|"
+        r"perfume|aftershave|essential oils?|lighter fluid|methylated spirits?|meths|methanol|"
+        r"turps|turpentine|kerosene|lye|ammonia|battery acid|pesticides?|insecticides?|"
+        r"slug pellets?|fertili[sz]ers?|de-?icer|hair dye|superglue|glue|alcohol gel)\b"
+    ),
+    # The most harmful of them: any amount (methanol, caustics, metaldehyde, hydrocarbons).
+    "household_dangerous": (
+        r"\b(?:screenwash|windscreen wash|de-?icer|lighter fluid|methylated spirits?|meths|"
+        r"methanol|turps|turpentine|kerosene|lye|ammonia|battery acid|limescale remover|"
+        r"descaler|toilet cleaner|slug pellets?|pesticides?|insecticides?|paint thinners?|"
+        r"(?:watch|coin|small round|lithium) (?:cell |battery|batteries))\b"
+    ),
+    # A child found with it ("got into the cupboard", "got the cap off", "found him with").
+    "got_into": (
+        r"\b(?:got into|got hold of|got (?:the )?(?:cap|lid|top) off|opened the|found (?:my |him "
+        r"|her |them |the )?(?:\w+ )?(?:with|holding|playing with|chewing|sucking)|(?:half|some|"
+        r"most|a lot) of (?:it|the bottle) (?:is|was|has) gone)\b"
+    ),
+    # A swallowed object that may be stuck in the gullet or airway.
+    "swallowed_object": (
+        r"\b(?:coins?|\d+ ?p|pennies|penny|marbles?|beads?|magnets?|toy|lego|screws?|nails?|"
+        r"pins?|earrings?|buttons?|(?:fish |chicken )?bones?|piece of (?:plastic|metal|glass|toy)"
+        r"|ring|key)\b"
+    ),
+    "stuck_signs": (
+        r"\bdrool\w*|\bdribbl\w*|\b(?:can not|unable to|will not|refus\w* to|struggling to|"
+        r"hard to|difficult to) (?:swallow\w*|eat|drink)\b|\bgagging\b|\bretching\b|"
+        r"\bchoking\b|\bsomething stuck\b|\bstuck in (?:his|her|my|their) (?:throat|chest)\b"
     ),
     "child": (
         r"\b(?:baby|babies|infant|newborn|toddler|child|kid|kids|son|daughter|boy|girl|little "
@@ -1297,7 +1337,13 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
         Rule(("child", "swallowed", "poison_thing"), ("poison_excuse",)),
         Rule(("swallowed", "poison_thing", "poison_amount"), ("poison_excuse",)),
         Rule(("swallowed", "dangerous_thing")),
+        Rule(("child", "swallowed", "household_product"), ("poison_excuse",)),
+        Rule(("child", "got_into", "household_product")),
+        Rule(("child", "got_into", "poison_thing")),
+        Rule(("swallowed", "household_product", "poison_amount"), ("poison_excuse",)),
+        Rule(("swallowed", "household_dangerous")),
     ),
+    "swallowed object": (Rule(("swallowed", "swallowed_object", "stuck_signs")),),
     "unwell baby": (
         Rule(("baby", "floppy")),
         Rule(("young_infant_fever", "fever")),
@@ -1344,6 +1390,7 @@ _OWN_NEGATION = frozenset(
         "heavy_bleeding",
         "swelling_airway",
         "poison_amount",
+        "stuck_signs",
         "at_rest_or_sudden",
         "vision_loss",
         "balance_loss",

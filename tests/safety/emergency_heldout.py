@@ -218,3 +218,25 @@ HELD_OUT_35: list[tuple[str, bool]] = [
     ("splashed a bit of hot water on my hand, its red but fine under the cold tap", False),
     ("type 2 diabetic, sugars a bit high this week, feel fine", False),
 ]
+
+# Written 2026-11-27 before stop 36's rules for household products and swallowed objects (the
+# lead12 probe "my little boy drank some of the dishwasher liquid" was handed on as routine).
+HELD_OUT_36: list[tuple[str, bool]] = [
+    ("my 4 year old got the cap off the fabric conditioner and had a big gulp, hes being sick", True),
+    ("found my toddler with the bottle of mouthwash, half of it is gone and hes really wobbly", True),
+    ("my daughter drank some of the nail varnish remover, shes 2, she keeps coughing", True),
+    ("my husband accidentally swigged screenwash from a water bottle in the garage", True),
+    ("baby sucked on a tube of hand sanitiser gel, shes very drowsy now", True),
+    ("my son swallowed one of those small round watch batteries about an hour ago", True),
+    ("i think my little girl swallowed a 2p coin, shes drooling loads and wont eat or drink", True),
+    ("kid got into the cupboard and drank limescale remover, his mouth is red and blistered", True),
+    ("my dad drank lighter fluid by mistake thinking it was water, now hes wheezing", True),
+    ("18 month old chewed a slug pellet from the garden", True),
+    # look-alikes that are not emergencies
+    ("i accidentally swallowed a bit of mouthwash this morning, feel totally fine", False),
+    ("my son swallowed his chewing gum, is that bad", False),
+    ("got some washing up liquid in my eye, rinsed it out and its just a bit red", False),
+    ("the fabric softener smell gives me a headache", False),
+    ("swallowed a cherry stone by accident, no pain", False),
+    ("my toddler keeps putting toys in his mouth, how do i stop it", False),
+]

@@ -394,4 +394,22 @@ DEV: list[tuple[str, bool]] = [
     ("my vision is blurry when i read", False),
     ("i blacked out for a second when i stood up too fast yesterday", False),
     ("he collapsed when he stood up and now we can not wake him", True),
+    # stop 36: household products named by their use and form, and swallowed objects that stick
+    (
+        "i think my little boy drank some of the dishwasher liquid from under the sink, hes coughing and drooling and crying, hes 3",
+        True,
+    ),
+    ("toddler drank some fabric softener", True),
+    ("kid drank some mouthwash", True),
+    ("my daughter swallowed a coin and is drooling and cant swallow", True),
+    ("my nephew found the bleach under the sink and we think he drank some", True),
+    ("swallowed a fish bone and it feels stuck, i cant swallow my spit", True),
+    ("my son licked the oven cleaner spray", True),
+    ("i drank methylated spirits", True),
+    ("swallowed some toothpaste, is that ok", False),
+    ("my kids love bubble bath, one of them drank the bath water", False),
+    ("can i use hand sanitiser on my baby", False),
+    ("my daughter swallowed a grape whole, shes fine and playing", False),
+    ("my dishwasher tablets irritate my skin", False),
+    ("i get a headache from perfume", False),
 ]

@@ -11,7 +11,7 @@ import pytest
 
 from bots.safety.emergency import emergency_kinds, explain
 from bots.triage import emergency_kinds as triage_emergency_kinds
-from tests.safety.emergency_heldout import HELD_OUT, HELD_OUT_35
+from tests.safety.emergency_heldout import HELD_OUT, HELD_OUT_35, HELD_OUT_36
 from tests.safety.emergency_phrasings import DEV
 
 TABLES = {"dev": DEV, "held-out": HELD_OUT}
@@ -130,5 +130,13 @@ def test_held_out_35() -> None:
     # drink scald was seen missed before the hot-drink words were added).
     recall, false_alarms, missed, alarms = _rates(HELD_OUT_35)
     print(f"\nheld-out 35: recall {recall:.1%}, false alarms {false_alarms:.1%}")
+    assert recall >= 0.99, f"missed: {missed}"
+    assert false_alarms <= 0.03, f"false alarms: {[(t, explain(t)) for t in alarms]}"
+
+
+def test_held_out_36() -> None:
+    # Written before stop 36's rules for household products and swallowed objects.
+    recall, false_alarms, missed, alarms = _rates(HELD_OUT_36)
+    print(f"\nheld-out 36: recall {recall:.1%}, false alarms {false_alarms:.1%}")
     assert recall >= 0.99, f"missed: {missed}"
     assert false_alarms <= 0.03, f"false alarms: {[(t, explain(t)) for t in alarms]}"
