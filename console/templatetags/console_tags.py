@@ -112,3 +112,18 @@ def waited_for(case: Any) -> str:
     sla = takeover.sla_minutes()[level] * 60
     text = f"{duration(waited)} ({level}, SLA {duration(sla)})"
     return f"{text} · SLA breached" if waited > sla else text
+
+
+@register.filter
+def severity(value: Any) -> str:
+    """A hypothesis' severity with the care it calls for: "severity 1 · emergency".
+
+    A bare "severity 1" reads as mild to most people; in DDXPlus (and the intake pack) 1 is
+    the most severe, so the number alone misled operators about which rows mattered.
+    """
+    from planning.triage import severity_level
+
+    if value is None or value == "":
+        return ""
+    level = severity_level(int(value))
+    return f"severity {int(value)} · {level}" if level else f"severity {int(value)}"

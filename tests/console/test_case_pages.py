@@ -203,3 +203,16 @@ def test_the_transcript_shows_what_a_conclusion_went_by_and_the_correction_that_
     assert "Reopened</span> the user said, with the button, that the conclusion" in html
     assert "<strong>Broken screen</strong> misread them: Is the screen black? yes" in html
     assert "→ asked again" in html
+
+
+def test_a_severity_says_what_care_it_calls_for(operator: Any) -> None:
+    # DDXPlus counts severity down (1 is the most severe): "severity 1" alone read as mild.
+    made = case(90, "escalated", pack="patient-intake")
+    made.differential = [
+        {"id": "h-a", "name": "Anaphylaxis", "betp": 0.6, "severity": 1},
+        {"id": "h-b", "name": "URTI", "betp": 0.3, "severity": 5},
+    ]
+    made.save(update_fields=["differential"])
+    html = client_for(operator).get(f"/cases/{made.pk}/").content.decode()
+    assert "severity 1 · emergency" in html
+    assert "severity 5 · self-care" in html
