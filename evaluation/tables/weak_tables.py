@@ -202,3 +202,39 @@ DEVELOPMENT_35: list[tuple[str, str, str, str]] = [
     ("only otherwise", "Does your back hurt even when you are not lifting anything?", "it only hurts when i lift heavy boxes", "no"),
     ("only otherwise", "Does your back hurt even when you are not lifting anything?", "it hurts all the time even sitting", "yes"),
 ]
+
+# Stop 36 (2026-11-27): answers to chart-style questions as users type them, written before
+# any of stop 36's reader changes and measured once at the end (docs/answer-reader.md, "Stop
+# 36"); no rule was chosen on them. Classes are the stop's targets:
+# - ``other words``: the asked state described in other words than the question's (what one
+#   hears, sees, feels; another device working) instead of restated.
+# - ``state held``: a process asked about ("does it charge?") answered with a state that does
+#   not move ("stuck on", "never moves off"), or one that does.
+# - ``ratio``: an amount said as "X out of / of Y" against a percentage in the question.
+# - ``only when another``: "only when <another condition>" (or "yes ... when <the excluded
+#   condition>") where that condition shares a word with the question.
+# - ``every time``: "every time <the asked condition> ..." says the asked thing happens; it is
+#   not a broadening.
+HELD_OUT_36: list[tuple[str, str, str, str]] = [
+    ("other words", "Is the fan spinning?", "yeah i can feel air blowing out the side vent and hear it humming", "yes"),
+    ("other words", "Do other devices connect to the wifi?", "my laptop gets on it no problem, its just this phone", "yes"),
+    ("other words", "Is the engine turning over?", "i just hear one click and then silence", "no"),
+    ("other words", "Is the screen backlight working?", "totally dark, cant make out anything even with a torch", "no"),
+    ("other words", "Are the headlights working?", "they light up the road fine at night", "yes"),
+    ("other words", "Is water leaking from the dishwasher?", "the floor in front of it is soaked after every wash", "yes"),
+    ("other words", "Does the printer show up on the network?", "i can see it listed when i go to add a printer", "yes"),
+    ("state held", "Does the battery charge?", "sits at 3% all night even on the charger", "no"),
+    ("state held", "Does the phone charge when plugged in?", "the percentage creeps up slowly but it does go up", "yes"),
+    ("state held", "Is the update downloading?", "been stuck on 47% for over an hour now", "no"),
+    ("state held", "Does the engine warm up?", "the temp needle never moves off cold even after 20 mins of driving", "no"),
+    ("ratio", "Is the disk more than 90% full?", "245gb used out of 256", "yes"),
+    ("ratio", "Is the battery health below 80%?", "it says 3900 mah out of 5000 design capacity", "yes"),
+    ("ratio", "Is memory usage over half?", "task manager says 3.1 of 16 gb in use", "no"),
+    ("only when another", "Does the computer shut down by itself?", "only when i shut it down myself from the menu", "no"),
+    ("only when another", "Does the car lock on its own?", "only if i press lock on the fob", "no"),
+    ("only when another", "Does the fan get loud even when the laptop is idle?", "ya it gets loud when im gaming", "no"),
+    ("only when another", "Does the car pull to one side even when you are not braking?", "yeah it pulls to the left when i brake hard", "no"),
+    ("every time", "Does the battery go flat after a few days of not driving?", "every time i leave it over a long weekend its dead on monday", "yes"),
+    ("every time", "Does the printer jam with thick paper?", "every single time i put card stock in it jams", "yes"),
+    ("every time", "Does the wifi drop when the microwave is on?", "pretty much every time someone heats something up it cuts out", "yes"),
+]
