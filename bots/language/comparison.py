@@ -115,6 +115,8 @@ class Comparison:
     unit: str | None = None
     # Only a number in the question's own unit answers it ("is the battery full?" - "15%").
     strict_unit: bool = False
+    # The percentage asked is of what is free or left ("less than 10% free?"), not used.
+    of_free: bool = False
 
     def holds(self, value: float) -> bool:
         return {
@@ -189,7 +191,8 @@ def question_comparison(normalised: str) -> Comparison | None:
         match = pattern.search(spelt)
         if match:
             unit = match.group(2) if _is_unit(match.group(2)) else None
-            return Comparison(op, float(match.group(1)), _unit(unit))
+            free = bool(_FREE.search(spelt))
+            return Comparison(op, float(match.group(1)), _unit(unit), of_free=free)
     level = _LEVEL_QUESTION.match(spelt)
     if level:
         for pattern, comparison in _IMPLIED:
@@ -211,8 +214,35 @@ def _in_question_unit(value: float, unit: str | None, question: Comparison) -> f
     return None
 
 
+# "41,000 out of 45,000", "245gb used out of 256", "3.1 of 16 gb in use": an amount against
+# its whole, which answers a percentage ("below 50%?", "more than 90% full?").
+_BIG = r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
+_RATIO = re.compile(
+    rf"(?<![\w.,]){_BIG}\s*(?:[a-z]+\s+){{0,2}}?(?:out\s+of|of|/)\s*{_BIG}(?![\w.,]*%)"
+)
+_FREE = re.compile(r"\b(?:free|left|remaining|available|spare|unused)\b")
+
+
+def ratio_percent(sentence: str, question: Comparison) -> float | None:
+    """The percentage an "X out of Y" in the sentence says, as the question counts it (used
+    or free); None without one, or where the question's threshold is not a percentage."""
+    if question.unit != "%" or re.search(r"\d\s*%", sentence):
+        return None
+    match = _RATIO.search(sentence)
+    if match is None:
+        return None
+    part, whole = (float(g.replace(",", "")) for g in match.groups())
+    if whole <= 0 or part > whole:
+        return None
+    percent = 100.0 * part / whole
+    return 100.0 - percent if bool(_FREE.search(sentence)) != question.of_free else percent
+
+
 def answer_value(sentence: str, question: Comparison) -> int:
     """+1 the sentence says the comparison holds, -1 it does not, 0 it does not say."""
+    ratio = ratio_percent(sentence, question)
+    if ratio is not None:
+        return 1 if question.holds(ratio) else -1
     spelt = _SCALE.sub("", spell_numbers(sentence))
     for pattern, op in _ANSWER_BOUND:
         match = pattern.search(spelt)

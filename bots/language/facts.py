@@ -828,6 +828,8 @@ def stated_facts(
                 for (other, other_sentence), others in zip(pieces, found, strict=True)
             ):
                 continue
+            if reading.cue == "when excluded":
+                continue  # nor does it say "not even when it is not hot": the reply's guess
             if (
                 reading.polarity > 0
                 and _NEGATED_CONDITION.search(finding.question)

@@ -26,6 +26,13 @@ problem or about normal function, whether it is an "only when" question):
   to "does it change?" one state giving way to another is a yes ("quiet until 40, then
   louder"); a fault named where the question asks whether something works is a no ("it dies
   every time" to "does it stay lit?");
+- to "does it charge?" (a process whose level moves) a level held still is a no ("stays at
+  12% however long it is plugged in"), one that creeps up a yes; "X out of Y" answers a
+  percentage; a person doing what "does it ... by itself?" asks about is a no ("only when i
+  restart it myself"); to "... even when it is not hot?" a (yes and a) when-clause naming only
+  the excluded condition is a no ("yes it freezes when its hot"), an "even when" clause naming
+  another a yes; what was found after a report of what was done is read on its own ("i
+  checked all four and they look clean");
 - otherwise a restatement sharing content words with the question answers yes, or no when it
   carries a negation that is not an echo of the question's own ("does it freeze even when it
   is not hot?" - "it freezes even when it's not hot" is a yes).
@@ -212,17 +219,52 @@ class QuestionProfile:
     quotes: bool = False
     excess: frozenset[str] = frozenset()
     asks_failure: bool = False
+    process: bool = False
+    by_itself: bool = False
+    excludes: frozenset[str] = frozenset()
+
+
+_QUANTITIES = frozenset(
+    [
+        "temperature",
+        "temperatures",
+        "temp",
+        "temps",
+        "pressure",
+        "pressures",
+        "level",
+        "levels",
+        "speed",
+        "speeds",
+        "voltage",
+        "volume",
+        "weight",
+        "size",
+        "amount",
+        "rate",
+    ]
+)
 
 
 @lru_cache(maxsize=4096)
 def question_profile(question: str) -> QuestionProfile:
     normalised = tx.normalise(question)
     toks = tx.tokens(normalised)
+    # "in just a few days?", "only 2 hours?": an amount, not a restriction to a condition.
+    restricting = _ONLY_AMOUNT.sub(" ", normalised)
     words = frozenset(tx.content(toks))
     # A quoted name ("a 'No Operating System' message") negates nothing.
     negated = frozenset(_negated_words(tx.tokens(QUOTED.sub(" ", normalised))))
     stems = [tx.stem(t) for t in tx.tokens(NOT_PROBLEMS.sub(" ", normalised))]
     problem = sum(1 for s in stems if s in PROBLEM_WORDS)
+    if not problem:
+        # A problem the main clause names by a word the lexicon files under one ("a bulge" is
+        # swollen); not one in its condition ("... when the engine warms up?"), nor a quantity
+        # the lexicon files under a state ("temperature" under hot).
+        main = _CONDITION.sub(" ", _LEADING_CONDITION.sub("", NOT_PROBLEMS.sub(" ", normalised)))
+        problem = sum(
+            1 for t in tx.tokens(main) if tx.canonical(t) in PROBLEM_WORDS and t not in _QUANTITIES
+        )
     problem += len(PROBLEM_PHRASES.findall(normalised))
     good = sum(1 for t in toks if t in CHECK_STATE_WORDS)
     kind = -1 if problem > good else (1 if good > problem else 0)
@@ -236,12 +278,12 @@ def question_profile(question: str) -> QuestionProfile:
         words,
         negated,
         kind,
-        restrictive=bool(re.search(r"\b(?:only|just)\b", normalised)),
+        restrictive=bool(re.search(r"\b(?:only|just)\b", restricting)),
         alternative=alternative,
         on_state=bool(ON_STATE_Q.search(normalised)),
         asks_action=bool(re.match(r"\s*(?:did|have)\s+you\b", normalised)),
         off_state=bool(OFF_STATE_Q.search(normalised)),
-        only=bool(re.search(r"\bonly\b", normalised)),
+        only=bool(re.search(r"\bonly\b", restricting)),
         restricts=frozenset(_condition_words(normalised)),
         lexical=frozenset(_state_words(normalised)),
         main=frozenset(_state_words(normalised, main_only=True)),
@@ -250,7 +292,7 @@ def question_profile(question: str) -> QuestionProfile:
         comparison=question_comparison(normalised),
         how_often=_asks_how_often(normalised),
         waits=bool(WAITS_FOR.search(_LEADING_CONDITION.sub("", normalised))),
-        only_when=frozenset(_only_condition(normalised)),
+        only_when=frozenset(_only_condition(restricting)),
         denied_head=frozenset(
             _denied_head(tx.tokens(_CONDITION.sub(" ", _LEADING_CONDITION.sub("", normalised))))
         ),
@@ -259,6 +301,9 @@ def question_profile(question: str) -> QuestionProfile:
         quotes=bool(QUOTED.search(normalised)),
         excess=_excess(normalised),
         asks_failure=_asks_failure(toks),
+        process=_asks_process(normalised),
+        by_itself=bool(BY_ITSELF.search(normalised)),
+        excludes=frozenset(_excluded_condition(normalised)),
         no_difference_asked=bool(
             _ASKS_DIFFERENCE.search(normalised)
             and not re.search(
@@ -276,6 +321,44 @@ def _denied_head(toks: Sequence[str]) -> set[str]:
         if t in _QUESTION_NEGATIONS and t not in ("without", "no", "nothing", "none"):
             return set(tx.content(_clause(toks[i + 1 : i + 3])))
     return set()
+
+
+# "in just a few days?", "only 2 hours?": "only"/"just" before an amount bounds the amount;
+# it does not restrict the question to a condition (so "every time it sits a few days" is not
+# a broadening of it).
+_ONLY_AMOUNT = re.compile(
+    r"\b(?:only|just)\s+(?=(?:a\s+(?:few|couple|little|bit|handful)|\d|two|three|four|five|six|"
+    r"seven|eight|nine|ten|twelve|twenty|thirty|(?:a|an)\s+(?:second|minute|hour|day|week|"
+    r"month|year|mile)s?)\b)"
+)
+# Whether something happens without anyone doing it.
+BY_ITSELF = re.compile(
+    r"\b(?:by\s+(?:itself|themselves)|on\s+(?:its|their)\s+own|automatically|spontaneously|"
+    r"randomly|at\s+random|for\s+no\s+(?:apparent\s+)?reason|out\s+of\s+nowhere)\b"
+)
+# A process whose level moves ("does it charge?", "is it downloading?", "does it warm up?"):
+# an answer that holds the level still says it does not happen.
+_PROCESS_VERB = re.compile(
+    r"\b(?:charg(?:e|es|ing)|download(?:s|ing)?|upload(?:s|ing)?|install(?:s|ing)?|"
+    r"fill(?:s|ing)?(?:\s+up)?|load(?:s|ing)|inflat(?:e|es|ing)|(?:warm|heat)(?:s|ing)?\s+up|"
+    r"progress(?:es|ing)?|sync(?:s|ing)?)\b"
+)
+_HALT_ASKED = re.compile(
+    r"\b(?:stuck|stop\w*|froze\w*|freez\w*|hang\w*|fail\w*|stall\w*|not|never)\b"
+)
+
+
+def _asks_process(normalised: str) -> bool:
+    """The main clause asks whether a process goes on (its level moves), not about a halt."""
+    main = _CONDITION.sub(" ", _LEADING_CONDITION.sub("", normalised))
+    return bool(_PROCESS_VERB.search(main)) and not _HALT_ASKED.search(normalised)
+
+
+def _excluded_condition(normalised: str) -> set[str]:
+    """What an "even when not ...?" question excludes ("does it freeze even when it is not
+    hot?" -> hot); empty without one."""
+    match = re.search(r"\beven\s+(?:when|if|while|though|after|with|without)\b(.*)$", normalised)
+    return set(_negated_words(tx.tokens(match.group(0)))) if match else set()
 
 
 _HEAD_SUBORDINATE = frozenset(
@@ -493,6 +576,10 @@ def read_sentence(sentence: str, profile: QuestionProfile) -> Reading:
     if _starts_with(opened, NO_WORDS) and _explicit_no(opened):
         return Reading(-1, EXPLICIT, reliability, "no")
     if _starts_with(opened, YES_WORDS):
+        if _only_when_excluded(opened, profile):
+            # "yes it freezes when its hot" to "... even when it is not hot?": the yes is to
+            # another question; read as a no, hedged, so that it is confirmed.
+            return Reading(-1, EXPLICIT, min(reliability, HEDGE_RELIABILITY), "yes when excluded")
         return Reading(1, EXPLICIT, reliability, "yes")
     if opened != s and (WHOLE_NO.match(opened) or WHOLE_YES.match(opened)):
         return Reading(1 if WHOLE_YES.match(opened) else -1, EXPLICIT, reliability, "explicit")
@@ -512,11 +599,26 @@ def read_sentence(sentence: str, profile: QuestionProfile) -> Reading:
             return Reading(reading.polarity, JUDGED, reliability, "action reported")
     # A report of what the user did is context, unless the question asks whether they did it.
     action = bool(ACTION_REPORT.match(s)) and not profile.asks_action
+    found = _FINDING.search(s) if action else None
+    if found is not None:
+        # "i checked all four and they look clean": what they found after what they did is
+        # the answer, read as a statement of its own.
+        reading = read_sentence(s[found.end() :], profile)
+        if reading.polarity:
+            return reading
     reading = _read_statement(s, profile, reliability, judge=not action)
     if reading.polarity and action:
         # "I tried booting it": context for the answer, weaker than what the user found.
         return Reading(reading.polarity, reading.strength / 2, reliability, reading.cue)
     return reading
+
+
+# Where an action report gives way to what was found: "i checked all four and they look
+# clean", "i turned tight circles, it was quiet".
+_FINDING = re.compile(
+    r"(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:it|its|they|there|theres|the|that|nothing|no|"
+    r"everything|all|both|each|every|none)\b)"
+)
 
 
 # A yes said after the statement ("its a bit loud yeah, annoying", "kinda noisy yea"): not
@@ -567,6 +669,15 @@ def _read_statement(
     overlap = _overlap(words, profile.words)
     bonus = min(overlap, 4) / 10.0
     negated = _effective_negation(toks, profile)
+    if (
+        profile.by_itself
+        and not negated
+        and not profile.negated  # "does it fail to return on its own?": "i turn it back myself"
+        and profile.main_negated is None
+        and _done_by_user(s, profile)
+    ):
+        # "does it restart by itself?" - "only when i restart it myself"
+        return Reading(-1, JUDGED + bonus, reliability, "done by the user")
     if profile.restrictive:
         restricted = _restricted(s, profile, negated)
         if restricted:
@@ -608,6 +719,13 @@ def _read_statement(
         if condition and not condition & profile.restricts:
             # "does it work on battery alone?" - "it only works when plugged in"
             return Reading(-1, JUDGED + bonus, reliability, "restricted otherwise")
+    if not negated and _even_otherwise(s, profile):
+        # "does it freeze even when it is not hot?" - "i have this problem even when the
+        # temperature is low": the user answers the very condition asked.
+        return Reading(1, JUDGED + bonus, reliability, "even otherwise")
+    if not negated and _only_when_excluded(s, profile):
+        # "it freezes when its hot" to "... even when it is not hot?"
+        return Reading(-1, JUDGED + bonus, min(reliability, HEDGE_RELIABILITY), "when excluded")
     if profile.alternative and set(words) & profile.alternative:
         primary = profile.words - profile.alternative
         if not set(words) & primary - {"hear", "sound", "car", "laptop"}:
@@ -631,6 +749,14 @@ def _read_statement(
     if profile.main & _CHANGE_ASKED and _changes_in_sequence(s):
         # "does the noise change with speed?" - "it stays quiet until 40 then gets louder"
         return Reading(1, JUDGED + bonus, reliability, "changes in sequence")
+    if profile.process and profile.main_negated is None and not profile.negated:
+        moves = _level_moves(s)
+        if moves:
+            # "does it charge?" - "it stays at 12% however long it is plugged in" / "it
+            # creeps up slowly": whether the level moves is whether the process goes on.
+            return Reading(
+                moves, JUDGED + bonus, reliability, "level moves" if moves > 0 else "level held"
+            )
     if _SAME_OUTCOME.search(s) and not profile.asks_action and not negated:
         # "same problem with the other charger": what was tried changed nothing.
         return Reading(1 if profile.kind < 0 else -1, JUDGED + bonus, reliability, "same outcome")
@@ -758,6 +884,106 @@ def _changes_in_sequence(s: str) -> bool:
     if not changes:
         return False
     return not _HOLDS.search(s, changes[-1].end())
+
+
+# A level that does not move ("stays at 12%", "stuck on 47%", "never moves off cold", "the
+# same percentage"); not one held at full ("stays at 100%": it charged).
+_LEVEL_HELD = re.compile(
+    r"\b(?:stays?|stayed|staying|sits?|sitting|sat|stuck|remains?|remained|hangs?|hanging|hung|"
+    r"frozen)\s+(?:at|on|around|about|near)\b(?!\s+(?:the\s+)?(?:100|full)\b)|"
+    r"\bnever\s+(?:moves?|moved|budges?|budged|changes?|changed|increas\w*|rises?|climbs?)\b|"
+    r"\b(?:does|did|do|will|would|has|have)\s+not\s+(?:move|moved|budge|budged|change|changed|"
+    r"increas\w*|rise|risen|climb|climbed)\b|"
+    r"\bnot\s+(?:moving|budging|increasing|rising|climbing|changing)\b|"
+    r"\bsame\s+(?:percentage|percent|level|number|reading)\b"
+)
+# The level moving up ("creeps up", "it goes up 1% an hour": normalised to "increasing").
+_LEVEL_RISES = re.compile(
+    r"\b(?:increas\w*|creep\w*\s+up|crept\s+up|climb\w*|ticks?\s+up|ticking\s+up|"
+    r"fills?\s+up|filling\s+up|rises?|rising|rose)\b"
+)
+
+
+def _level_moves(s: str) -> int:
+    """-1: the sentence holds the level still (and says nothing rose before); +1: it says the
+    level rises, not negated; 0: neither."""
+    held = _LEVEL_HELD.search(s)
+    rises = [m for m in _LEVEL_RISES.finditer(s) if not _negated_at(s, m.start())]
+    if held and not any(m.start() < held.start() for m in rises):
+        return -1
+    return 1 if rises and not held else 0
+
+
+# The user does the asked thing themselves ("only when i restart it myself", "only if i press
+# lock on the fob") where the question asks whether it happens by itself.
+_BY_USER = re.compile(r"\b(?:myself|manually|by\s+hand|ourselves)\b")
+_USER_DOES = re.compile(
+    r"\b(?:when|whenever|if|once|after|unless|until)\s+(?:i|we|someone|somebody|you)\s+"
+    r"(?P<act>[a-z']+(?:\s+[a-z']+){0,2})"
+)
+
+
+def _done_by_user(s: str, profile: QuestionProfile) -> bool:
+    """The answer says a person does what the question asks happens by itself."""
+    from .predicates import is_predicate  # predicates reads questions with this module
+
+    if BY_ITSELF.search(s):
+        return False
+    if _BY_USER.search(s):
+        return True
+    for match in _USER_DOES.finditer(s):
+        act = [tx.canonical(t) for t in tx.tokens(match.group("act"))]
+        # The verb the person does ("i switch it off") or a predicate of the question in what
+        # they do ("i press lock"); not the subject ("when i charge the phone").
+        if any(w in profile.main and (i == 0 or is_predicate(w)) for i, w in enumerate(act)):
+            return True
+    return False
+
+
+# A when-clause naming the condition an "even when not X?" question excludes, with nothing
+# that says it happens at other times too.
+_WHEN_CLAUSE = re.compile(r"\b(?:when|whenever|if|while|once|after)\b(?P<condition>[^,.;]*)")
+_ALSO_OTHERWISE = re.compile(
+    r"\b(?:even|also|too|as\s+well|all\s+the\s+time|any\s*time|whether|regardless|"
+    r"no\s+matter|both|either|otherwise|constantly)\b"
+)
+
+
+_EVEN_CLAUSE = re.compile(
+    r"\beven\s+(?:when|if|while|though|at|in|on|with|without|after)\b(?P<condition>[^,.;]*)"
+)
+
+
+def _even_otherwise(s: str, profile: QuestionProfile) -> bool:
+    """An "even when ..." clause that is not the condition an "even when not X?" question
+    excludes ("even when its cold", "even when it is not hot"): the asked case holds."""
+    if not profile.excludes:
+        return False
+    for match in _EVEN_CLAUSE.finditer(s):
+        if any(t in NEGATIONS or t.endswith("n't") for t in tx.tokens(s[: match.start()])):
+            return False
+        condition = match.group("condition")
+        named = set(tx.content(tx.tokens(condition))) & profile.excludes
+        if not named or _negates_any(condition, named):
+            return True
+    return False
+
+
+def _only_when_excluded(s: str, profile: QuestionProfile) -> bool:
+    """ "(yes) it freezes when its hot" to "does it freeze even when it is not hot?": the
+    answer tells of the excluded condition only."""
+    if not profile.excludes or _ALSO_OTHERWISE.search(s):
+        return False
+    for match in _WHEN_CLAUSE.finditer(s):
+        main = tx.tokens(s[: match.start()])
+        if any(t in NEGATIONS or t.endswith("n't") for t in main):
+            return False
+        toks = tx.tokens(match.group("condition"))
+        if any(t in NEGATIONS or t.endswith("n't") for t in toks):
+            continue
+        if set(tx.content(toks)) & profile.excludes:
+            return True
+    return False
 
 
 # Words that say the thing does not do anything, or stopped doing it ("it's completely

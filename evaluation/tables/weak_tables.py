@@ -238,3 +238,39 @@ HELD_OUT_36: list[tuple[str, str, str, str]] = [
     ("every time", "Does the printer jam with thick paper?", "every single time i put card stock in it jams", "yes"),
     ("every time", "Does the wifi drop when the microwave is on?", "pretty much every time someone heats something up it cuts out", "yes"),
 ]
+
+# Stop 36's development rows (read while the rules were written, after HELD_OUT_36 was
+# committed): a level held still where a process is asked about, or moving; an amount out of
+# its whole against a percentage; a person doing what is asked to happen by itself; a "yes"
+# or a restatement under only the condition an "even when not ...?" question excludes, and an
+# "even when ..." clause that is not it; what was found after what was done; and
+# "only"/"just" before an amount, which restricts nothing.
+DEVELOPMENT_36: list[tuple[str, str, str, str]] = [
+    ("level held", "Does the tablet charge overnight?", "it sits at 20% the whole night on the cable", "no"),
+    ("level held", "Is the game installing?", "the bar has been stuck at 80% since lunch", "no"),
+    ("level held", "Does the kettle heat up?", "the water stays at room temp, the light comes on though", "no"),
+    ("level held", "Does the phone charge on the wireless pad?", "the percentage slowly creeps up, like 10% an hour", "yes"),
+    ("level held", "Is the pool filling up?", "the water level keeps rising, slowly", "yes"),
+    ("level held", "Does the battery charge?", "it charges to 100% and stays at 100", "yes"),
+    ("ratio", "Is the drive more than 80% full?", "about 900 gb used out of 1000", "yes"),
+    ("ratio", "Is the drive more than 80% full?", "400 gb free of 1000", "no"),
+    ("ratio", "Is less than 10% of the storage free?", "only 3 gb left out of 128", "yes"),
+    ("ratio", "Is the battery capacity under 60% of the original?", "it says 52000 of 57000 mwh", "no"),
+    ("by itself", "Does the tv switch off by itself?", "only when i switch it off with the remote", "no"),
+    ("by itself", "Does the garage door open on its own?", "only opens if i press the button on the wall", "no"),
+    ("by itself", "Does the tv switch off by itself?", "it switches off on its own in the middle of films", "yes"),
+    ("by itself", "Does the phone restart by itself?", "it restarts whenever i open maps", "yes"),
+    ("when excluded", "Does the fan get loud even when you are not gaming?", "yeah it gets loud when im gaming", "no"),
+    ("when excluded", "Does your knee hurt even when you are not walking?", "it hurts when i walk", "no"),
+    ("when excluded", "Does the fan get loud even when you are not gaming?", "yes, even when im just browsing", "yes"),
+    ("when excluded", "Does your knee hurt even when you are not walking?", "yes when im sitting too", "yes"),
+    ("even otherwise", "Does your back hurt even when you are not lifting anything?", "it aches even when im just lying in bed", "yes"),
+    ("even otherwise", "Does the screen flicker even when it is not on battery?", "it flickers even when its plugged in", "yes"),
+    ("even otherwise", "Does the screen flicker even when it is not on battery?", "no, only on battery, even when the brightness is up", "no"),
+    ("found after", "Are any of the tyres bald?", "i went round all four with a coin and theyre all good", "no"),
+    ("found after", "Is there a squeal when you brake?", "i tried braking hard a few times, it was silent", "no"),
+    ("found after", "Is the oil level low?", "i checked the dipstick and its right on the max line", "no"),
+    ("found after", "Is any coolant leaking under the car?", "i looked under this morning and theres a green puddle", "yes"),
+    ("just an amount", "Does the battery die in just a couple of hours?", "every time i unplug it, it dies in about two hours", "yes"),
+    ("just an amount", "Does the battery run down in only a few days?", "every time the car sits over a weekend it needs a jump", "yes"),
+]

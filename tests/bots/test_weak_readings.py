@@ -16,6 +16,7 @@ from evaluation.tables.weak_tables import (
     DEVELOPMENT,
     DEVELOPMENT_34,
     DEVELOPMENT_35,
+    DEVELOPMENT_36,
     HELD_OUT,
     HELD_OUT_34,
     HELD_OUT_35,
@@ -100,3 +101,52 @@ def test_stop_35_held_out_rows_keep_their_total() -> None:
     of 21 (a degree beside a yes 6/6, a change as a sequence 6/6, chart answers 5/9); on the
     reader at the start of the stop, 14 of 21 (5/6, 4/6, 5/9)."""
     assert _right(HELD_OUT_35) >= 17
+
+
+def _rows(cls: str) -> list[tuple[str, str, str, str]]:
+    return [r for r in DEVELOPMENT_36 if r[0] == cls]
+
+
+def test_stop_36_a_level_held_still_says_a_process_does_not_go_on() -> None:
+    """ "it sits at 20% the whole night on the cable" to "does it charge?" is a no (read yes:
+    "cable", "night" restated it, or nothing); "creeps up" is a yes, and a level held at 100%
+    is not a no."""
+    assert _right(_rows("level held")) == len(_rows("level held"))
+
+
+def test_stop_36_an_amount_out_of_its_whole_answers_a_percentage() -> None:
+    """ "about 900 gb used out of 1000" to "more than 80% full?" is a yes, "400 gb free of
+    1000" a no (free is the rest of it), "41,000 out of 45,000" style numbers included."""
+    assert _right(_rows("ratio")) == len(_rows("ratio"))
+
+
+def test_stop_36_done_by_the_user_is_not_by_itself() -> None:
+    """ "only when i switch it off with the remote" to "does the tv switch off by itself?" is
+    a no (read yes: the predicate restated); "it restarts whenever i open maps" stays a yes."""
+    assert _right(_rows("by itself")) == len(_rows("by itself"))
+
+
+def test_stop_36_only_the_excluded_condition_is_a_no_even_after_a_yes() -> None:
+    """ "yeah it gets loud when im gaming" to "... even when you are not gaming?" is a no (the
+    yes decided it); "yes, even when im just browsing" and "yes when im sitting too" stay yes."""
+    assert _right(_rows("when excluded")) == len(_rows("when excluded"))
+
+
+def test_stop_36_just_before_an_amount_restricts_nothing() -> None:
+    """ "every time i unplug it, it dies in about two hours" to "does it die in just a couple
+    of hours?" is a yes (read no: "every time" broadened an "only" question). The other row,
+    a jump start for a battery that runs down, is said in other words and stays unread."""
+    assert _right(_rows("just an amount")) >= 1
+
+
+def test_stop_36_an_even_clause_other_than_the_excluded_condition_is_a_yes() -> None:
+    """ "it aches even when im just lying in bed" to "... even when you are not lifting
+    anything?" is a yes; an explicit "no, only on battery" stays a no."""
+    assert _right(_rows("even otherwise")) == len(_rows("even otherwise"))
+
+
+def test_stop_36_what_was_found_after_what_was_done_is_the_answer() -> None:
+    """ "i tried braking hard a few times, it was silent" to "a squeal when you brake?" is a
+    no (read as a report of what was done, halved, and a restatement); the miss: "its right on
+    the max line" to "is the oil level low?" is not read on its own either."""
+    assert _right(_rows("found after")) >= 3
