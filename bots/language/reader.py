@@ -99,6 +99,7 @@ from .cues import (
     WHY,
     YES_WORDS,
 )
+from .dictionary import is_word
 from .lexicon import exclusive_words, opposites, same_side
 
 OPPOSITES = opposites()
@@ -1040,7 +1041,18 @@ def similar(a: str, b: str) -> bool:
     """Typo-tolerant word match ("volatge" / "voltag") for words of five letters or more."""
     if len(a) < 5 or len(b) < 5 or abs(len(a) - len(b)) > 2:
         return False
+    if a != b and is_word(a) and is_word(b) and _stem_length(a, b) < min(len(a), len(b)) - 1:
+        return False  # two English words, not a typo of each other ("round" / "sound")
     return _similar(a, b)
+
+
+def _stem_length(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
 
 
 @functools.lru_cache(maxsize=1 << 16)
