@@ -6,7 +6,10 @@ harness reports are the ones patients get. A level is the most urgent of
 * the level of every red flag tripped so far (an unknown level counts as an emergency), and
 * the severity level of every *plausible* hypothesis: the leading one and any other with
   BetP >= ``TRIAGE_FLOOR``. Severity 1 (most severe) is an emergency, 2 urgent, 3-4 routine,
-  5 self-care.
+  5 self-care;
+* urgent when the severity 1-2 causes together hold BetP >= ``TRIAGE_FLOOR``, however thinly
+  the belief spreads them (:func:`spread_level`), or when one of them is within
+  ``SEVERE_ODDS`` of the leader: not excluded by the answers.
 
 The floor was chosen on the DDXPlus dev patients with exact answers (InfoGatherer): at 0.1
 every dev patient with a severity 1-2 pathology ends flagged (escalated, emergency or urgent),
@@ -26,6 +29,12 @@ TRIAGE_LEVELS = ("emergency", "urgent", "routine", "self-care")
 URGENT_LEVELS = frozenset({"emergency", "urgent"})
 ROUTINE_LEVELS = frozenset({"routine", "self-care"})
 TRIAGE_FLOOR = 0.1
+# A severe cause the answers have not made this many times less likely than the leading one
+# is not excluded: the case is urgent (a Bayes factor of 10 is "strong" evidence; less leaves
+# the severe cause open, however thinly a diffuse belief spreads it). Triage, not tuning: on
+# DDXPlus dev (first 500, 4-fold) it flags the one severe patient a spread belief left routine
+# and moves no mild patient (docs/planner-robustness.md, stop 36).
+SEVERE_ODDS = 10.0
 TRIAGE_BY_SEVERITY = {1: "emergency", 2: "urgent", 3: "routine", 4: "routine", 5: "self-care"}
 DEFAULT_LEVEL = "routine"
 
@@ -72,19 +81,47 @@ def triage_level(
     said no to fourteen questions was left with Guillain-Barre syndrome leading at 26% (what
     the "no"s had not excluded) and was told to call emergency services."""
     levels: list[str] = []
+    mass = dict.fromkeys(TRIAGE_LEVELS, 0.0)
     for position, (severity, betp) in enumerate(ranked):
+        level = severity_level(severity)
+        if level == "emergency" and (
+            (position < len(contradicted) and contradicted[position])
+            or (position < len(unsupported) and unsupported[position])
+        ):
+            level = "urgent"
+        if level is None:
+            continue
+        mass[level] += betp
         if position == 0 or betp >= floor:
-            level = severity_level(severity)
-            if level == "emergency" and (
-                (position < len(contradicted) and contradicted[position])
-                or (position < len(unsupported) and unsupported[position])
-            ):
-                level = "urgent"
-            if level is not None:
-                levels.append(level)
+            levels.append(level)
+        elif level in URGENT_LEVELS and betp * SEVERE_ODDS >= ranked[0][1]:
+            levels.append("urgent")  # not excluded against the leader (spread_level)
+    levels.append(spread_level(mass, floor))
     if flags:
         levels.append(red_flag_level(flags))
     return most_urgent(levels) or DEFAULT_LEVEL
+
+
+def spread_level(mass: dict[str, float], floor: float = TRIAGE_FLOOR) -> str:
+    """The most urgent level whose causes, with every more urgent one, hold BetP >= ``floor``
+    together (``mass``: the BetP of each level's causes), but never an emergency.
+
+    A floor on each cause alone misses severe causes the belief spreads thin: the chance that
+    the patient has something that urgent is their sum, whatever it is spread over (DDXPlus
+    dev, noisy answers: dev 485, PSVT, handed on with epiglottitis at 0.066 and myocarditis at
+    0.062, was triaged routine). A spread belief makes the case urgent (a nurse today), not an
+    emergency: telling a patient to call emergency services takes one cause the answers single
+    out (or a red flag). A concentrated belief is unchanged: its leader's level counts
+    already, and a conclusion at tau leaves less than the floor to the rest.
+    :func:`triage_level` also makes urgent a severe cause within ``SEVERE_ODDS`` of the leader:
+    dev 233 (PSVT at 0.07, fifth, against the leader's 0.27; the severe causes 0.08 together)
+    was handed on routine with exact answers."""
+    held = 0.0
+    for level in TRIAGE_LEVELS:
+        held += mass.get(level, 0.0)
+        if held >= floor:
+            return "urgent" if level == "emergency" else level
+    return DEFAULT_LEVEL
 
 
 def has_severities(network: EvidentialNetwork) -> bool:
