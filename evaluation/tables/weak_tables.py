@@ -243,7 +243,8 @@ HELD_OUT_36: list[tuple[str, str, str, str]] = [
 # committed): a level held still where a process is asked about, or moving; an amount out of
 # its whole against a percentage; a person doing what is asked to happen by itself; a "yes"
 # or a restatement under only the condition an "even when not ...?" question excludes, and an
-# "even when ..." clause that is not it; what was found after what was done; and
+# "even when ..." clause that is not it; what was found after what was done; a motor heard
+# running; and
 # "only"/"just" before an amount, which restricts nothing.
 DEVELOPMENT_36: list[tuple[str, str, str, str]] = [
     ("level held", "Does the tablet charge overnight?", "it sits at 20% the whole night on the cable", "no"),
@@ -271,6 +272,9 @@ DEVELOPMENT_36: list[tuple[str, str, str, str]] = [
     ("found after", "Is there a squeal when you brake?", "i tried braking hard a few times, it was silent", "no"),
     ("found after", "Is the oil level low?", "i checked the dipstick and its right on the max line", "no"),
     ("found after", "Is any coolant leaking under the car?", "i looked under this morning and theres a green puddle", "yes"),
+    ("heard running", "Is the pump running?", "there is a steady humming coming from under the sink when the tap is open", "yes"),
+    ("heard running", "Is the blower motor spinning?", "theres a faint whirr from behind the dash when i switch the heater on", "yes"),
+    ("heard running", "Is the cooling fan spinning?", "the laptop is completely silent, not even a whirr from the vents", "no"),
     ("just an amount", "Does the battery die in just a couple of hours?", "every time i unplug it, it dies in about two hours", "yes"),
     ("just an amount", "Does the battery run down in only a few days?", "every time the car sits over a weekend it needs a jump", "yes"),
 ]

@@ -20,6 +20,7 @@ from evaluation.tables.weak_tables import (
     HELD_OUT,
     HELD_OUT_34,
     HELD_OUT_35,
+    HELD_OUT_36,
 )
 
 interpreter = OfflineInterpreter(volunteer=False, learned=False)
@@ -150,3 +151,16 @@ def test_stop_36_what_was_found_after_what_was_done_is_the_answer() -> None:
     no (read as a report of what was done, halved, and a restatement); the miss: "its right on
     the max line" to "is the oil level low?" is not read on its own either."""
     assert _right(_rows("found after")) >= 3
+
+
+def test_stop_36_a_motor_heard_running_is_running() -> None:
+    """ "a steady humming coming from under the sink" to "is the pump running?" is a yes (not
+    read: no word of the question); "not even a whirr" is a no."""
+    assert _right(_rows("heard running")) == len(_rows("heard running"))
+
+
+def test_stop_36_held_out_rows_keep_their_total() -> None:
+    """Written before stop 36's reader changes and measured once at the end (2026-11-27): 14
+    of 21 (other words 3/7, a state held 4/4, ratios 3/3, only when another 3/4, every time
+    1/3); on the reader at the start of the stop, 7 of 21 (3, 1, 1, 1, 1)."""
+    assert _right(HELD_OUT_36) >= 14
