@@ -271,11 +271,15 @@ class QuestionOrder:
       where?", follow_ups.asks_whether); False asks it as the policy chose;
     - ``typical_share``: in the first questions, a topic the opening did not name may be
       opened when hypotheses holding this share of the plausible ones' support list it
-      (planning.focus.typical_topics: pain for a cough); above 1, only the topics named."""
+      (planning.focus.typical_topics: pain for a cough); above 1, only the topics named;
+    - ``volunteered_topics``: topics a person names when they are there (a rash, a swelling:
+      they are seen); in the first questions they are opened only when the opening named
+      them, however typical of the plausible causes."""
 
     complaint_first: int = EARLY_QUESTIONS
     follow_ups_after_parent: bool = True
     typical_share: float = DEFAULT_TYPICAL_SHARE
+    volunteered_topics: frozenset[str] = frozenset()
 
     @classmethod
     def from_metadata(cls, metadata: Mapping[str, Any]) -> QuestionOrder:
@@ -288,13 +292,22 @@ class QuestionOrder:
         share = float(own.get("typical_share", DEFAULT_TYPICAL_SHARE))
         if share < 0:
             raise ValueError(f"question_order.typical_share must be >= 0, got {share}")
-        return cls(first, bool(own.get("follow_ups_after_parent", True)), share)
+        volunteered = own.get("volunteered_topics", ())
+        if isinstance(volunteered, str) or not all(isinstance(t, str) for t in volunteered):
+            raise ValueError(
+                f"question_order.volunteered_topics must be a list of finding ids, got "
+                f"{volunteered!r}"
+            )
+        return cls(
+            first, bool(own.get("follow_ups_after_parent", True)), share, frozenset(volunteered)
+        )
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "complaint_first": self.complaint_first,
             "follow_ups_after_parent": self.follow_ups_after_parent,
             "typical_share": self.typical_share,
+            "volunteered_topics": sorted(self.volunteered_topics),
         }
 
 
@@ -345,7 +358,11 @@ def in_order(
     complaint = str(getattr(dialogue, "complaint", "") or "")
     mentioned = frozenset(a.finding for a in follow_ups.complaint_facts(complaint, network))
     if early and order.typical_share <= 1.0:
-        topics = frozenset(follow_ups.follow_up_of(network).values()) - mentioned
+        topics = (
+            frozenset(follow_ups.follow_up_of(network).values())
+            - mentioned
+            - order.volunteered_topics
+        )
         mentioned |= typical_topics(dialogue.state, network, topics, share=order.typical_share)
     return follow_ups.redirect(  # type: ignore[return-value]
         action,

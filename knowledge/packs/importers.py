@@ -95,6 +95,14 @@ PACK_STOPPING: dict[str, dict[str, Any]] = {
     "car": {"tau": 0.85, "max_turns": 15},
 }
 
+# Topics a person names when they are there: a rash or a swelling is seen, so an opening that
+# does not mention one says something, and asking it among the first questions reads as not
+# listening ("Is there a rash...?" second, to a chesty cough). Pain is not among them: a cough
+# is often described without the chest pain that comes with it. (answering.QuestionOrder)
+PACK_QUESTION_ORDER: dict[str, dict[str, Any]] = {
+    "patient-intake": {"volunteered_topics": ["E_129", "E_151"]},
+}
+
 
 class ImporterError(RuntimeError):
     """The loaders produced something this importer cannot map (a bug, not bad input)."""
@@ -128,6 +136,8 @@ def _pack(
     pack["metadata"] = {"generated_by": GENERATOR, **metadata}
     if name in PACK_STOPPING:
         pack["metadata"]["stopping"] = dict(PACK_STOPPING[name])
+    if name in PACK_QUESTION_ORDER:
+        pack["metadata"]["question_order"] = dict(PACK_QUESTION_ORDER[name])
     return pack
 
 

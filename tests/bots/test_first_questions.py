@@ -97,3 +97,35 @@ def test_a_follow_up_read_without_its_topic_is_not_noted(service_factory: Any, p
     reply = service.handle(Inbound("web", "heavy", opening, user_id="u1", pack="patient-intake"))
     shown = " ".join(reply.parts).lower()
     assert "describe the pain" not in shown, shown
+
+
+@pytest.mark.django_db
+def test_a_rash_or_swelling_not_mentioned_is_not_asked_first(
+    service_factory: Any, packs: Any
+) -> None:
+    # A rash or a swelling is seen, so people say it when it is there (the pack's
+    # question_order.volunteered_topics): a chesty cough was asked "Is there a rash...?"
+    # second (probe lead12), because in DDXPlus nearly every pneumonia patient reports one.
+    service = service_factory()
+    opening = (
+        "been coughing up green gunk for over a week, proper chesty cough, bit out of breath "
+        "going up the stairs and ive had a temperature on and off"
+    )
+    asked = [f for f, _ in _first_questions(service, "chesty", opening)]
+    assert len(asked) == FIRST
+    assert not {f.split("@")[0] for f in asked} & {"E_129", "E_151"}, asked
+    # Named in the opening, the topic comes first (read as said, its follow-ups are asked).
+    from knowledge.packs.store import load_network
+
+    parent = follow_ups.follow_up_of(load_network("patient-intake"))
+    asked = [f for f, _ in _first_questions(service, "itchy", "itchy red rash on my arms")]
+    assert any(parent.get(f) == "E_129" for f in asked), asked
+
+
+def test_volunteered_topics_are_a_list_of_finding_ids() -> None:
+    from bots.conversation.answering import QuestionOrder
+
+    order = QuestionOrder.from_metadata({"question_order": {"volunteered_topics": ["E_129"]}})
+    assert order.volunteered_topics == frozenset({"E_129"})
+    with pytest.raises(ValueError, match="volunteered_topics"):
+        QuestionOrder.from_metadata({"question_order": {"volunteered_topics": "E_129"}})

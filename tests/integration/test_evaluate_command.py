@@ -329,6 +329,7 @@ def test_ddxplus_question_order_comes_from_the_pack_and_costs_questions(tmp_path
                 "complaint_first": 3,
                 "follow_ups_after_parent": True,
                 "typical_share": 0.75,
+                "volunteered_topics": ["E_129", "E_151"],
             }
         elif name == "named-only":
             assert order["typical_share"] == 2.0

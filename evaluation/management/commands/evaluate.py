@@ -31,7 +31,7 @@ from evaluation.report import (
 from evaluation.sources import DATASETS, SPLITS, CaseSource, load_source
 from evaluation.speakers import ANSWER_MODES, Speaker
 from knowledge.datasets.common import DatasetError
-from knowledge.packs.importers import PACK_STOPPING
+from knowledge.packs.importers import PACK_QUESTION_ORDER, PACK_STOPPING
 from knowledge.progress import ProgressBar
 from planning import metrics
 from planning.engine import EngineError
@@ -55,6 +55,11 @@ SAFETY_RATE_FUNCTIONS = {
 STOPPING_DEFAULTS: dict[str, dict[str, Any]] = {
     "ddxplus": dict(PACK_STOPPING["patient-intake"]),
     "flodial": dict(PACK_STOPPING["it-laptop"]),
+}
+# The same for the pack's question order: the topics a patient volunteers.
+VOLUNTEERED_DEFAULTS: dict[str, list[str]] = {
+    "ddxplus": list(PACK_QUESTION_ORDER["patient-intake"]["volunteered_topics"]),
+    "flodial": [],
 }
 
 RED_FLAGS_HELP = (
@@ -197,6 +202,14 @@ class Command(BaseCommand):
             "hypotheses holding this share of the plausible ones' support list it (the pack's "
             f"question_order; default {DEFAULT_TYPICAL_SHARE}; above 1: only the topics the "
             "opening named)",
+        )
+        parser.add_argument(
+            "--volunteered-topics",
+            action=BooleanOptionalAction,
+            default=True,
+            help="in the first questions, open a topic a person names when it is there (a rash, "
+            "a swelling) only when the opening named it (the pack's question_order; default "
+            "on; off: as any other topic)",
         )
         parser.add_argument(
             "--flip-rate", type=_rate, default=0.0, help="share of answers flipped to another state"
@@ -399,6 +412,7 @@ class Command(BaseCommand):
             "complaint_first": options["complaint_first"],
             "follow_ups_after_parent": options["follow_ups_after_parent"],
             "typical_share": options["typical_share"],
+            "volunteered_topics": options["volunteered_topics"],
             "params": list(options["param"]),
             "json": str(options["json"]) if options["json"] else None,
             "cases": str(options["cases"]) if options["cases"] else None,
@@ -590,9 +604,14 @@ class Command(BaseCommand):
                 **({"budget_floor": options["budget_floor"]} if options["budget_floor"] else {}),
             },
             question_order={
-                key: options[key]
-                for key in ("complaint_first", "follow_ups_after_parent", "typical_share")
-                if options[key] is not None
+                **{
+                    key: options[key]
+                    for key in ("complaint_first", "follow_ups_after_parent", "typical_share")
+                    if options[key] is not None
+                },
+                "volunteered_topics": (
+                    VOLUNTEERED_DEFAULTS[source.dataset] if options["volunteered_topics"] else []
+                ),
             },
         )
         interpreter = OfflineInterpreter()
