@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (the probes are rows of what people type, one message a line)
 """Probe set lead12 for ../shared/probes/run_probes.py.
 
 Written 2026-11-27 02:10 UTC, before any conversation change of stop 36 (on 6d7b24c), by the
