@@ -445,11 +445,14 @@ def play_triage(script: list[str], c: Case, stopping: StoppingRule = STOP) -> Ca
     return run_case(ScriptedPolicy(script, stopping), TRIAGE_NET, c, SimulatedUser(c), stopping)
 
 
-def test_triage_follows_the_leading_hypothesis_when_nothing_else_is_plausible() -> None:
-    # After "yes" to f1, h2 and h3 keep BetP 0.093 each: below the 0.1 floor.
+def test_a_severe_cause_the_answers_have_not_excluded_keeps_the_case_urgent() -> None:
+    # After "yes" to f1, h2 and h3 keep BetP 0.093 each: below the 0.1 floor, but the severe
+    # h2 is not ten times less likely than the leading h1 (0.81; planning.triage.SEVERE_ODDS,
+    # stop 36): urgent, not the leader's self-care, and no emergency on that alone. (Before
+    # stop 36 triage followed the leader here; dev 233, PSVT spread thin, was left routine.)
     result = play_triage(["f1"], case("t1", "h1", {"f1": "yes"}))
-    assert result.severity == 5 and result.triage_level == "self-care"
-    assert not result.escalated and not result.flagged_urgent
+    assert result.severity == 5 and result.triage_level == "urgent"
+    assert not result.escalated and result.flagged_urgent
 
 
 def test_a_plausible_severe_hypothesis_makes_the_case_an_emergency() -> None:
