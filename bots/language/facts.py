@@ -449,6 +449,12 @@ class FactIndex:
             self.questions.append(
                 _Question(finding, main, condition, specific, total, either, restricted)
             )
+        self._position = {q.finding.id: i for i, q in enumerate(self.questions)}
+
+    def _own(self, finding: Finding) -> _Question | None:
+        """The finding's own question, if the index has it."""
+        position = self._position.get(finding.id)
+        return None if position is None else self.questions[position]
 
     def taken_away(self, fragment: str) -> list[tuple[Finding, float]]:
         """Questions asked "without X" whose X the fragment takes away or needs ("if i pull
@@ -516,7 +522,7 @@ class FactIndex:
 
     def asks_how_many(self, finding: Finding) -> bool:
         """The question asks how many ("do you see at least one network?")."""
-        own = next((q for q in self.questions if q.finding.id == finding.id), None)
+        own = self._own(finding)
         return bool(own and _LEAST in own.words)
 
     def how_many_unsaid(self, text: str, finding: Finding) -> bool:
@@ -544,7 +550,7 @@ class FactIndex:
         """The fragment names something this question does not ask about. A verb's particle
         names nothing ("will not fire up" denies the firing the question asks about), nor a
         verb of seeing."""
-        own = next((q for q in self.questions if q.finding.id == finding.id), None)
+        own = self._own(finding)
         asked = (own.words | own.condition) if own else frozenset()
         return bool(set(_words(fragment)) - asked - self.common - _FILLERS - _PARTICLES)
 
@@ -556,6 +562,8 @@ class FactIndex:
         around = said | _with_kinds(set(_words(sentence)))
         if not said:
             return []
+        # Said once for every question: how many ("at least one"), for those that ask it.
+        counted = _LEAST in _words(fragment + " " + sentence)
         out = []
         for q in self.questions:
             every = q.words | q.condition
@@ -569,8 +577,8 @@ class FactIndex:
             near = {w for w in every if hit(w, around)}
             if q.only and not q.only & near:
                 continue  # the condition the question restricts to is not said
-            if self.how_many_unsaid(fragment + " " + sentence, q.finding):
-                continue
+            if _LEAST in q.words and not counted:
+                continue  # how many is asked and not said (how_many_unsaid)
             specific = bool(shared & q.specific) or shared >= q.words - self.common
             if not (specific or len(near & q.words) >= 2):
                 continue
@@ -591,7 +599,7 @@ class FactIndex:
         scores = self._similarities(fragment)
         if scores is None:
             return lexical[:1]
-        position = {q.finding.id: i for i, q in enumerate(self.questions)}
+        position = self._position
         # A question asking how many ("at least one network?") comes first when the fragment
         # says how many ("wont show any networks"): nearer in meaning or not, that is what
         # the fragment answers.
@@ -611,7 +619,7 @@ class FactIndex:
             # question far apart (0.35), the predicate is the stronger sign.
             from .predicates import predicate_said
 
-            q = next(q for q in self.questions if q.finding.id == ranked[0][0].id)
+            q = self.questions[position[ranked[0][0].id]]
             said = set(_words(fragment))
             if (
                 q.condition

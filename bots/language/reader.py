@@ -961,7 +961,7 @@ def _even_otherwise(s: str, profile: QuestionProfile) -> bool:
     if not profile.excludes:
         return False
     for match in _EVEN_CLAUSE.finditer(s):
-        if any(t in NEGATIONS or t.endswith("n't") for t in tx.tokens(s[: match.start()])):
+        if _has_negation(tx.tokens(s[: match.start()])):
             return False
         condition = match.group("condition")
         named = set(tx.content(tx.tokens(condition))) & profile.excludes
@@ -977,10 +977,10 @@ def _only_when_excluded(s: str, profile: QuestionProfile) -> bool:
         return False
     for match in _WHEN_CLAUSE.finditer(s):
         main = tx.tokens(s[: match.start()])
-        if any(t in NEGATIONS or t.endswith("n't") for t in main):
+        if _has_negation(main):
             return False
         toks = tx.tokens(match.group("condition"))
-        if any(t in NEGATIONS or t.endswith("n't") for t in toks):
+        if _has_negation(toks):
             continue
         if set(tx.content(toks)) & profile.excludes:
             return True
@@ -1041,18 +1041,11 @@ def similar(a: str, b: str) -> bool:
     """Typo-tolerant word match ("volatge" / "voltag") for words of five letters or more."""
     if len(a) < 5 or len(b) < 5 or abs(len(a) - len(b)) > 2:
         return False
-    if a != b and is_word(a) and is_word(b) and _stem_length(a, b) < min(len(a), len(b)) - 1:
+    shortest = min(len(a), len(b))
+    stem = next((i for i in range(shortest) if a[i] != b[i]), shortest)
+    if a != b and is_word(a) and is_word(b) and stem < shortest - 1:
         return False  # two English words, not a typo of each other ("round" / "sound")
     return _similar(a, b)
-
-
-def _stem_length(a: str, b: str) -> int:
-    n = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        n += 1
-    return n
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -1454,7 +1447,10 @@ def _negates_any(s: str, words: frozenset[str] | set[str]) -> bool:
 def _negated_at(s: str, start: int, window: int = 4) -> bool:
     """A negation among the few words before ``start``, not across a comma or a "but"."""
     before = re.split(r"[,;.!]|\bbut\b|\band\b", s[:start])[-1]
-    toks = tx.tokens(IDLE_NEGATION.sub(" ", before))[-window:]
+    return _has_negation(tx.tokens(IDLE_NEGATION.sub(" ", before))[-window:])
+
+
+def _has_negation(toks: Sequence[str]) -> bool:
     return any(t in NEGATIONS or t.endswith("n't") for t in toks)
 
 

@@ -1164,18 +1164,10 @@ CONCEPTS: Mapping[str, str] = {
         r"cannabis gumm\w*|nicotine|e-liquid|vape (?:juice|liquid)|mushrooms|berries|"
         r"antidepressants|sleeping (?:pills|tablets)|insulin|blood pressure (?:pills|tablets)"
         r"|contraceptive pills?|the pill|heart (?:pills|tablets)|grandma's|nanny's|"
-        r"granny's|someone's (?:pills|tablets|medicine))\b"
-    ),
-    "dangerous_thing": (
-        r"\b(?:button batter\w*|magnets?|bleach|drain cleaner|oven cleaner|antifreeze|weed ?killer"
-        r"|rat poison|petrol|paraffin|lamp oil|white spirit|dishwasher (?:tablet|pod)s?|washing "
-        r"(?:pods?|capsules?|tablets?)|laundry (?:pods?|capsules?)|e-liquid|vape (?:juice|liquid)"
-        r"|methadone|fentanyl)\b"
-    ),
-    # A household product is named by what it cleans or does and the form it comes in
-    # ("dishwasher liquid", "fabric conditioner", "limescale remover"): a list of brands and
-    # products would miss the next one.
-    "household_product": (
+        r"granny's|someone's (?:pills|tablets|medicine))\b|"
+        # A household product, named by what it cleans or does and the form it comes in
+        # ("dishwasher liquid", "fabric conditioner", "limescale remover"): a list of brands
+        # and products would miss the next one.
         r"\b(?:dishwasher|washing|laundry|fabric|toilet|bathroom|kitchen|oven|drain|window|glass|"
         r"floor|carpet|surface|multi ?purpose|all ?purpose|limescale|nail (?:varnish|polish)|"
         r"paint|brush|car|windscreen|screen|hand|bleach|disinfectant|descaling)"
@@ -1186,8 +1178,12 @@ CONCEPTS: Mapping[str, str] = {
         r"turps|turpentine|kerosene|lye|ammonia|battery acid|pesticides?|insecticides?|"
         r"slug pellets?|fertili[sz]ers?|de-?icer|hair dye|superglue|glue|alcohol gel)\b"
     ),
-    # The most harmful of them: any amount (methanol, caustics, metaldehyde, hydrocarbons).
-    "household_dangerous": (
+    # Harmful in any amount (caustics, methanol, metaldehyde, hydrocarbons, button cells).
+    "dangerous_thing": (
+        r"\b(?:button batter\w*|magnets?|bleach|drain cleaner|oven cleaner|antifreeze|weed ?killer"
+        r"|rat poison|petrol|paraffin|lamp oil|white spirit|dishwasher (?:tablet|pod)s?|washing "
+        r"(?:pods?|capsules?|tablets?)|laundry (?:pods?|capsules?)|e-liquid|vape (?:juice|liquid)"
+        r"|methadone|fentanyl)\b|"
         r"\b(?:screenwash|windscreen wash|de-?icer|lighter fluid|methylated spirits?|meths|"
         r"methanol|turps|turpentine|kerosene|lye|ammonia|battery acid|limescale remover|"
         r"descaler|toilet cleaner|slug pellets?|pesticides?|insecticides?|paint thinners?|"
@@ -1337,11 +1333,7 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
         Rule(("child", "swallowed", "poison_thing"), ("poison_excuse",)),
         Rule(("swallowed", "poison_thing", "poison_amount"), ("poison_excuse",)),
         Rule(("swallowed", "dangerous_thing")),
-        Rule(("child", "swallowed", "household_product"), ("poison_excuse",)),
-        Rule(("child", "got_into", "household_product")),
         Rule(("child", "got_into", "poison_thing")),
-        Rule(("swallowed", "household_product", "poison_amount"), ("poison_excuse",)),
-        Rule(("swallowed", "household_dangerous")),
     ),
     "swallowed object": (Rule(("swallowed", "swallowed_object", "stuck_signs")),),
     "unwell baby": (
