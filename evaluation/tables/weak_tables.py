@@ -278,3 +278,32 @@ DEVELOPMENT_36: list[tuple[str, str, str, str]] = [
     ("just an amount", "Does the battery die in just a couple of hours?", "every time i unplug it, it dies in about two hours", "yes"),
     ("just an amount", "Does the battery run down in only a few days?", "every time the car sits over a weekend it needs a jump", "yes"),
 ]
+
+# Stop 37's held-out rows: written and committed before any reader change of stop 37, before
+# the held-out crowd tables' misreadings were read, the way users answer chart questions
+# (other words, a "fine" to a problem question, an amount against the asked one, a hedge, an
+# indirect denial, another condition). Measured once at the end (docs/answer-reader.md).
+HELD_OUT_37: list[tuple[str, str, str, str]] = [
+    ("fine to a problem", "Is the brake pedal spongy when you press it?", "the brakes feel fine to me, normal pedal", "no"),
+    ("fine to a problem", "Is the laptop hot to the touch underneath?", "feels normal, nothing crazy", "no"),
+    ("fine to a problem", "Does the door squeak when you open it?", "opens smooth and quiet as far as i can tell", "no"),
+    ("fine to a problem", "Is the gear change stiff when the engine is cold?", "shifting seems totally normal even first thing in the morning", "no"),
+    ("fine to a problem", "Is the engine hard to start when warm?", "warm or cold it starts first turn of the key", "no"),
+    ("amount against", "Does the phone battery last a full day?", "i have to charge it again by lunch", "no"),
+    ("amount against", "Does the laptop run for more than an hour on battery?", "it barely makes it 20 minutes off the charger", "no"),
+    ("amount against", "Does the car start after sitting for a week?", "left it 10 days while on holiday and it fired right up", "yes"),
+    ("amount against", "Does the battery hold charge for more than 30 minutes unplugged?", "it doesnt even last ten minutes once i pull the cable", "no"),
+    ("other words", "Is the water pump leaking?", "theres a little pink crust and drips right under the pump", "yes"),
+    ("other words", "Does the printer power on?", "the lights come on and it does its startup noises", "yes"),
+    ("other words", "Does the mouse pointer move?", "the cursor is frozen in the corner, wont budge", "no"),
+    ("other words", "Is the router's internet light on?", "the little globe one is dark, all the others are lit", "no"),
+    ("other words", "Does the tap drip when it is turned off?", "you can hear it going plink plink all night", "yes"),
+    ("other words", "Does the external monitor show a picture?", "the desktop shows up on the tv when i plug it in over hdmi", "yes"),
+    ("another condition", "Does the steering wheel shake at motorway speeds?", "only when i brake coming off the slip road", "no"),
+    ("another condition", "Does the laptop shut down when running on battery?", "it only does it when its plugged in, weirdly", "no"),
+    ("hedged", "Is the fridge making a clicking noise?", "pretty sure thats what i keep hearing every few minutes, a click", "yes"),
+    ("hedged", "Is the tyre tread below 2mm?", "i dont think so, looks like there's plenty left", "no"),
+    ("indirect", "Has the laptop been dropped recently?", "its never left my desk", "no"),
+    ("indirect", "Is the coolant reservoir empty?", "topped it up yesterday and its still at the same level", "no"),
+    ("indirect", "Do the lights dim when the engine is idling?", "they get noticeably darker at the lights then brighten when i pull away", "yes"),
+]
