@@ -104,6 +104,18 @@ PACK_QUESTION_ORDER: dict[str, dict[str, Any]] = {
 }
 
 
+def example_policy(name: str) -> dict[str, Any]:
+    """The metadata this release declares in code for an example pack (``stopping``,
+    ``question_order``): what ``knowledge.first_start`` brings an already imported example
+    pack up to, since a database keeps the pack it first imported."""
+    policy: dict[str, Any] = {}
+    if name in PACK_STOPPING:
+        policy["stopping"] = dict(PACK_STOPPING[name])
+    if name in PACK_QUESTION_ORDER:
+        policy["question_order"] = dict(PACK_QUESTION_ORDER[name])
+    return policy
+
+
 class ImporterError(RuntimeError):
     """The loaders produced something this importer cannot map (a bug, not bad input)."""
 
@@ -133,11 +145,7 @@ def _pack(
     }
     if routing:
         pack["routing"] = dict(routing)
-    pack["metadata"] = {"generated_by": GENERATOR, **metadata}
-    if name in PACK_STOPPING:
-        pack["metadata"]["stopping"] = dict(PACK_STOPPING[name])
-    if name in PACK_QUESTION_ORDER:
-        pack["metadata"]["question_order"] = dict(PACK_QUESTION_ORDER[name])
+    pack["metadata"] = {"generated_by": GENERATOR, **metadata, **example_policy(name)}
     return pack
 
 

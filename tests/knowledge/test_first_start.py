@@ -50,3 +50,39 @@ def test_packs_are_imported_on_first_start_only(
     assert len(load_network("car").hypotheses) == 98
     assert backend.count(pack="it-laptop", kind="faq", what="documents") == 6
     assert list(import_example_packs()) == []
+
+
+@pytest.mark.skipif(
+    not (datasets_dir() / "flodial").is_dir(), reason="the FloDial dataset is not available"
+)
+def test_a_database_from_an_older_release_gets_this_releases_pack_policy(
+    settings: Any, tmp_path: Path, backend: EmbeddedBackend
+) -> None:
+    # A database keeps the pack it first imported: one imported before a stopping rule (or a
+    # question order) was declared in the builder is brought up to it at the next start,
+    # network and documents as they were; an operator's own pack is left alone.
+    from knowledge.packs.importers import build_example_pack
+    from knowledge.packs.store import import_pack
+
+    root = tmp_path / "datasets"
+    root.mkdir()
+    (root / "flodial").symlink_to(datasets_dir() / "flodial")
+    settings.DATASETS_DIR = root
+    old_car = build_example_pack("car", root)
+    del old_car["metadata"]["stopping"]  # as built before the rule was declared
+    import_pack(old_car)
+    own = build_example_pack("it-laptop", root)
+    own["metadata"] = {"generated_by": "an operator", "stopping": {"tau": 0.5}}
+    import_pack(own)
+
+    messages = list(import_example_packs())
+
+    assert len(messages) == 1 and messages[0].startswith("Example pack car: stopping rule")
+    car = Pack.objects.get(name="car").current_version
+    assert car.version.startswith("1.1.0+")
+    assert car.content["metadata"]["stopping"] == {"tau": 0.85, "max_turns": 15}
+    assert car.content["network"] == old_car["network"]
+    assert len(load_network("car").hypotheses) == 98
+    laptop = Pack.objects.get(name="it-laptop").current_version.content
+    assert laptop["metadata"]["stopping"] == {"tau": 0.5}
+    assert list(import_example_packs()) == []  # once brought up, nothing to do
