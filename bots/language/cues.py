@@ -35,17 +35,64 @@ RESTART = rx(
     r"new (?:case|problem|issue|conversation)|"
     r"start a new (?:case|problem|issue|conversation))(?:\s+please)?\W*$",
 )
+# Who a person asks for: a human or a role, never a named thing ("my husband looked at it" and
+# "the nurse said ..." tell, they do not ask; those verbs are past or not requests).
+_PERSON = (
+    r"(?:(?:real|live|actual|proper|human)\s+)?(?:human(?:\s+being)?s?|person|people|agent|"
+    r"operator|someone|somebody|some\s+one|anyone|anybody|technician|tech|engineer|mechanic|"
+    r"nurse|doctor|gp|staff|member\s+of\s+(?:staff|(?:the|your)\s+team)|advis[eo]r|"
+    r"representative|rep|support(?:\s+(?:staff|team|person|agent))?|"
+    r"customer\s+(?:service|support)s?|help\s*desk|(?:the|your)\s+team)\b"
+)
+# Alone as a whole message a role asks for one; "someone" alone answers a question.
+_ROLE = _PERSON.replace(r"someone|somebody|some\s+one|anyone|anybody|", "")
+_DET = r"(?:(?:a|an|the|some|your|one\s+of\s+your|a\s+member\s+of)\s+)?"
+# "can someone ...", "could a nurse ...", "please ...": a request, not a report.
+_ASKING = r"\b(?:can|could|would|will|please|pls|plz)\s+(?:\w+\s+){0,4}?"
 HUMAN = rx(
-    r"\b(?:talk|speak|chat)\s+(?:to|with)\s+(?:a|an|the|some|your)?\s*(?:real\s+|live\s+|actual\s+)?"
-    r"(?:human|person|agent|operator|someone|somebody|technician|nurse|doctor|staff|people)\b",
-    r"\b(?:want|need|get|give)\s+(?:me\s+)?(?:a|an|to\s+a)?\s*(?:real\s+|live\s+)?"
-    r"(?:human|person|agent|operator)\b",
-    r"^(?:a\s+)?(?:human|agent|operator|real person|live agent)(?:\s+please)?\W*$",
+    # talk / speak / chat / deal to or with a person ("pls can i speak 2 someone").
+    rf"(?<!not )\b(?:talk|speak|chat|deal)\s+(?:to|2|with)\s+{_DET}{_PERSON}",
+    # put me through, pass me on, transfer, connect, hand over to a person.
+    rf"\b(?:put|pass|transfer|connect|hand|send|switch)\s+(?:me|this|it|my\s+case)?\s*"
+    rf"(?:on|over|through|across)?\s*(?:to|with)\s+{_DET}{_PERSON}",
     r"\b(?:transfer|connect|hand)\s+me\s+(?:to|over)\b",
+    r"\b(?:be|get)\s+transferred\b",
+    r"\bescalate\b",
+    # want / need / prefer / get me a person ("get me a real person", "i want a proper person").
+    rf"(?<!not )(?<!never )\b(?:want|need|get|give|prefer|rather\s+have|like)\s+(?:me\s+)?"
+    rf"(?:to\s+)?{_DET}{_PERSON}",
+    rf"\b(?:can|could|may)\s+i\s+(?:have|get)\s+{_DET}{_PERSON}",
+    # Is there a person ("is there an actual person i can talk to").
+    rf"\b(?:is|are)\s+there\s+{_DET}{_PERSON}",
+    # A person asked to act: "can a person take over", "could someone from the team look".
+    rf"{_ASKING}{_PERSON}\s+(?:from\s+(?:your|the)\s+team\s+|else\s+)?(?:just\s+)?"
+    r"(?:take\s+over|take\s+a\s+look|have\s+a\s+look|look\s+at|help|deal\s+with|check)",
+    # A call back ("can someone call me", "get someone to phone me", "can i ring someone").
+    rf"{_ASKING}(?:call|ring|phone)\s+(?:me|us)\b",
+    r"\bto\s+(?:call|ring|phone)\s+(?:me|us)\b",
+    r"\b(?:call|ring|phone)\s+(?:me|us)\s+back\b",
+    rf"\b(?:can|could|may)\s+i\s+(?:just\s+)?(?:call|ring|phone)\s+{_DET}{_PERSON}",
+    r"\b(?:number|helpline|phone\s+line)\s+(?:i\s+can\s+|to\s+|for\s+me\s+to\s+)"
+    r"(?:call|ring|phone|contact)\b",
+    r"\b(?:give|send|tell)\s+me\s+(?:a|the|your)\s+(?:phone\s+)?number\b",
+    # The whole message is the role ("agent please", "customer service please", "operator").
+    rf"^(?:a\s+|an\s+)?{_ROLE}(?:\s+(?:please|pls|plz|now))?\W*$",
 )
 GREETING = rx(
     r"^(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings|thanks|thank you|"
     r"thx|ok|okay|cool|great)(?:\s+(?:there|again|bot|so much))?\W*$"
+)
+# "hello?", "anyone there?", "are you still there": checking the bot is listening, read like
+# a greeting (the question is asked again), never as "how do I check?" for its question mark
+# nor as an answer ("is anyone there" is no "yes").
+PRESENCE = rx(
+    r"^(?:(?:hello|hi|hey|helo|hallo|oi)\W*)*(?:is\s+)?(?:any\s?(?:one|body)|some\s?(?:one|body))"
+    r"(?:\s+(?:still|actually|even))?\s+(?:there|here|around|about)\W*$",
+    r"^(?:(?:hello|hi|hey|helo|hallo|oi)\W*)*any\s?(?:one|body)\W*$",
+    r"^(?:(?:hello|hi|hey|helo|hallo|oi)\W*)*(?:are|r)\s+(?:you|u)\s+(?:still\s+)?"
+    r"(?:there|here|around|awake|listening|working)\W*$",
+    r"^(?:(?:hello|hi|hey|helo|hallo|oi)\W*)*(?:still\s+)?there\W*$",
+    r"^(?:hello+|hi+|hey+|helo+|hallo+|oi+)(?:\W+(?:hello+|hi+|hey+))*\W*$",
 )
 WHY = rx(
     r"^(?:but\s+|and\s+|so\s+|i must ask,?\s+)?why\b",

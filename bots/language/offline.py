@@ -60,7 +60,7 @@ from .corrections import (
     self_corrected,
     taken_back_to_doubt,
 )
-from .cues import GREETING, HEDGE_RELIABILITY, HUMAN, RESTART, UNSURE, WHOLE_NO
+from .cues import GREETING, HEDGE_RELIABILITY, HUMAN, PRESENCE, RESTART, UNSURE, WHOLE_NO
 from .reader import (
     EXPLICIT,
     JUDGED,
@@ -183,7 +183,7 @@ class OfflineInterpreter(Interpreter):
         skip = frozenset({pending.id} if pending else ())
         volunteered = volunteered_facts(text, network, skip=skip) if self.volunteer else ()
         if pending is None:
-            if GREETING.match(bare):
+            if GREETING.match(bare) or PRESENCE.match(bare):
                 return Interpretation("greeting", confidence=0.9, detail="greeting")
             intent: Intent = "answer" if volunteered else "unknown"
             return Interpretation(intent, (), volunteered, 0.5, detail="no pending question")
@@ -298,6 +298,8 @@ class OfflineInterpreter(Interpreter):
                 # a conclusion rests on it.
                 taken = dataclasses.replace(taken, confidence=ELSEWHERE_CONFIDENCE)
             return taken
+        if PRESENCE.match(normalised.strip(" .!?")):
+            return Interpretation("greeting", (), volunteered, 0.9, detail="checks we are there")
         asking = [p for p in parts if is_asking(p)]
         if asking:
             why = any(is_why(p) for p in asking)

@@ -513,7 +513,14 @@ def is_asking(sentence: str) -> bool:
     s = sentence.strip()
     if META.search(s):
         return False
-    return bool(WHY.search(s) or HOW.search(s) or s.endswith("?"))
+    return bool(WHY.search(s) or HOW.search(s) or (s.endswith("?") and not _UPTALK.match(s)))
+
+
+# An answer said with a rising tone ("yes i think so?", "no not really?"): its question mark
+# does not make it a question back.
+_UPTALK = re.compile(
+    r"^(?:yes|yeah|yep|yup|yea|no|nope|nah|not really|i think so|i guess|i suppose)\b"
+)
 
 
 # A question typed without its question mark ("should i flush the engine or is that a waste
