@@ -229,7 +229,50 @@ def out_of_scope(text: str, domains: tuple[str, ...] = tuple(_COVERED)) -> OutOf
         # against it ("printer won't print from my laptop", not "my phone sees the wifi but
         # my laptop doesn't").
         if match.start() < covered[0] and not any(
-            _CONTRAST.search(lowered[match.start() : p]) for p in covered
+            _CONTRAST.search(lowered[match.start() : p]) and _is_subject(lowered, p)
+            for p in covered
+        ):
+            return OutOfScope(label, request=False)
+    return None
+
+
+# What the covered domain's things are reached through, not things with the trouble: a printer
+# "connected to the same wifi", a phone "on windows" is still the printer's or the phone's
+# trouble, even after "even though" (a contrast of states, not of subjects).
+_MEDIUM = re.compile(r"(?:wi-?fi|wireless|windows|bios|internet)(?![\w-])")
+
+
+def _is_subject(text: str, position: int) -> bool:
+    """Whether the covered word at ``position`` can be what the trouble is with (a laptop, a
+    car), not the medium something else uses (:data:`_MEDIUM`)."""
+    return not _MEDIUM.match(text, position)
+
+
+# "it's my printer", "its not a laptop, its my phone", "i meant my bike", "the problem is
+# with the boiler": the user says what the trouble is with, mid-conversation.
+_SUBJECT_SAID = re.compile(
+    r"(?:\b(?:it'?s|it\s+is|this\s+is|that'?s|i\s+mean|i\s+meant|talking\s+about|"
+    r"(?:the\s+)?(?:problem|issue|fault|trouble)\s+is(?:\s+with)?|it'?s\s+about|"
+    r"(?:asking|here)\s+about)\s+(?:with\s+|about\s+)?(?:my|a|an|the|our|his|her)\s+"
+    r"(?:\w+\s+)?$)"
+)
+
+
+def subject_named(text: str) -> OutOfScope | None:
+    """An uncovered thing the user says the trouble is with, in a reply mid-conversation
+    ("its not a laptop, its my printer"), else None. Unlike :func:`out_of_scope`, a thing
+    only mentioned is not enough ("yes, my phone connects fine" answers a question): the
+    message must say it is the subject."""
+    lowered = " ".join(text.lower().replace("’", "'").split())
+    pet = re.search(_PETS, lowered)
+    if pet is not None and _SUBJECT_SAID.search(lowered[: pet.start()] + "my "):
+        return OutOfScope("pet", request=False)
+    for label, pattern in _THINGS:
+        match = _find(pattern, lowered)
+        if (
+            match is not None
+            and not _as_tool(lowered, match)
+            and _SUBJECT_SAID.search(lowered[: match.start()])
         ):
             return OutOfScope(label, request=False)
     return None
@@ -237,7 +280,15 @@ def out_of_scope(text: str, domains: tuple[str, ...] = tuple(_COVERED)) -> OutOf
 
 def _as_tool(text: str, match: re.Match[str]) -> bool:
     before = text[max(0, match.start() - 24) : match.start()]
+    if _TROUBLE_WITH.search(before):
+        return False  # "the problem is with my printer": the subject, not a tool
     return bool(_AS_TOOL_BEFORE.search(before) or _AS_TOOL_AFTER.search(text[match.end() :]))
+
+
+_TROUBLE_WITH = re.compile(
+    r"\b(?:problem|issue|fault|trouble|wrong|matter|up)\s+(?:is\s+|are\s+)?with\s+"
+    r"(?:my|the|a|an|his|her|our)?\s*$"
+)
 
 
 # What a covered thing is needed for ("I need my laptop to pay my bills", "so I can book a

@@ -42,7 +42,7 @@ from __future__ import annotations
 import logging
 import time
 
-from bots import takeover
+from bots import scope, takeover
 from bots.case_store import CaseStore, dump_state, load_state
 from bots.config import ServiceConfig, ServiceError
 from bots.conversation import (
@@ -269,6 +269,11 @@ class ConversationService:
             return answering.decide(kit, ctx, ())
         if safety_check.is_check(ctx.dialogue.pending):
             return safety_check.respond(kit, ctx, meaning)
+        outside = scope.subject_named(inbound.text) if inbound.text and not inbound.button else None
+        if outside is not None:
+            # "its not a laptop, its my printer": no pack covers what the trouble is with, so
+            # the chart's questions stop here (its "not" is no answer to them).
+            return intake.out_of_scope_reply(kit, ctx, inbound.text, outside)
         if meaning.intent == "answer":
             return answering.answered(kit, ctx, meaning, pending)
         if meaning.intent == "why":

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bots.scope import covered_phrase, out_of_scope
+from bots.scope import OutOfScope, covered_phrase, out_of_scope, subject_named
 
 from .scope_table import DEVELOPMENT, HELD_OUT, HELD_OUT_ERRANDS
 
@@ -75,3 +75,43 @@ def test_an_errand_the_broken_thing_is_needed_for_is_not_a_request_to_us() -> No
     assert out_of_scope("my car broke down, I'll miss my payment so can I get a refund") is not None
     assert out_of_scope("how do i cancel my contract on the car") is not None
     assert out_of_scope("I was charged twice for my laptop repair") is not None
+
+
+def test_a_contrast_of_states_keeps_the_uncovered_thing_the_subject() -> None:
+    # "even though ... connected to the same wifi": the wifi is what the printer uses, not a
+    # laptop set against it (stop 37's lead13 probe ran it through the wireless chart).
+    text = (
+        "my printer keeps saying its offline even though its switched on and connected to "
+        "the same wifi as everything else"
+    )
+    assert out_of_scope(text) == OutOfScope("printer", request=False)
+    assert out_of_scope("my phone sees the wifi but my laptop doesnt") is None
+    assert out_of_scope("the problem is with my printer") == OutOfScope("printer", False)
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("its not a laptop, its my printer", "printer"),
+        ("i dont have a car problem, its my bike", "bike"),
+        ("its not me, its my dog", "pet"),
+        ("the problem is with my printer", "printer"),
+        ("sorry i meant my phone", "phone"),
+    ],
+)
+def test_a_reply_that_names_the_real_subject(text: str, label: str) -> None:
+    assert subject_named(text) == OutOfScope(label, request=False)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "yes, my phone connects fine",
+        "no i tried it on the tv through hdmi and it works",
+        "i checked with my phone torch",
+        "its my laptop",
+        "its a phone charger",
+    ],
+)
+def test_a_reply_that_only_mentions_another_thing_is_not_a_new_subject(text: str) -> None:
+    assert subject_named(text) is None
