@@ -18,9 +18,22 @@ _NONE = re.compile(
     r"^(?:\W*(?:none|neither|nothing|not|nope|no)\b.*(?:th(?:ose|ese|em)|above|list|option|"
     r"one|really|fits?|matches|quite|exactly|sorry)|\W*none\W*|\W*neither\W*|"
     r".*\bsomething else\b.*|.*\bother\b\W*$|.*\bnone of (?:th|it)\w*.*|.*\bnot (?:in|on) "
-    r"(?:the|that|this) list\b.*|.*\bit'?s not (?:any|one) of (?:th|them)\w*.*)",
+    r"(?:the|that|this) list\b.*|.*\bit'?s not (?:any|one) of (?:th|them)\w*.*|"
+    # "doesnt fit any of them", "it isnt any of them", "mine's not there", "its a different
+    # problem": none fits, in other words.
+    r".*\b(?:not|isn'?t|doesn'?t|don'?t|didn'?t|aren'?t|nothing|never)\b.*"
+    r"\b(?:any|one|either) of (?:th(?:ose|ese|em)|the above)\b.*|"
+    r".*\b(?:a |something )?different (?:problem|issue|thing|fault|one)\b.*|"
+    r"(?:no,? )?it'?s (?:something )?different\W*|"
+    r".*\b(?:don'?t|do not|can'?t|cannot|didn'?t) (?:see|find) (?:mine|it|my (?:\w+ )?"
+    r"(?:problem|issue|fault|one))\b.*|"
+    r"(?:mine'?s |it'?s |mine is |it is )?not (?:there|here|listed|on there)\b.*)",
     re.I,
 )
+# "not sure which one of these", "could be any of them": undecided between the choices, which
+# is not "none fits" (unless "none" is said too).
+_UNDECIDED = re.compile(r"\bwhich\b|\bnot sure\b|\bunsure\b|\b(?:could|might|may) be\b")
+_NONE_WORD = re.compile(r"\b(?:none|neither)\b")
 _ORDINALS = {
     "first": 1,
     "1st": 1,
@@ -45,7 +58,7 @@ def pick(text: str, labels: Sequence[str]) -> int | str | None:
     lowered = [" ".join(label.lower().split()) for label in labels]
     if said in lowered:
         return lowered.index(said)
-    if _NONE.match(said):
+    if _NONE.match(said) and not (_UNDECIDED.search(said) and not _NONE_WORD.search(said)):
         return NONE
     number = re.fullmatch(r"(?:option|number|no\.?|#)?\s*(\d{1,2})", said)
     if number and 1 <= int(number.group(1)) <= len(labels):
