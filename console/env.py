@@ -61,6 +61,9 @@ def env_list(name: str, default: list[str] | None = None) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
+SQLITE_BUSY_TIMEOUT_S = 30
+
+
 def database_from_url(url: str, base_dir: Path) -> dict[str, object]:
     """Translate a DATABASE_URL (sqlite:///path or postgres://user:pw@host:port/name)."""
     parsed = urlparse(url)
@@ -73,11 +76,14 @@ def database_from_url(url: str, base_dir: Path) -> dict[str, object]:
         # busy timeout) if another writer has it. DEFERRED, SQLite's default, reads first and
         # upgrades at the first write; when another transaction is committing meanwhile, the
         # upgrade fails at once with "database is locked" whatever the timeout (the embedded
-        # sweep and a reply's delivery did, while turns of other cases committed).
+        # sweep and a reply's delivery did, while turns of other cases committed). The busy
+        # timeout is 30 s, not Python's 5: on a loaded 2-core machine a first start's pack
+        # import once waited longer than 5 s for a lock and died with "database is locked",
+        # leaving the intake pack out (stop 37).
         return {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(name),
-            "OPTIONS": {"transaction_mode": "IMMEDIATE"},
+            "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": SQLITE_BUSY_TIMEOUT_S},
         }
     if scheme in {"postgres", "postgresql", "pgsql"}:
         # django-environ: host, port, credentials, and every query option (sslmode=require,
