@@ -552,7 +552,7 @@ class FactIndex:
         verb of seeing."""
         own = self._own(finding)
         asked = (own.words | own.condition) if own else frozenset()
-        return bool(set(_words(fragment)) - asked - self.common - _FILLERS - _PARTICLES)
+        return bool(set(_words(fragment)) - asked - self.common - _FILLERS - _PARTICLES - _DENIALS)
 
     def about(self, fragment: str, sentence: str = "") -> list[tuple[Finding, float]]:
         """Findings the fragment speaks about, best first: it names the question's subject
@@ -753,7 +753,12 @@ def fragments(text: str) -> list[tuple[str, str]]:
         split = (p.strip() for p in _SPLIT.split(sentence) if p and p.strip())
         # "no lights no beeps nothing at all": a list of things that are not there, each its
         # own denial (one denial does not name the others' things).
-        listed = (q for p in split for q in (_NOS.split(p) if _NO_FIRST.match(p) else [p]))
+        listed = (
+            r
+            for p in split
+            for q in (_NOS.split(p) if _NO_FIRST.match(p) else [p])
+            for r in _each_denied(q)
+        )
         for part in listed:
             # "ticking noise, only when turning": a condition belongs to what it conditions.
             if parts and _CONDITION_ONLY.match(part):
@@ -764,7 +769,29 @@ def fragments(text: str) -> list[tuple[str, str]]:
     return out
 
 
+# The adverb of a denial names nothing ("the engine never fires" denies the firing asked
+# about); "nothing" and "none" do ("nothing when i press the button" is no denial of a click).
+_DENIALS = frozenset(_word(w) for w in ("never", "cannot"))
 _NO_FIRST = re.compile(r"^no\b")
+# "no knocks or noises from the steering": one "no" before a list of single words denies each
+# of them with what follows ("no noises from the steering"), not only the first.
+_NO_LIST = re.compile(r"^no\s+([a-z]+)((?:\s*,?\s+(?:or|nor|and)\s+(?:no\s+)?[a-z]+)+)(.*)$")
+_LIST_ITEM = re.compile(r"(?:or|nor|and)\s+(?:no\s+)?([a-z]+)")
+_NO_ITEM = frozenset({"anything", "nothing", "whatever", "so", "stuff", "that"})
+
+
+def _each_denied(part: str) -> list[str]:
+    match = _NO_LIST.match(part)
+    if match is None:
+        return [part]
+    items = [match.group(1), *_LIST_ITEM.findall(match.group(2))]
+    rest = match.group(3)
+    if not rest.strip():
+        # "no smoke or smell": the list is one denial of what the question asks either of.
+        return [part]
+    return [f"no {item}{rest}" for item in items if item not in _NO_ITEM] or [part]
+
+
 _NOS = re.compile(r"(?<!\bno)\s+(?=(?:no|nothing)\b)")
 _CONDITION_ONLY = re.compile(
     r"^(?:only|just|but only|mostly|always)\s+(?:when|if|while|on|in|at|after|during)\b"

@@ -22,6 +22,7 @@ from functools import lru_cache
 from planning.network import EvidentialNetwork
 
 from . import text as tx
+from .domain_lexicon import said_in_chart_terms
 from .word_groups import rewrite_groups
 
 # Less than two hours, as people say it; and any character but the start of a negation.
@@ -188,28 +189,34 @@ def _groups() -> tuple[tuple[str, ...], ...]:
     return rewrite_groups()
 
 
-_VOCABULARIES: dict[tuple[str, int], tuple[frozenset[str], dict[str, str]]] = {}
+_Vocabulary = tuple[frozenset[str], dict[str, str], tuple[tuple[str, ...], ...]]
+_VOCABULARIES: dict[tuple[str, int], _Vocabulary] = {}
 
 
-def _vocabulary(network: EvidentialNetwork) -> tuple[frozenset[str], dict[str, str]]:
-    """The canonical forms of every word the chart's questions use, and a raw word for each."""
+def _vocabulary(network: EvidentialNetwork) -> _Vocabulary:
+    """The canonical forms of every word the chart's questions use, a raw word for each, and
+    each question as its canonical words (for the domain lexicon's phrases)."""
     key = (network.name, hash(tuple(f.question for f in network.findings)))
     found = _VOCABULARIES.get(key)
     if found is None:
         raw: dict[str, str] = {}
+        questions = []
         for finding in network.findings:
-            for token in tx.tokens(tx.normalise(finding.question).replace("-", " ")):
+            question = tx.tokens(tx.normalise(finding.question).replace("-", " "))
+            questions.append(tuple(_canonical(token) for token in question))
+            for token in question:
                 raw.setdefault(_canonical(token), token)
         if len(_VOCABULARIES) > 64:
             _VOCABULARIES.clear()
-        found = _VOCABULARIES[key] = (frozenset(raw), raw)
+        found = _VOCABULARIES[key] = (frozenset(raw), raw, tuple(questions))
     return found
 
 
 def in_chart_words(text: str, network: EvidentialNetwork) -> str:
     """The message (normalised) with the words people use said in the chart's own words."""
-    words, raw = _vocabulary(network)
-    out = tx.normalise(text)
+    words, raw, questions = _vocabulary(network)
+    # A helpdesk's own words for a question's state, and states that entail it, first.
+    out = said_in_chart_terms(tx.normalise(text), questions)
     for pattern, meanings in PHRASES:
         meant = next((m for m in meanings if all(_canonical(w) in words for w in m.split())), None)
         if meant is not None:

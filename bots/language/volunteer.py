@@ -249,7 +249,32 @@ def _stands(fact: Answer, text: str, network: EvidentialNetwork, said: set[str])
         return True
     if not says_predicate(text, finding.question):
         return False
+    if _does_what_is_without(text, finding.question):
+        return False
     return not _narrower_unsaid(fact.finding, network, said)
+
+
+_WITHOUT_VERB = re.compile(r"\bwithout\s+([a-z]+ing)\b")
+# What a screen, a light or a sound is when the thing is not there.
+_ABSENT = frozenset(["black", "blank", "dark", "nothing", "empty", "dead", "off"])
+
+
+def _does_what_is_without(text: str, question: str) -> bool:
+    """A question asked "without X-ing" ("does windows boot without displaying anything on
+    the LCD?") is answered yes only where the words take X away (X denied, or what X would
+    show said black, blank, nothing): "windows boots and displays the desktop" and "it works
+    on the tv" are no "yes" to it."""
+    match = _WITHOUT_VERB.search(question.lower())
+    if match is None:
+        return False
+    verb = tx.canonical(tx.stem(match.group(1)))
+    toks = tx.tokens(tx.normalise(text))
+    taken_away = any(t in _ABSENT for t in toks) or any(
+        tx.canonical(tx.stem(t)) == verb
+        and any(w in NEGATIONS for w in toks[max(0, i - 3) : i + 3])
+        for i, t in enumerate(toks)
+    )
+    return not taken_away
 
 
 def _narrower_unsaid(finding: str, network: EvidentialNetwork, said: set[str]) -> bool:

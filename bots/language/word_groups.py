@@ -56,6 +56,12 @@ GROUPS: tuple[WordGroup, ...] = (
     WordGroup(
         "spin spins spinning whirr whirrs whirring whir whirs", near="run runs running going"
     ),
+    # The steady noise of a mains adapter or charger, however people hear it (before the
+    # noises: where a question asks about humming, a buzz or a whine is that).
+    WordGroup(
+        "humming hum hums hummed buzzing buzz buzzes buzzed whine whines whining whined "
+        "droning drone drones whistling whistle whistles"
+    ),
     WordGroup("sounds noise noises sound whirr whirrs whirring whir buzz buzzing"),
     WordGroup("blinking blink blinks flashing flash flashes flickering flicker flickers"),
     WordGroup("loose wobbly wiggles wiggle wiggling", near="play floppy"),

@@ -305,6 +305,22 @@ DEVELOPMENT: list[Row] = [
     ("brake_problem", "if i brake hard it swerves to one side", {"q28": Y}),
     ("brake_problem", "when i put my foot on the brake the steering tugs to the right", {"q28": Y}),
     ("car_wont_start", "it starts for a couple of seconds and then cuts out", {"q23": Y, "q9": Y}),
+    # -- session 14 (reading, written before the changes): the same fact in a helpdesk's
+    # other words (catch, whine, firm pedal, wiggles, telly, loads of networks, make out)
+    ("car_wont_start", "starter turns the engine fine but it refuses to catch", {"q1": Y, "q9": N}),
+    ("car_wont_start", "cranks away but the engine never comes to life", {"q1": Y, "q9": N}),
+    ("laptop_battery", "theres a high pitched whine coming from the charger", {"q3": Y}),
+    ("laptop_battery", "the adapter buzzes when its plugged into the wall", {"q3": Y}),
+    ("brake_problem", "pedal feels firm but the car takes ages to stop", {"q2": N, "q31": Y}),
+    ("brake_problem", "the brake pedal sinks right down to the floor", {"q2": Y}),
+    ("power", "the charger plug wiggles about in the port and keeps falling out", {"q18": Y}),
+    ("car_steering", "the steering is totally quiet, no clunking or creaking", {"q24": N, "q10": N}),
+    ("lcd_problem", "if i plug it into the telly the windows desktop comes up fine", {"q6": Y}),
+    ("lcd_problem", "hooked it to a projector and i get the boot logo on that", {"q2": Y}),
+    ("wireless", "the list has loads of networks in it, just not mine", {"q6": Y, "q1": N}),
+    ("wireless", "i can see about six other wifi names but not my router", {"q6": Y, "q1": N}),
+    ("laptop_drive", "i can faintly make out the login screen", {"q1": Y}),
+    ("laptop_drive", "theres a picture on the screen but its really faint", {"q1": Y}),
 ]
 
 HELD_OUT: list[Row] = [
