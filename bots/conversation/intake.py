@@ -149,6 +149,10 @@ def focus(kit: Kit, ctx: Context, complaint: str) -> tuple[str | None, list[Sect
     margin = kit.config.section_margin
     if routes and (len(routes) == 1 or routes[0].score >= margin * routes[1].score):
         meaning = meaning_check.by_meaning(kit.grounding, ctx.info.name, complaint)
+        if not meaning_check.near_enough(meaning):
+            # Like no section in meaning ("the aircon blows warm air" is no overheating
+            # engine): the user picks, and "Something else" leads to a person.
+            return None, routes
         if meaning_check.agrees(routes[0].group, meaning):
             return routes[0].group, routes
         # The words and the meaning point at different sections: the user picks from both.
