@@ -58,6 +58,9 @@ class Pending:
     # A multi-choice question asked whole (bots.conversation.choice_list): every option the
     # reply answers, ``finding`` (the option the policy asked about) first.
     options: tuple[str, ...] = ()
+    # How often "how do I check?" was answered for this question: asked again after the
+    # passage, the user cannot check, and the same passage again would be a loop.
+    explained: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         out = {
@@ -69,6 +72,8 @@ class Pending:
         }
         if self.options:
             out["options"] = list(self.options)
+        if self.explained:
+            out["explained"] = self.explained
         return out
 
     @classmethod
@@ -80,6 +85,7 @@ class Pending:
             misunderstood=int(data.get("misunderstood", 0)),
             replaces=None if data.get("replaces") is None else int(data["replaces"]),
             options=tuple(str(o) for o in data.get("options") or ()),
+            explained=int(data.get("explained", 0)),
         )
 
 

@@ -72,6 +72,7 @@ from bots.models import Case, CaseStatus, Role
 from bots.records import belief_snapshot
 from planning.dialogue import StoppingRule
 from planning.engine import Policy
+from planning.evidence import Answer
 
 __all__ = [
     "ANY_SECTION",
@@ -285,6 +286,19 @@ class ConversationService:
                 patient=kit.patient_facing(ctx),
             )
         if meaning.intent == "how_to_check":
+            if ctx.dialogue.pending.explained and not inbound.button:
+                # "no idea how to check that" after the passage was shown: the user cannot
+                # check, so the answer is "not sure" and the dialogue moves on (the same
+                # passage again was a loop a user could not leave by typing).
+                unsure = Interpretation(
+                    "answer",
+                    (Answer.unsure(pending.id),),
+                    meaning.volunteered,
+                    0.8,
+                    detail="cannot check, after how to check",
+                )
+                return answering.answered(kit, ctx, unsure, pending)
+            ctx.dialogue.pending.explained += 1
             return presentation.reask(
                 ctx,
                 pending,

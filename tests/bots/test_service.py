@@ -174,6 +174,23 @@ def test_how_to_check_answers_from_the_faq_and_asks_again(service_factory: Servi
         assert "faq" in how.sources[0].passage_id
 
 
+def test_not_able_to_check_after_the_passage_moves_on(service_factory: Service) -> None:
+    # Stop 37 (lead12 probe): "no idea how to check that" twice to "Is spark getting to the
+    # plugs?" got the same passage twice, then the question again: a loop typed words could
+    # not leave. After the passage, it is "not sure" and the next question comes.
+    service = service_factory()
+    first = say(service, "C1:110", "my laptop will not connect to the wifi")
+    how = say(service, "C1:110", "no idea how to check that")
+    assert how.kind == "question" and how.question == first.question
+    assert how.parts[0] != first.parts[0]  # the passage (or "no instructions"), then the question
+    moved = say(service, "C1:110", "no idea how to check that")
+    assert moved.question != first.question
+    case = Case.objects.get(pk=moved.case_id)
+    state = load_state(case.state, load_network("it-laptop"))
+    assert state.state.answers[-1].finding == first.question
+    assert state.state.answers[-1].states is None  # "not sure": vacuous
+
+
 def test_human_hands_the_case_over(service_factory: Service) -> None:
     service = service_factory()
     say(service, "C1:104", "my laptop overheats")
