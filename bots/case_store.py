@@ -170,6 +170,7 @@ def load_state(data: Mapping[str, Any], network: EvidentialNetwork) -> StoredDia
                     for r in data.get("red_flags", [])
                 ],
                 human_requested=bool(data.get("human_requested", False)),
+                passing={i for i, asked in enumerate(flags) if not asked},
             )
             replayed = False
         else:

@@ -459,6 +459,15 @@ class BeliefState:
         self.conflict_history.append(k)
         return k
 
+    def reweigh(self, log_factor: ArrayLike) -> None:
+        """Multiply the known hypotheses' weights by ``exp(log_factor)``: evidence taken
+        back (a negative log of an earlier update's factor) or put in without a conflict
+        record (``planning.reach``'s implied answers, which are recomputed each answer)."""
+        delta = np.asarray(log_factor, dtype=np.float64)
+        if delta.shape != (self.n_hypotheses,) or not np.all(np.isfinite(delta)):
+            raise ValueError("log_factor must be finite, one entry per known hypothesis")
+        self.log_w[: self.n_hypotheses] += delta
+
     # Queries. Vectors cover the open-world element too, as the last entry, when present.
 
     def weights(self) -> FloatArray:

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .actions import Action
 from .belief import BeliefState, TotalConflictError
 from .evidence import Answer
 from .network import EvidentialNetwork, RedFlag
+from .reach import Path, implied_answers
 
 # A question answered "not sure" may be asked once more (``DialogueState.asked_again_allowed``).
 MAX_ASKS = 2
@@ -65,6 +68,9 @@ class DialogueState:
     turns: int = 0
     red_flags: list[RedFlag] = field(default_factory=list)
     human_requested: bool = False
+    # Indexes in ``answers`` of facts recorded without a question (``apply(asked=False)``):
+    # they imply nothing about the chart's way to them (planning.reach).
+    passing: set[int] = field(default_factory=set)
 
     @classmethod
     def start(
@@ -86,6 +92,7 @@ class DialogueState:
             self.turns,
             list(self.red_flags),
             self.human_requested,
+            set(self.passing),
         )
 
     def apply(self, answer: Answer, network: EvidentialNetwork, *, asked: bool = True) -> None:
@@ -94,17 +101,38 @@ class DialogueState:
             raise KeyError(f"unknown finding {answer.finding!r}")
         if asked:
             self.turns += 1
+        else:
+            self.passing.add(len(self.answers))
         self.asked.add(answer.finding)
         self.answers.append(answer)
         if answer.states is not None:
             for flag in network.red_flags:
                 if flag.finding == answer.finding and set(answer.states) <= set(flag.states):
                     self.red_flags.append(flag)
-        if answer.is_vacuous:
-            return
-        assert answer.states is not None
-        pl = network.compile().plausibility(answer.finding, answer.states)
-        self.belief.update(pl, answer.reliability)
+        paths = network.paths_to
+        before = self._implied(paths, len(self.answers) - 1) if paths else {}
+        if not answer.is_vacuous:
+            assert answer.states is not None
+            pl = network.compile().plausibility(answer.finding, answer.states)
+            self.belief.update(pl, answer.reliability)
+        if paths:
+            after = self._implied(paths, len(self.answers))
+            if after != before:
+                self.belief.reweigh(
+                    _implied_log_factor(after, network) - _implied_log_factor(before, network)
+                )
+
+    def implied(self, network: EvidentialNetwork) -> dict[str, tuple[str, float]]:
+        """What the answers given to questions imply for the questions above them on a
+        flowchart (:func:`planning.reach.implied_answers`)."""
+        return self._implied(network.paths_to, len(self.answers))
+
+    def _implied(self, paths: Mapping[str, Path], upto: int) -> dict[str, tuple[str, float]]:
+        # A fact read in passing speaks for itself only: a misread opening fact that also
+        # answered the chart's way to it concluded the wrong fix with nothing asked (FloDial
+        # dev, utterances: 4 of the first 100; docs/troubleshooting.md, stop 37).
+        answers = self.answers[:upto]
+        return implied_answers(answers, paths, said_in_passing=self.passing)
 
     def asked_again_allowed(self, finding_id: str) -> bool:
         """Whether ``finding_id`` may be asked a second time: it was asked once and the answer
@@ -120,6 +148,19 @@ class DialogueState:
             return []
         order = np.argsort(-p, kind="stable")
         return [(network.hypotheses[i].id, float(p[i])) for i in order]
+
+
+def _implied_log_factor(
+    implied: Mapping[str, tuple[str, float]], network: EvidentialNetwork
+) -> NDArray[np.float64]:
+    """The log of the weight factor the implied answers put on each known hypothesis (the
+    same discounted update a said answer makes; a reliability below 1 keeps it finite)."""
+    out = np.zeros(len(network.hypotheses))
+    compiled = network.compile()
+    for finding, (state, reliability) in implied.items():
+        pl = compiled.plausibility(finding, (state,))
+        out += np.log(reliability * pl + (1.0 - reliability))
+    return out
 
 
 class Policy(Protocol):

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 from numpy.typing import NDArray
 
-from .actions import Abstain, Action, Ask, Conclude, Escalate
+from .actions import Abstain, Action, Ask, Conclude, Escalate, Rationale
 from .dialogue import DialogueState, Policy, StoppingRule
 from .evidence import Answer
 from .network import EvidentialNetwork
@@ -106,8 +106,10 @@ class Dialogue:
 class Confirm:
     """Ask the answer at ``index`` again; its reply replaces it. ``reason`` is
     "doubtful_reading" (before a conclusion on it), "contradiction" (the conclusion rules it
-    out), "stalled", or "changed" (the same message said otherwise); ``instead`` is what the
-    policy would have done (None for "changed": the policy was not asked)."""
+    out), "stalled", "nothing_asked" (a flowchart conclusion from the opening alone,
+    :meth:`Engine._nothing_asked`), or "changed" (the same message said otherwise);
+    ``instead`` is what the policy would have done (None for "changed": the policy was not
+    asked)."""
 
     index: int
     finding: str
@@ -319,6 +321,9 @@ class Engine:
             against = self._against_answers(dialogue, network, action)
             if against is not None:
                 return against
+            unasked = self._nothing_asked(dialogue, network, action)
+            if unasked is not None:
+                return unasked
         confirm = self._confirmation(dialogue, network, action)
         return confirm if confirm is not None else action
 
@@ -361,6 +366,45 @@ class Engine:
         if at_face[0][0] != actual[0][0]:
             return None
         return Conclude(actual[0][0], actual[0][1])
+
+    def _nothing_asked(
+        self, dialogue: Dialogue, network: EvidentialNetwork, action: Conclude
+    ) -> Ask | Confirm | None:
+        """Before a flowchart conclusion drawn from the opening alone, one question that
+        confirms it.
+
+        Facts read from the first message are discounted (the reader's doubt), the stopping
+        rule reads them at face value (:meth:`_at_face_value`) and the product shows such a
+        conclusion capped (``bots.conclusions.UNASKED_CEILING``): "impending hard drive failure
+        (about 70% sure)" with no question asked is neither confident nor helpful. So the
+        first step on the cause's own path that the user has not spoken to is asked (the
+        chart's own order: the step nearest the root first), or, where the user spoke to every
+        step, the one nearest the cause is asked back, and its reply (asked, not read in
+        passing) replaces it. Only on a flowchart, only while nothing has been asked."""
+        state = dialogue.state
+        if not network.flow or state.turns > 0 or any(dialogue.asked_flags):
+            return None
+        if dialogue.confirmed or state.turns >= self.rules.stopping.max_turns:
+            return None
+        path = network.paths_to.get(action.hypothesis, ())
+        said = {a.finding for a in state.answers}
+        unsaid = [finding for finding, _ in path if finding not in said]
+        if unsaid:
+            rationale = Rationale((action.hypothesis,), 0.0, {}, score_name="confirms")
+            return Ask(unsaid[0], rationale)
+        if self.rules.max_confirmations < 1:
+            return None
+        depth = {finding: step for step, (finding, _) in enumerate(path)}
+        resting = {id(a) for a in resting_answers(state, network, action.hypothesis)}
+        on_path = [
+            (depth[a.finding], index)
+            for index, a in enumerate(state.answers)
+            if id(a) in resting and a.finding in depth
+        ]
+        if not on_path:
+            return None
+        _, index = max(on_path)
+        return Confirm(index, state.answers[index].finding, "nothing_asked", action)
 
     def _against_answers(
         self, dialogue: Dialogue, network: EvidentialNetwork, action: Conclude

@@ -235,6 +235,14 @@ class EvidentialNetwork:
         return self.findings[self.finding_index[finding_id]]
 
     @cached_property
+    def paths_to(self) -> dict[str, tuple[tuple[str, str], ...]]:
+        """Per finding and hypothesis of a flowchart, the answers on the chart's way to it
+        (:func:`planning.reach.ancestors`); empty without a ``flow``."""
+        from .reach import ancestors
+
+        return ancestors(self.flow) if self.flow else {}
+
+    @cached_property
     def _groups(self) -> dict[str, tuple[str, ...]]:
         members: dict[str, list[str]] = {}
         for f in self.findings:

@@ -36,6 +36,10 @@ DEFAULT_STALL_WINDOW = 2
 # Before concluding, an answer the conclusion rests on is confirmed when the reader's confidence
 # in it is below this: an explicit "yes"/"no" reads at 0.95, the user's own words at <= 0.9.
 DEFAULT_CONFIRM_BELOW = 0.95
+# The reader's confidence in a fact said in passing in plain words (the product's reader
+# stores bots.language.volunteer.VOLUNTEER_RELIABILITY, 0.8); below it the fact was read with
+# doubt (a hedge, a guess), and only then is it asked back at a dead end.
+PLAIN_PASSING = 0.8
 
 
 def replay(
@@ -114,7 +118,8 @@ def confirmation_candidate(
 
     ``volunteered``, ``asked`` and ``prior`` are as for :func:`replace_answer`.
     Candidates are the asked answers not confirmed yet (and, at a dead end, facts said in
-    passing that were read with doubt, ``confidence`` below 1), most recent first: crisp ones, and
+    passing that were read with doubt, ``confidence`` below :data:`PLAIN_PASSING`), most
+    recent first: crisp ones, and
     "not sure" where the reader understood nothing (``confidence`` 0: the words were there but
     unreadable, unlike a "not sure" the user said). The first whose opposite (every other
     state; for "not sure", any state; for a reading with doubt at a dead end, also the same
@@ -126,7 +131,20 @@ def confirmation_candidate(
         # At a dead end (``dead_end``: the policy has nothing left to ask) a fact read in
         # passing with doubt is a candidate too: asking it back beats handing the case on.
         # Never otherwise: people are not asked again what they just said.
-        doubtful = dead_end and confidence is not None and confidence(answer.finding) < 1.0
+        # A fact said in passing is in doubt when it was read below a plain reading
+        # (PLAIN_PASSING), or when the user could not answer what the chart asked after it
+        # ("not sure" to as many as they answered: the questions of a branch a misread put
+        # them on). A plain fact followed by plain answers is not: asking "no smoke or burning
+        # smell" back at the end ("Just to be sure: Can you smell burning...?") read as not
+        # listening, then the case was handed on anyway.
+        doubtful = (
+            dead_end
+            and confidence is not None
+            and (
+                confidence(answer.finding) < PLAIN_PASSING
+                or _unanswerable_after(state.answers, flags, index)
+            )
+        )
         if not (flags[index] or doubtful) or answer.finding in confirmed:
             continue
         states = network.finding(answer.finding).states
@@ -156,6 +174,14 @@ def confirmation_candidate(
             if action is not None and not isinstance(action, Abstain):
                 return index
     return None
+
+
+def _unanswerable_after(answers: Sequence[Answer], flags: Sequence[bool], index: int) -> bool:
+    """Whether the questions asked after answer ``index`` got "not sure" at least as often
+    as an answer (and at least once)."""
+    after = [a for a, asked in zip(answers[index + 1 :], flags[index + 1 :], strict=True) if asked]
+    unsure = sum(1 for a in after if a.states is None)
+    return unsure >= 1 and unsure >= len(after) - unsure
 
 
 def _choose_instead(

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from . import facts
 from . import text as tx
 from .reader import EXPLICIT, Reading, clauses, question_profile, read_answer
 
@@ -132,4 +133,8 @@ def about_something_else(text: str, question: str, reading: Reading) -> bool:
     if len(words) < 2:
         return False
     profile = question_profile(question)
-    return not (words & profile.words)
+    # The words people say in place of a question's word count as its word: "yes, just the
+    # front left indicator bulb is out" answers "a single lamp failure ... or a blinker?"; read
+    # as about something else, it was asked back at once ("Just to be sure: ...").
+    said_for = facts.said_for()
+    return not ((words | {said_for[w] for w in words if w in said_for}) & profile.words)

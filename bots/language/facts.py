@@ -181,6 +181,11 @@ def _word(token: str) -> str:
     return base if base.endswith("eed") else tx.canonical(token)
 
 
+def said_for() -> dict[str, str]:
+    """Words people say in place of a question's word, both sides in the stemmer's forms."""
+    return _said_for()
+
+
 @lru_cache(maxsize=1)
 def _said_for() -> dict[str, str]:
     """``_SAID_FOR`` in the stemmer's forms on both sides: "puddle" is read as "puddl", and

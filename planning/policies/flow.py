@@ -8,7 +8,8 @@ unasked questions reachable from a root by following the answers given. A crisp 
 follows its edge; an answer that does not settle the branch ("not sure", several states, or a
 hedge) keeps every branch open. A question with a single outgoing edge (its other answers are
 dead ends of the chart) does not block the walk: what lies beyond it is reachable as well, so a
-policy may skip a question whose answer the chart already implies. Without a flow every
+policy may skip a question whose answer the chart already implies. A question an answer
+further down implies (:mod:`planning.reach`) is walked past the same way. Without a flow every
 finding is on the frontier.
 """
 
@@ -37,6 +38,11 @@ def frontier(network: EvidentialNetwork, state: DialogueState) -> set[str] | Non
     if not roots:
         return None
     latest: dict[str, Answer] = {a.finding: a for a in state.answers}
+    # A question the user's deeper answers already answer (planning.reach) is walked past
+    # along that answer, not asked: after "yes, a single lamp failure" the chart's way to
+    # that question (the key-on open circuit, the accessories, the battery) is not asked.
+    for finding, (implied, _) in state.implied(network).items():
+        latest.setdefault(finding, Answer(finding, (implied,), 1.0))
     out: set[str] = set()
     seen: set[str] = set()
     stack = list(roots)

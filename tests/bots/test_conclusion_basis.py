@@ -125,16 +125,43 @@ def test_a_conclusion_on_answers_the_user_pressed_names_no_basis() -> None:
 
 def test_facts_noted_in_the_same_reply_are_not_listed_twice() -> None:
     service = evaluation_service("laptop_drive")
+
+    def send(text: str):  # type: ignore[no-untyped-def]
+        return service.handle(
+            Inbound("web", "noted", text=text, pack="laptop_drive"), store=service.store
+        )
+
+    first = send("my laptop has started making weird noises")
+    assert first.kind == "question", first.parts
+    reply = send(
+        "yes i can see everything on the screen, it still boots to the windows desktop fine, "
+        "but the hard drive has begun making clunking noises this week"
+    )
+    assert reply.kind == "conclusion", reply.parts
+    noted = next(p for p in reply.parts if p.startswith(("Noted:", "Also noted:")))
+    went_by = next(p for p in reply.parts if p.startswith("I went by"))
+    assert "as noted above" in went_by and "?" not in went_by, went_by
+    assert "clunking" in noted
+    assert not shows_code(reply)
+
+
+def test_an_opening_that_settles_the_cause_is_checked_once_before_the_fix() -> None:
+    # Stop 37: "impending hard drive failure (about 70% sure)" with no question asked. The
+    # facts are noted with one check; its reply is an answer, and the fix follows.
+    service = evaluation_service("laptop_drive")
     opening = (
         "hard drive in my laptop has begun making clunking noises this week, but it still boots "
         "to the windows desktop fine and i can see everything on the screen"
     )
     reply = service.handle(
-        Inbound("web", "noted", text=opening, pack="laptop_drive"), store=service.store
+        Inbound("web", "check", text=opening, pack="laptop_drive"), store=service.store
     )
-    assert reply.kind == "conclusion", reply.parts
-    noted = next(p for p in reply.parts if p.startswith("Noted:"))
-    went_by = next(p for p in reply.parts if p.startswith("I went by"))
-    assert "as noted above" in went_by and "?" not in went_by, went_by
-    assert "clunking" in noted
+    assert reply.kind == "question", reply.parts
+    assert "clunking" in next(p for p in reply.parts if p.startswith("Noted:"))
+    assert reply.parts[-1].startswith("One check before I suggest a fix: "), reply.parts
     assert not shows_code(reply)
+    final = service.handle(
+        Inbound("web", "check", text="yes", pack="laptop_drive"), store=service.store
+    )
+    assert final.kind == "conclusion", final.parts
+    assert "drive" in final.text and not any(p.startswith("Noted:") for p in final.parts)

@@ -14,6 +14,9 @@ QUESTIONS = {
     "fan": "Is your laptop's fan running when it overheats?",
     "hot": "Are you using your laptop in a hot environment?",
     "drip": "Is the power steering fluid dripping out from the pump?",
+    "lamp": "Do you have a single lamp failure? It could be a headlight, a taillight, or a "
+    "blinker.",
+    "kerb": "Did you hit a curb or a pot hole recently?",
 }
 NETWORK = EvidentialNetwork(
     name="t",
@@ -58,6 +61,22 @@ def test_plain_answers_are_untouched() -> None:
 def test_a_yes_about_something_else_is_doubted() -> None:
     state, _reliability, confidence = read("hot", "yes plugged in most of the time")
     assert state == "yes" and confidence == ELSEWHERE_CONFIDENCE
+
+
+@pytest.mark.parametrize(
+    ("finding", "text", "state"),
+    [
+        ("lamp", "yes, just the front left indicator bulb is out", "yes"),
+        ("kerb", "yeah i clipped a kerb last week", "yes"),
+    ],
+)
+def test_a_plain_answer_in_the_users_own_word_for_the_questions_is_not_doubted(
+    finding: str, text: str, state: str
+) -> None:
+    # "indicator" is what people say for the question's "blinker", "kerb" for its "curb":
+    # read as about something else, the answer was asked back at once ("Just to be sure").
+    got, _reliability, confidence = read(finding, text)
+    assert got == state and confidence > ELSEWHERE_CONFIDENCE
 
 
 @pytest.mark.parametrize(
