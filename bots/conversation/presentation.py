@@ -24,6 +24,7 @@ from bots.conversation import basis, carer, choice_list, safety
 from bots.conversation.context import MISUNDERSTOOD_BEFORE_HUMAN, Context, Kit, Outcome
 from bots.language import Interpretation
 from bots.language.base import yes_no_states
+from bots.language.reader import UNDECIDED
 from bots.messages import Button, Inbound, Reply, Source
 from bots.models import CaseStatus
 from bots.records import rationale_dict
@@ -263,6 +264,10 @@ def misunderstood(ctx: Context, pending: Finding, meaning: Interpretation) -> Ou
         labels = [wording.state_label(pending, s, ctx.network) for s in pending.states]
         hint = f"Please pick one of: {', '.join(labels)}."
     opener = "Hello!" if meaning.intent == "greeting" else "Sorry, I didn't understand that."
+    if meaning.detail == UNDECIDED:
+        # "the steering is fine" to "is the steering hard when stationary?": read, but as
+        # neither a yes nor a no; the user is asked which rather than the reader guessing.
+        opener = "I couldn't tell whether that means yes or no."
     parts = (opener, hint, ctx.dialogue.pending.text)
     buttons, choices = controls(ctx, pending, human=offer_human)
     reply = Reply(parts=parts, kind="question", buttons=buttons, choices=choices)

@@ -223,6 +223,9 @@ class QuestionProfile:
     process: bool = False
     by_itself: bool = False
     excludes: frozenset[str] = frozenset()
+    ceases: bool = False
+    asks_change: bool = False
+    asks_ability: bool = False
 
 
 _QUANTITIES = frozenset(
@@ -304,6 +307,9 @@ def question_profile(question: str) -> QuestionProfile:
         asks_failure=_asks_failure(toks),
         process=_asks_process(normalised),
         by_itself=bool(BY_ITSELF.search(normalised)),
+        ceases=_asks_ceasing(normalised),
+        asks_change=_asks_change(normalised),
+        asks_ability=bool(re.search(r"^\s*(?:can|could)\s+you\b|\bable\s+to\b", normalised)),
         excludes=frozenset(_excluded_condition(normalised)),
         no_difference_asked=bool(
             _ASKS_DIFFERENCE.search(normalised)
@@ -347,6 +353,80 @@ _PROCESS_VERB = re.compile(
 _HALT_ASKED = re.compile(
     r"\b(?:stuck|stop\w*|froze\w*|freez\w*|hang\w*|fail\w*|stall\w*|not|never)\b"
 )
+
+
+# A question whose main clause asks whether something ends ("does the ticking go away once
+# it warms up?", "has the bleeding stopped?"), and an answer that says it goes on ("still
+# ticking after 20 min", "it keeps squealing the whole drive"): a no, whatever word of the
+# question it restates.
+_CEASES = re.compile(
+    r"\b(?:stop(?:s|ped|ping)?|go(?:es)?\s+away|gone(?:\s+away)?|went\s+away|disappear\w*|"
+    r"(?:clear|clears|cleared|die|dies|died|calm|calms|calmed|settle|settles|settled|ease|eases|"
+    r"eased|quiet|quiets|quieten\w*|wear|wears|wore|fade|fades|faded)\s+(?:up|down|off|away)|"
+    r"subside\w*|fade[sd]?|end(?:s|ed)?|cease\w*|vanish\w*)\b"
+)
+_GOES_ON = re.compile(
+    r"\b(?:still|keeps?|kept|continu\w*|persist\w*|carr(?:y|ies|ied)\s+on|goes\s+on|"
+    r"the\s+whole\s+(?:time|way|drive|trip|journey|day|night|while)|"
+    r"all\s+(?:the\s+time|day|night|the\s+way)|non\W?stop|constantly|the\s+entire)\b"
+)
+
+
+def _asks_ceasing(normalised: str) -> bool:
+    """The main clause (a leading condition left out) asks whether something ends; not a
+    question that denies it ("does it fail to stop?") nor one about what stops another thing
+    ("do the brakes stop the car?" asks about the car moving, which "still" cannot answer)."""
+    main = _LEADING_CONDITION.sub("", normalised)
+    match = _CEASES.search(_CONDITION.sub(" ", main) or main)
+    if not match or re.search(r"\b(?:not|never|fail\w*)\b", main[: match.start()]):
+        return False
+    following = main[match.end() :].split()
+    return not (following and following[0] in ("the", "a", "an", "my", "your", "it", "them"))
+
+
+def _goes_on(s: str) -> bool:
+    """The answer says the thing goes on and names no end of it ("it stops after a while",
+    "it keeps ticking until it warms up" end it)."""
+    return (
+        bool(_GOES_ON.search(s))
+        and not _CEASES.search(s)
+        and not re.search(r"\b(?:until|till|then|except|apart\s+from)\b", s)
+    )
+
+
+# A question about a change ("does it get faster when you rev it?", "do the lights dim at
+# idle?", "does the pull change direction?") and an answer that says nothing changes.
+_CHANGE_VERB = re.compile(
+    r"\b(?:gets?|getting|becomes?|grows?|turns?)\s+(?:\w+er|more|less|worse|better)\b|"
+    r"\b(?:chang(?:e|es|ed)|var(?:y|ies)|dims?|brightens?|increases?|decreases?|rises?|"
+    r"speeds?\s+up|slows?\s+down|louder|quieter|faster|slower|stronger|weaker|brighter|"
+    r"dimmer|higher|lower|worse|better)\b"
+)
+_STAYS_SAME = re.compile(
+    r"\b(?:stays?|stayed|remains?|remained|is|are|was|its|it's|sounds?|looks?|feels?|"
+    r"seems?)\s+(?:exactly\s+|just\s+|about\s+|pretty\s+much\s+|basically\s+)?the\s+same\b|"
+    r"\b(?:just|exactly|same)\s+(?:like|as)\s+before\b|\bunchanged\b|\bno\s+change\b"
+)
+
+
+def _asks_change(normalised: str) -> bool:
+    """The main clause asks whether something changes, and does not itself ask whether it
+    stays the same ("does it stay the same?", "the same side?")."""
+    main = _LEADING_CONDITION.sub("", normalised)
+    return bool(_CHANGE_VERB.search(main)) and not re.search(
+        r"\b(?:same|stays?|remains?|constant|steady|still)\b", main
+    )
+
+
+# A reply that says the thing asked about is all right, and no more: "the steering is fine",
+# "they look normal", "fuse is ok".
+_SAID_ALL_RIGHT = re.compile(
+    r"\b(?:is|are|was|were|be|its|it's|theyre|they're|looks?|looked|seems?|seemed|feels?|felt|"
+    r"sounds?|sounded)\s+(?:\w+ly\s+|pretty\s+|just\s+|all\s+|quite\s+)?"
+    r"(?:fine|ok|okay|normal|good|great|perfect|alright|all\s+right)\b"
+)
+# The reading of a reply the reader cannot tell a yes from a no in: asked back, not guessed.
+UNDECIDED = "yes or no unclear"
 
 
 def _asks_process(normalised: str) -> bool:
@@ -754,6 +834,10 @@ def _read_statement(
         return Reading(-1, JUDGED + bonus, reliability, "at once")
     if profile.no_difference_asked and _NO_DIFFERENCE.search(s):
         return Reading(-1, JUDGED + bonus, reliability, "no difference")
+    if profile.asks_change and not negated and _STAYS_SAME.search(s):
+        # "does the ticking get faster when you rev it?" - "it stays the same speed"; "does
+        # the pull change direction?" - "still pulls left just like before"
+        return Reading(-1, JUDGED + bonus, reliability, "stays the same")
     if profile.main & _CHANGE_ASKED and _changes_in_sequence(s):
         # "does the noise change with speed?" - "it stays quiet until 40 then gets louder"
         return Reading(1, JUDGED + bonus, reliability, "changes in sequence")
@@ -765,6 +849,9 @@ def _read_statement(
             return Reading(
                 moves, JUDGED + bonus, reliability, "level moves" if moves > 0 else "level held"
             )
+    if profile.ceases and not negated and _goes_on(s):
+        # "does the ticking go away once it warms up?" - "it keeps ticking when warm"
+        return Reading(-1, JUDGED + bonus, reliability, "goes on")
     if _SAME_OUTCOME.search(s) and not profile.asks_action and not negated:
         # "same problem with the other charger": what was tried changed nothing.
         return Reading(1 if profile.kind < 0 else -1, JUDGED + bonus, reliability, "same outcome")
@@ -841,6 +928,21 @@ def _read_statement(
         # "does the app fail to connect?" - "it connects straight away": the answer affirms
         # what the question's main clause denies.
         return Reading(-1, NEGATED + bonus, reliability, "affirms negated")
+    if (
+        profile.kind == 0
+        and not profile.asks_action
+        and not profile.asks_ability
+        and not negated
+        and _SAID_ALL_RIGHT.search(s)
+    ):
+        # "is the steering hard when stationary?" - "the steering is fine": the question asks
+        # about a state the lexicon calls neither a fault nor normal working, so "fine" says
+        # neither yes nor no ("is the level up to the mark?" - "the level is correct" is a
+        # yes; "does the pedal go to the floor?" - "the pedal is ok" a no). Guessing here
+        # turned such replies into confident wrong fixes; the user is asked which it is. A
+        # question about what the user can do or see ("are you able to see anything on the
+        # screen?") asks about things working: "it looks normal" is a yes there.
+        return Reading(0, 0.0, reliability, UNDECIDED)
     if overlap == 0 and _same_state(s, profile):
         # "is the wheel off-centre?" - "it's crooked": another word for the state asked about.
         return Reading(-1 if negated else 1, RESTATED + bonus, reliability, "same state")
@@ -1562,7 +1664,7 @@ def read_answer(text: str, question: str) -> Reading:
             # "but" that names the thing asked about.
             best = reading
     if best.polarity == 0:
-        return best
+        return next((r for r in readings if r.cue == UNDECIDED), best)
     if alternatives and best.polarity < 0 and best.strength < EXPLICIT:
         # "Is it worn or cracked?" - "a bit worn, but not cracked": one alternative is a yes.
         best = max(alternatives, key=lambda r: r.strength)

@@ -307,3 +307,24 @@ HELD_OUT_37: list[tuple[str, str, str, str]] = [
     ("indirect", "Is the coolant reservoir empty?", "topped it up yesterday and its still at the same level", "no"),
     ("indirect", "Do the lights dim when the engine is idling?", "they get noticeably darker at the lights then brighten when i pull away", "yes"),
 ]
+
+# Stop 37's development rows (read while the rules were written, after HELD_OUT_37 was
+# committed), for classes found among the held-out crowd tables' misreadings:
+# - ``goes on``: a question asking whether something ends (stops, goes away, clears up) and an
+#   answer that says it goes on ("still", "keeps", "the whole drive"): no; one that names its
+#   end: yes.
+# - ``stays the same``: a question asking about a change or a comparison (gets faster, dims,
+#   lower than) and an answer that says it stays the same: no.
+DEVELOPMENT_37: list[tuple[str, str, str, str]] = [
+    ("goes on", "Does the rattle go away once the car warms up?", "nah its still rattling after half an hour on the motorway", "no"),
+    ("goes on", "Does the beeping stop when you close the door?", "it keeps beeping even with every door shut", "no"),
+    ("goes on", "Has the leak stopped since you tightened the hose?", "still dripping, maybe a bit slower", "no"),
+    ("goes on", "Does the rash clear up after a few days?", "been a week and it's still all over my arms", "no"),
+    ("goes on", "Does the rattle go away once the car warms up?", "it rattles for the first few minutes then stops", "yes"),
+    ("goes on", "Does the beeping stop when you close the door?", "yep shut the door and it went quiet", "yes"),
+    ("stays the same", "Does the fan get louder when you start a game?", "sounds about the same as when im on the desktop", "no"),
+    ("stays the same", "Does the picture get brighter when you plug in the charger?", "brightness stays exactly the same plugged or unplugged", "no"),
+    ("stays the same", "Is the new tyre pressure lower than the old reading?", "it is the same 32 psi as last week", "no"),
+    ("stays the same", "Does the noise change when you press the clutch?", "no change at all when i push it in", "no"),
+    ("stays the same", "Does the noise get worse over bumps?", "way worse, it bangs on every pothole", "yes"),
+]

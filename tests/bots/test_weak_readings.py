@@ -17,6 +17,7 @@ from evaluation.tables.weak_tables import (
     DEVELOPMENT_34,
     DEVELOPMENT_35,
     DEVELOPMENT_36,
+    DEVELOPMENT_37,
     HELD_OUT,
     HELD_OUT_34,
     HELD_OUT_35,
@@ -164,3 +165,19 @@ def test_stop_36_held_out_rows_keep_their_total() -> None:
     of 21 (other words 3/7, a state held 4/4, ratios 3/3, only when another 3/4, every time
     1/3); on the reader at the start of the stop, 7 of 21 (3, 1, 1, 1, 1)."""
     assert _right(HELD_OUT_36) >= 14
+
+
+def _rows37(cls: str) -> list[tuple[str, str, str, str]]:
+    return [r for r in DEVELOPMENT_37 if r[0] == cls]
+
+
+def test_stop_37_what_goes_on_has_not_ended() -> None:
+    """ "its still rattling after half an hour" to "does the rattle go away once it warms
+    up?" is a no (read as a restatement, a yes, before); "then stops" stays a yes."""
+    assert _right(_rows37("goes on")) == len(_rows37("goes on"))
+
+
+def test_stop_37_the_same_is_no_change() -> None:
+    """ "sounds about the same as when im on the desktop" to "louder when you start a
+    game?" is a no (read as a short reply about "it", a yes, before)."""
+    assert _right(_rows37("stays the same")) == len(_rows37("stays the same"))
