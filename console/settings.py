@@ -214,6 +214,10 @@ LANGUAGE_BACKEND = env_str("LANGUAGE_BACKEND", "llm" if LLM_BASE_URL or LLM_API_
 # 7 of 580 held-out crowd rows and lost 9 of 371 on the rules' development table
 # (docs/answer-reader.md), not enough to change what users get by default.
 LANGUAGE_LEARNED_READER = env_bool("LANGUAGE_LEARNED_READER", default=False)
+# Below this reader strength a yes/no read from the user's own words is asked back ("I couldn't
+# tell whether that means yes or no.") instead of taken; 0 (the default) takes every reading.
+# Measured through the service in docs/answer-reader.md ("Stop 37").
+LANGUAGE_ABSTAIN_BELOW = env_float("LANGUAGE_ABSTAIN_BELOW", "0")
 LLM_MAX_RETRIES = env_int("LLM_MAX_RETRIES", "2")
 LLM_TOKEN_BUDGET = env_int("LLM_TOKEN_BUDGET", "0") or None  # unset: no limit
 LLM_REPHRASE_QUESTIONS = env_bool("LLM_REPHRASE_QUESTIONS", default=False)

@@ -250,7 +250,10 @@ BROADENING = re.compile(
     r"all\s+times|any\s+speed|otherwise|at\s+other|whether|either\s+way|both)\b|\btoo\W*$|"
     # "at random times, including early morning", "at all speeds, even in parking lots"
     r"\b(?:random|randomly|at\s+all\s+\w+|all\s+(?:day|night|week)|including|"
-    r"even\s+(?:in|at|on|with|while|during|after|before))\b"
+    r"even\s+(?:in|at|on|with|while|during|after|before))\b|"
+    # "it shakes at every speed", "in every room, close or far", "even right next to it"
+    r"\b(?:at|in|on|with|for|over)\s+(?:every|any)\s+(?!time\b|times\b|point\b)[a-z]+|"
+    r"\beverywhere\b|\beven\s+(?:right|just)\s+(?:next|by|beside|near|close|in\s+front)\b"
 )
 # "Do you need to pump it several times before it firms up?" - "it's firm from the start":
 # what the question waits for happens at once.

@@ -64,6 +64,7 @@ from .cues import GREETING, HEDGE_RELIABILITY, HUMAN, PRESENCE, RESTART, UNSURE,
 from .reader import (
     EXPLICIT,
     JUDGED,
+    UNDECIDED,
     Reading,
     clauses,
     is_asking,
@@ -144,13 +145,28 @@ class OfflineInterpreter(Interpreter):
 
     name = "offline"
 
-    def __init__(self, *, volunteer: bool = True, learned: bool | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        volunteer: bool = True,
+        learned: bool | None = None,
+        abstain_below: float | None = None,
+    ) -> None:
         self.volunteer = volunteer
-        if learned is None:  # the LANGUAGE_LEARNED_READER setting (off by default)
-            from django.conf import settings
+        from django.conf import settings
 
+        if learned is None:  # the LANGUAGE_LEARNED_READER setting (off by default)
             learned = bool(getattr(settings, "LANGUAGE_LEARNED_READER", False))
         self.learned = learned
+        if abstain_below is None:  # the LANGUAGE_ABSTAIN_BELOW setting (0: off)
+            configured = settings.configured
+            abstain_below = (
+                float(getattr(settings, "LANGUAGE_ABSTAIN_BELOW", 0.0)) if configured else 0.0
+            )
+        # A yes/no read from the user's own words more weakly than this (reader strengths:
+        # 0.8 a short reply about "it", ~1 a restatement, ~2 a negated one, 5 a judgement) is
+        # asked back instead of taken (docs/answer-reader.md, "Stop 37").
+        self.abstain_below = abstain_below
 
     def interpret(
         self,
@@ -318,6 +334,8 @@ class OfflineInterpreter(Interpreter):
                 return Interpretation(
                     "unknown", (), volunteered, 0.2, detail="about another finding"
                 )
+            if reading.strength < self.abstain_below:
+                return Interpretation("unknown", (), volunteered, 0.2, detail=UNDECIDED)
             return self._answer(pending, binary, reading, volunteered)
         if binary is not None and any(
             is_unable(p, question_profile(pending.question)) for p in parts

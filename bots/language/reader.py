@@ -226,6 +226,7 @@ class QuestionProfile:
     ceases: bool = False
     asks_change: bool = False
     asks_ability: bool = False
+    hopes_absent: bool = False
 
 
 _QUANTITIES = frozenset(
@@ -250,6 +251,13 @@ _QUANTITIES = frozenset(
 )
 
 
+# The fault a question hopes is absent: "free of X", "without (finding|showing) any X".
+_FREE_OF = re.compile(
+    r"\b(?:free\s+(?:of|from)|clear\s+of|without\s+(?:(?:finding|showing|reporting|"
+    r"giving|throwing)\s+)?any)\s+(?P<what>[a-z' -]+)"
+)
+
+
 @lru_cache(maxsize=4096)
 def question_profile(question: str) -> QuestionProfile:
     normalised = tx.normalise(question)
@@ -271,6 +279,14 @@ def question_profile(question: str) -> QuestionProfile:
         )
     problem += len(PROBLEM_PHRASES.findall(normalised))
     good = sum(1 for t in toks if t in CHECK_STATE_WORDS)
+    freed = _FREE_OF.search(normalised)
+    if freed:
+        # "are the terminals free of corrosion?", "did the check finish without finding any
+        # errors?": the fault is what the question hopes is absent; it asks about things
+        # being right ("they look clean" is a yes, not a no).
+        absent = sum(1 for t in tx.tokens(freed.group("what")) if tx.stem(t) in PROBLEM_WORDS)
+        problem -= absent
+        good += absent + 1
     kind = -1 if problem > good else (1 if good > problem else 0)
     alternative: frozenset[str] = frozenset()
     match = ALTERNATIVE.search(normalised)
@@ -309,6 +325,7 @@ def question_profile(question: str) -> QuestionProfile:
         by_itself=bool(BY_ITSELF.search(normalised)),
         ceases=_asks_ceasing(normalised),
         asks_change=_asks_change(normalised),
+        hopes_absent=bool(freed),
         asks_ability=bool(re.search(r"^\s*(?:can|could)\s+you\b|\bable\s+to\b", normalised)),
         excludes=frozenset(_excluded_condition(normalised)),
         no_difference_asked=bool(
@@ -425,6 +442,9 @@ _SAID_ALL_RIGHT = re.compile(
     r"sounds?|sounded)\s+(?:\w+ly\s+|pretty\s+|just\s+|all\s+|quite\s+)?"
     r"(?:fine|ok|okay|normal|good|great|perfect|alright|all\s+right)\b"
 )
+# What happens in place of the asked thing: "a blue screen instead", "goes straight to
+# windows" (not "straight away").
+_INSTEAD = re.compile(r"\binstead\b|\b(?:goes|went|boots?|booted)\s+straight\s+(?:in)?to\b")
 # The reading of a reply the reader cannot tell a yes from a no in: asked back, not guessed.
 UNDECIDED = "yes or no unclear"
 
@@ -908,7 +928,8 @@ def _read_statement(
         for i, t in enumerate(toks)
     )
     if absent and not negated:
-        polarity = 1 if profile.negated else -1
+        # "free of corrosion?" - "nothing on them": the absence the question hopes for.
+        polarity = 1 if profile.negated or profile.hopes_absent else -1
         return Reading(polarity, NEGATED + bonus, reliability, "absence")
     if (
         profile.negated
@@ -948,7 +969,12 @@ def _read_statement(
         return Reading(-1 if negated else 1, RESTATED + bonus, reliability, "same state")
     if overlap == 0:
         if negated and len(toks) <= 10 and not _negates_other_thing(toks, profile):
-            return Reading(-1, PRONOUN, reliability, "short negated")
+            # "free of corrosion?" - "nothing on them": the absence hoped for is a yes.
+            return Reading(1 if profile.hopes_absent else -1, PRONOUN, reliability, "short negated")
+        if _INSTEAD.search(s) and not _same_state(s, profile):
+            # "does it show a 'no bootable device' message?" - "i get a blue screen instead":
+            # what happens in place of the asked thing, which shares no word with it.
+            return Reading(-1, PRONOUN, reliability, "instead")
         if len(toks) <= 8 and PRONOUNS.search(s):
             if _fault_instead(s, profile):
                 # "does the pilot light stay lit?" - "it dies every time": what happens

@@ -315,6 +315,12 @@ HELD_OUT_37: list[tuple[str, str, str, str]] = [
 #   end: yes.
 # - ``stays the same``: a question asking about a change or a comparison (gets faster, dims,
 #   lower than) and an answer that says it stays the same: no.
+# - ``broadening``: "only when/at X?" answered "at every speed", "in every room", "even right
+#   next to it": no.
+# - ``free of``: "free of X?", "without finding any X?" ask about things being right: "its
+#   clean" is a yes.
+# - ``instead``: what happens in place of the asked thing ("a blue screen instead", "goes
+#   straight to windows"): no.
 DEVELOPMENT_37: list[tuple[str, str, str, str]] = [
     ("goes on", "Does the rattle go away once the car warms up?", "nah its still rattling after half an hour on the motorway", "no"),
     ("goes on", "Does the beeping stop when you close the door?", "it keeps beeping even with every door shut", "no"),
@@ -327,4 +333,13 @@ DEVELOPMENT_37: list[tuple[str, str, str, str]] = [
     ("stays the same", "Is the new tyre pressure lower than the old reading?", "it is the same 32 psi as last week", "no"),
     ("stays the same", "Does the noise change when you press the clutch?", "no change at all when i push it in", "no"),
     ("stays the same", "Does the noise get worse over bumps?", "way worse, it bangs on every pothole", "yes"),
+    ("broadening", "Does the phone lose signal only in the basement?", "it drops out in every room of the house tbh", "no"),
+    ("broadening", "Does the bike creak only when you stand on the pedals?", "creaks at any speed, sitting or standing", "no"),
+    ("broadening", "Does the tv lose sound only on the hdmi input?", "happens on every input, even the aerial", "no"),
+    ("broadening", "Does the wifi drop only when the laptop is far from the router?", "it only does it upstairs, far from the box", "yes"),
+    ("free of", "Is the charging port free of dust or debris?", "had a look with a torch, its clean", "yes"),
+    ("free of", "Did the scan finish without finding any problems?", "came back all clear, nothing flagged", "yes"),
+    ("free of", "Is the air filter free of dirt?", "its filthy, grey all over", "no"),
+    ("instead", "Does the tablet show the charging symbol when plugged in?", "i get a red battery with an exclamation mark instead", "no"),
+    ("instead", "Does the pc show the bios screen when you press f2?", "it goes straight to windows every time", "no"),
 ]

@@ -181,3 +181,19 @@ def test_stop_37_the_same_is_no_change() -> None:
     """ "sounds about the same as when im on the desktop" to "louder when you start a
     game?" is a no (read as a short reply about "it", a yes, before)."""
     assert _right(_rows37("stays the same")) == len(_rows37("stays the same"))
+
+
+def test_stop_37_every_room_is_not_only_one() -> None:
+    """ "it drops out in every room" to "only in the basement?" is a no (a restatement, a
+    yes, before); "only upstairs" to "only when far from the router?" stays a yes."""
+    assert _right(_rows37("broadening")) == len(_rows37("broadening"))
+
+
+def test_stop_37_free_of_a_fault_asks_about_things_being_right() -> None:
+    """ "its clean" to "is the port free of dust?" is a yes (read as "fine" to a question
+    about a fault, a no, before)."""
+    assert _right(_rows37("free of")) >= 2
+
+
+def test_stop_37_what_happens_instead_is_a_no() -> None:
+    assert _right(_rows37("instead")) == len(_rows37("instead"))
