@@ -380,7 +380,7 @@ _CEASES = re.compile(
     r"\b(?:stop(?:s|ped|ping)?|go(?:es)?\s+away|gone(?:\s+away)?|went\s+away|disappear\w*|"
     r"(?:clear|clears|cleared|die|dies|died|calm|calms|calmed|settle|settles|settled|ease|eases|"
     r"eased|quiet|quiets|quieten\w*|wear|wears|wore|fade|fades|faded)\s+(?:up|down|off|away)|"
-    r"subside\w*|fade[sd]?|end(?:s|ed)?|cease\w*|vanish\w*)\b"
+    r"subside\w*|fade[sd]?|cease\w*|vanish\w*)\b"
 )
 _GOES_ON = re.compile(
     r"\b(?:still|keeps?|kept|continu\w*|persist\w*|carr(?:y|ies|ied)\s+on|goes\s+on|"
@@ -417,11 +417,11 @@ _CHANGE_VERB = re.compile(
     r"\b(?:gets?|getting|becomes?|grows?|turns?)\s+(?:\w+er|more|less|worse|better)\b|"
     r"\b(?:chang(?:e|es|ed)|var(?:y|ies)|dims?|brightens?|increases?|decreases?|rises?|"
     r"speeds?\s+up|slows?\s+down|louder|quieter|faster|slower|stronger|weaker|brighter|"
-    r"dimmer|higher|lower|worse|better)\b"
+    r"dimmer|higher|lower|worse|better)\b|\b[a-z]{3,}er\s+than\b|\b(?:more|less)\s+\w+\s+than\b"
 )
 _STAYS_SAME = re.compile(
-    r"\b(?:stays?|stayed|remains?|remained|is|are|was|its|it's|sounds?|looks?|feels?|"
-    r"seems?)\s+(?:exactly\s+|just\s+|about\s+|pretty\s+much\s+|basically\s+)?the\s+same\b|"
+    r"\b(?:stays?|stayed|remains?|remained|is|are|was|were|its|it's|sounds?|sounded|looks?|"
+    r"looked|feels?|felt|seems?|seemed)\s+(?:exactly\s+|just\s+|about\s+|pretty\s+much\s+|basically\s+)?the\s+same\b|"
     r"\b(?:just|exactly|same)\s+(?:like|as)\s+before\b|\bunchanged\b|\bno\s+change\b"
 )
 
@@ -898,6 +898,8 @@ def _read_statement(
         polarity = 1 if denied and word not in FREQUENCY else -1
         if word in profile.negated:
             polarity = -polarity  # "even when it is not hot?" - "even when it's cool"
+        if profile.ceases and not _CEASES.search(word):
+            polarity = -polarity  # "does the squeal stop once warm?" - "it goes quiet"
         return Reading(polarity, JUDGED + bonus, reliability, opposite)
     if profile.main_negated is not None and judge:
         # "is the battery not detected?" - "it says no battery detected": a negation in the
@@ -928,8 +930,9 @@ def _read_statement(
         for i, t in enumerate(toks)
     )
     if absent and not negated:
-        # "free of corrosion?" - "nothing on them": the absence the question hopes for.
-        polarity = 1 if profile.negated or profile.hopes_absent else -1
+        # "free of corrosion?" - "nothing on them": the absence the question hopes for;
+        # "does the ticking go away?" - "it is gone once warm": the end it asks about.
+        polarity = 1 if profile.negated or profile.hopes_absent or profile.ceases else -1
         return Reading(polarity, NEGATED + bonus, reliability, "absence")
     if (
         profile.negated
@@ -1672,7 +1675,19 @@ def read_answer(text: str, question: str) -> Reading:
         named = set(tx.content(tx.tokens(sentence))) & profile.disjunctive
         if reading.polarity > 0 and reading.cue in _AFFIRMING and named:
             alternatives.append(reading)
-        if contrast and reading.polarity:
+        if (
+            contrast
+            and reading.polarity
+            and not (
+                reading.cue == "short negated"
+                and best.cue in _RESTATING
+                and best.polarity > 0
+                and not re.search(r"\b(?:nothing|none|nobody)\b", sentence)
+            )
+        ):
+            # Not "it cranks but does not catch" to "does it crank?": a "but" clause that
+            # denies something the question does not name leaves the restatement standing
+            # ("... but nothing came on" denies everything, the asked thing too).
             reading = Reading(
                 reading.polarity, reading.strength + 1.0, reading.reliability, reading.cue
             )

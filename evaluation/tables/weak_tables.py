@@ -321,6 +321,8 @@ HELD_OUT_37: list[tuple[str, str, str, str]] = [
 #   clean" is a yes.
 # - ``instead``: what happens in place of the asked thing ("a blue screen instead", "goes
 #   straight to windows"): no.
+# - ``but not another``: "it cranks but does not catch" to "does it crank?": the "but" clause
+#   denies another thing; the restatement stands ("but nothing happens" denies it all).
 DEVELOPMENT_37: list[tuple[str, str, str, str]] = [
     ("goes on", "Does the rattle go away once the car warms up?", "nah its still rattling after half an hour on the motorway", "no"),
     ("goes on", "Does the beeping stop when you close the door?", "it keeps beeping even with every door shut", "no"),
@@ -328,11 +330,15 @@ DEVELOPMENT_37: list[tuple[str, str, str, str]] = [
     ("goes on", "Does the rash clear up after a few days?", "been a week and it's still all over my arms", "no"),
     ("goes on", "Does the rattle go away once the car warms up?", "it rattles for the first few minutes then stops", "yes"),
     ("goes on", "Does the beeping stop when you close the door?", "yep shut the door and it went quiet", "yes"),
+    ("goes on", "Does the hissing go away after a minute or two?", "after a couple of minutes its gone completely", "yes"),
+    ("goes on", "Does the whining stop when you let off the gas?", "goes quiet as soon as i lift off", "yes"),
     ("stays the same", "Does the fan get louder when you start a game?", "sounds about the same as when im on the desktop", "no"),
     ("stays the same", "Does the picture get brighter when you plug in the charger?", "brightness stays exactly the same plugged or unplugged", "no"),
     ("stays the same", "Is the new tyre pressure lower than the old reading?", "it is the same 32 psi as last week", "no"),
     ("stays the same", "Does the noise change when you press the clutch?", "no change at all when i push it in", "no"),
     ("stays the same", "Does the noise get worse over bumps?", "way worse, it bangs on every pothole", "yes"),
+    ("stays the same", "Is the left tyre more worn than the right one?", "honestly they looked about the same to me", "no"),
+    ("stays the same", "Is one headlight dimmer than the other?", "both are the same brightness", "no"),
     ("broadening", "Does the phone lose signal only in the basement?", "it drops out in every room of the house tbh", "no"),
     ("broadening", "Does the bike creak only when you stand on the pedals?", "creaks at any speed, sitting or standing", "no"),
     ("broadening", "Does the tv lose sound only on the hdmi input?", "happens on every input, even the aerial", "no"),
@@ -342,4 +348,8 @@ DEVELOPMENT_37: list[tuple[str, str, str, str]] = [
     ("free of", "Is the air filter free of dirt?", "its filthy, grey all over", "no"),
     ("instead", "Does the tablet show the charging symbol when plugged in?", "i get a red battery with an exclamation mark instead", "no"),
     ("instead", "Does the pc show the bios screen when you press f2?", "it goes straight to windows every time", "no"),
+    ("but not another", "Does the printer feed the paper?", "it pulls the sheet in but wont print anything on it", "yes"),
+    ("but not another", "Does the phone connect to the wifi?", "it connects but the pages dont load", "yes"),
+    ("but not another", "Does the laptop turn on?", "the lights come on but nothing else happens", "yes"),
+    ("but not another", "Does the laptop turn on?", "i press the button but nothing happens", "no"),
 ]
