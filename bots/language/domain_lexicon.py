@@ -178,6 +178,22 @@ CONCEPTS: tuple[Concept, ...] = (
         ),
         ("at least one network",),
     ),
+    # No network at all is not the one wanted either ("cant see any wifi networks", "the
+    # list is empty"): the negation is the meaning, so it is kept and a clause added.
+    Concept(
+        "no network at all",
+        re.compile(
+            r"\b(?:can not|cannot|could not|does not|do not|did not|will not|is not|are not|"
+            r"never)\s+(?:even\s+)?(?:see|sees|find|finds|show|shows|showing|detect|detects|"
+            r"detecting|pick up|picks up|picking up|list|lists|get|gets|getting|seeing|"
+            r"finding)\b[^.,;!?]{0,20}?\b(?:any|a single|one single|even one)\s+"
+            r"(?:wifi |wi-fi |wireless )?networks?\b"
+            r"|\b(?:network |wifi |wireless )?list is (?:just |completely |totally |always )?"
+            r"empty\b"
+        ),
+        ("show the wireless network",),
+        added="the laptop does not show the wireless network",
+    ),
     # Making something out on a screen is seeing it ("i can just make out the desktop").
     Concept(
         "make out",

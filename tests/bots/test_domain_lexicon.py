@@ -55,6 +55,7 @@ SAMPLES = [
         "i can see loads of networks",
         ["i can not see loads of networks", "i do not see other networks"],
     ),
+    ("no network at all", "wireless", "the laptop cant find any wifi networks", []),
     (
         "make out",
         "laptop_drive",
@@ -142,6 +143,8 @@ def test_a_negated_entailment_is_not_drawn(networks: dict[str, object]) -> None:
         ("lcd_problem", "it works perfectly on the telly over hdmi", {"q6": "yes"}),
         # Many networks, or the neighbours', is at least one.
         ("wireless", "it shows a bunch of networks but not mine", {"q6": "yes"}),
+        # No network at all is not the wanted one either.
+        ("wireless", "it doesnt detect a single network, the list is empty", {"q1": "no"}),
         # Making out a picture is seeing something on the screen.
         ("laptop_drive", "i can just about make out the lock screen", {"q1": "yes"}),
     ],
