@@ -54,6 +54,7 @@ _WHETHER: tuple[tuple[str, str], ...] = (
     ("swelling located", "Do you have swelling somewhere? If so, where?"),
 )
 
+_SKIN_TOPIC = r"\blesions?\b|\brash\b|\bredness\b"
 # Plain statements about the usual parent questions, by what the parent asks about.
 _TOPICS: tuple[tuple[str, str, str], ...] = (
     # (parent question pattern, said-yes pattern, said-no pattern)
@@ -69,9 +70,10 @@ _TOPICS: tuple[tuple[str, str, str], ...] = (
         r"pain\b|\bno (?:aches|soreness)\b|\bdoes not hurt\b",
     ),
     (
-        r"\blesions?\b|\brash\b|\bredness\b",
-        r"\brash\w*\b|\bspots\b|\bblisters?\b|\bhives\b|\bred (?:patch|patches|skin|marks?)\b|"
-        r"\bitchy skin\b|\blesions?\b|\bsores? on (?:my )?skin\b",
+        _SKIN_TOPIC,
+        r"\brash\w*\b|(?<!seeing )\bspots\b|\bblisters?\b|\bhives\b|"
+        r"\bred (?:patch|patches|skin|marks?)\b|\bitchy skin\b|\blesions?\b|"
+        r"\bsores? on (?:my )?skin\b",
         r"\bno (?:\w+ )?(?:rash|spots|lesions?|blisters)\b|\bnot (?:got |have )?(?:a |any )?rash\b|"
         r"\b(?:do|does) not have (?:a |any )?(?:rash|spots)\b|\bskin is (?:fine|clear|normal)\b",
     ),
@@ -238,6 +240,15 @@ def without_orphans(
     return tuple(f for f in facts if f.finding not in parents or parent_yes(parents[f.finding]))
 
 
+# Spots, blisters and sores inside the body or in the sight are not on the skin ("white spots
+# on my tonsils" was noted back as a skin problem): what follows such a word says where.
+_NOT_SKIN = re.compile(
+    r"\s*(?:(?:on|in|at|inside|down) (?:the |my |his |her |their |your )?(?:back of (?:my |the )?)?"
+    r"(?:tonsils?|throat|tongue|mouth|gums?|cheeks? inside|eyes?|vision|sight|teeth|roof)|"
+    r"before (?:my |his |her )?eyes)\b"
+)
+
+
 def complaint_facts(text: str, network: EvidentialNetwork) -> tuple[Answer, ...]:
     """Answers to the parent questions the message states plainly ("no pain at all")."""
     parents = set(follow_up_of(network).values())
@@ -253,10 +264,13 @@ def complaint_facts(text: str, network: EvidentialNetwork) -> tuple[Answer, ...]
         for topic, yes_pattern, no_pattern in _TOPICS:
             if not re.search(topic, question):
                 continue
+            elsewhere = _NOT_SKIN if topic == _SKIN_TOPIC else None
             if re.search(no_pattern, said):
                 answers.append(Answer(parent, (finding.states[1],)))
             else:
                 for match in re.finditer(yes_pattern, said):
+                    if elsewhere is not None and elsewhere.match(said, match.end()):
+                        continue
                     if not _NEGATION_BEFORE.search(said[: match.start()]):
                         answers.append(Answer(parent, (finding.states[0],)))
                         break

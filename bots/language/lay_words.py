@@ -126,6 +126,9 @@ SYMPTOMS: tuple[LaySymptom, ...] = (
         r"\b(?:green|yellow|greenish|yellowish|brown|coloured|colored|thick) (?:\w+ )?"
         r"(?:phlegm|mucus|sputum|stuff|gunk|spit|gook)\b|\bcoughing up (?:green|yellow|phlegm|"
         r"mucus|gunk)\w*|\bbringing up (?:green|yellow|phlegm|mucus)\w*",
+        # Coloured stuff blown out of the nose is nasal discharge, not sputum: "blocked nose,
+        # blowing out thick yellow stuff" was noted back as a cough the patient never had.
+        unless=r"\bblow\w*|\bnose\b|\bnostrils?\b|\bsnot\w*|\bsinus\w*",
     ),
     LaySymptom(r"\bwheezing sound when you exhale\b", r"\bwheez\w*"),
     LaySymptom(

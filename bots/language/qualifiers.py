@@ -21,6 +21,7 @@ and "numbness, loss of sensation or tingling, in both arms and legs and around m
 panic attack's sign) was read as both of them, red flags that sent mild patients to urgent
 care. So numbness is not weakness, weakness is not numbness, and a sensation somewhere else is
 not one in the feet: the statement must say the question's kind of sensation and its place.
+Pain too is a kind of sensation: a question about pain is answered yes only by words of pain.
 """
 
 from __future__ import annotations
@@ -73,6 +74,14 @@ _NUMB = (
     r"can ?not feel|could not feel|fizz\w*|buzz\w*|asleep|dead"
 )
 _FEET = r"feet|foot|toes?|soles?|heels?|ankles?"
+# Pain in the words people use for it (bots.conversation.follow_ups reads the same words for
+# "do you have pain?"). "Pain when you breathe in deeply" was read yes from "a bit out of
+# breath going up the stairs": the circumstance said, the pain not.
+_PAIN = (
+    r"pain\w*|hurt\w*|ache|aches|aching|achy|\w+aches?|sore\w*|tender\w*|agony|agoni[sz]\w+|"
+    r"stab\w*|throb\w*|burn\w*|sting\w*|cramp\w*|twinges?|discomfort|tight\w*|pressure|"
+    r"heav\w*|killing (?:me|my)"
+)
 
 # (the qualifier in a question, how a statement says it, how a statement says the opposite)
 _QUALIFIERS: tuple[tuple[str, str, str], ...] = (
@@ -103,6 +112,7 @@ _QUALIFIERS: tuple[tuple[str, str, str], ...] = (
     # either, so pain alone may answer it.
     (r"(?<!pain or )\bweakness\b|(?<!pain or )\bparalysis\b", _WEAK, r"(?!)"),
     (r"\bnumbness\b|\btingling\b|\bloss of sensa\w+", _NUMB, r"(?!)"),
+    (r"\bpain\b(?! or )(?!.*\bor (?:weakness|numbness|discomfort)\b)", _PAIN, r"(?!)"),
     (r"\bin the feet\b", _FEET, r"(?!)"),
 )
 _COMPILED = tuple(

@@ -58,7 +58,12 @@ _REPORTING = re.compile(
     rf"\baccording to (?:my|our)\s+{_AGE}(?:{_HE}|{_SHE}|{_THEY})\b|"
     rf"\b(?:my|our)\s+{_AGE}(?:{_HE}|{_SHE}|{_THEY})\s+(?:says?|said|thinks?|thought|reckons?|"
     r"told me|tells me|keeps telling me|noticed|wants me|made me|suggested|is worried|was worried|"
-    r"is nagging me|nagged me)\b"
+    r"is nagging me|nagged me)\b|"
+    # ... or is where the writer's illness came from ("my little one had the same last week",
+    # "caught it off my son"): a contact, the writer is the patient.
+    rf"\b(?:my|our)\s+{_AGE}(?:{_HE}|{_SHE}|{_THEY})\s+(?:had|has|has had|got|has got|'s got|"
+    r"caught|was off with|has been off with)\s+(?:the same|it|this|that)\b|"
+    rf"\b(?:off|from|same as|like)\s+(?:my|our)\s+{_AGE}(?:{_HE}|{_SHE}|{_THEY})\b"
 )
 _WRITER = re.compile(r"\b(?:i|im|i'm|ive|i've|me|my|myself)\b")
 _THIRD = re.compile(r"\b(?:he|she|hes|shes|his|him)\b")

@@ -211,6 +211,9 @@ def test_a_relative_who_only_reports_is_not_the_patient() -> None:
         "im so tired all the time and i look really pale according to my mum",
         "my wife says i look pale and ive been dizzy",
         "my husband made me book this, i keep getting headaches",
+        # ... or where the writer caught it (stop 37: "Do they have...?" to the writer)
+        "both my eyes are pink and gritty, my little one had the same last week",
+        "caught it off my daughter, now im coughing all night",
     ):
         assert subject_of(said) is None, said
     # The relative is the patient when the words are about them.
@@ -218,6 +221,7 @@ def test_a_relative_who_only_reports_is_not_the_patient() -> None:
         ("my mum says she's been dizzy all week", "she"),
         ("according to my dad he hasnt eaten all day", "he"),
         ("my mum keeps being sick", "she"),
+        ("my son has had the same cough for a week", "he"),
     ):
         subject = subject_of(said)
         assert subject is not None and subject.pronoun == pronoun, said

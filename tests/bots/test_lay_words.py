@@ -123,6 +123,9 @@ def test_words_that_look_like_a_symptom_but_are_not(packs: Any) -> None:
         ("been dieting and lost weight, going well", "weight_loss"),
         ("its chilly out this morning and i have a sore throat", "chills"),
         ("im freezing even in two sweaters", "sweating"),
+        # Blown out of the nose: nasal discharge, not sputum (stop 37).
+        ("blocked nose for 10 days, blowing out thick yellow stuff", "sputum"),
+        ("nose streaming thick green snot", "sputum"),
     ):
         read = {a.finding for a in lay_facts(said, network)}
         assert QUESTIONS[symptom] not in read, said

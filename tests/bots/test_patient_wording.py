@@ -191,6 +191,22 @@ def test_an_ache_of_a_body_part_is_pain_and_a_word_ending_in_aches_is_not(
         assert pain_yes not in follow_ups.complaint_facts(said, intake), said
 
 
+def test_spots_inside_the_body_or_in_the_sight_are_not_on_the_skin(
+    intake: EvidentialNetwork,
+) -> None:
+    # "white spots on my tonsils" was noted back to a sore throat as a skin problem (stop 37).
+    skin_yes = Answer("E_129", ("yes",))
+    for said in (
+        "theres white spots on my tonsils and my glands are up",
+        "little ulcer spots in my mouth",
+        "keep seeing spots and a headache",
+        "blisters on the back of my throat",
+    ):
+        assert skin_yes not in follow_ups.complaint_facts(said, intake), said
+    for said in ("itchy spots all over my arms", "spots on my face and a fever"):
+        assert skin_yes in follow_ups.complaint_facts(said, intake), said
+
+
 def test_a_sore_throat_never_starts_with_the_rash_and_no_pain_gets_no_pain_questions(
     service_factory: Any, packs: tuple[str, ...]
 ) -> None:

@@ -59,6 +59,10 @@ DEVELOPMENT: list[Row] = [
     ("my legs feel weak and wobbly", E_WEAK_LIMBS, True),
     ("i have tingling in my hands and feet", E_NUMB_FEET, True),
     ("my jaw hurts", "E_38", True),  # "pain or weakness": either
+    # Pain is a kind of sensation too: the circumstance without the pain is not it (stop 37).
+    ("bit out of breath going up the stairs", "E_220", False),
+    ("out of breath when i breathe in deeply", "E_220", False),
+    ("it hurts when i breathe in deeply", "E_220", True),
 ]
 
 HELD_OUT: list[Row] = [
