@@ -17,6 +17,7 @@ them" (:func:`bots.language.choices.named_options`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from bots.case_store import Pending
@@ -24,7 +25,7 @@ from bots.conversation import carer, follow_ups
 from bots.conversation.context import Context, Kit, Outcome
 from bots.language import Interpretation
 from bots.language.choices import named_options
-from bots.language.cues import UNSURE
+from bots.language.cues import DISCOURSE, UNSURE, WHOLE_YES
 from bots.language.text import normalise
 from bots.messages import PICK_PREFIX, Button, Inbound, Reply
 from bots.records import rationale_dict
@@ -34,6 +35,13 @@ from planning.evidence import Answer
 from planning.network import EvidentialNetwork, Finding
 
 NONE_PAYLOAD = f"{PICK_PREFIX}none"
+# The reading of a bare "yes" to a list (presentation.misunderstood asks which ones).
+YES_TO_LIST = "yes to a choice list"
+# "Yes", "yes some of them", "a few": some apply, none named.
+_SOME = (
+    r"^(?:(?:yes|yeah|yep|yea|yup)\W+)?(?:some|a few|several|a couple|one or two)"
+    r"(?: of (?:them|these|those|the\w*))?\W*$"
+)
 # Leading conditions whose links order a choice list (likely_first).
 _RANKED = 20
 # Plain questions for the DDXPlus multi-choice stems (any other stem is asked as written),
@@ -214,9 +222,25 @@ def read(kit: Kit, ctx: Context, inbound: Inbound, pending: Pending) -> Interpre
             facts = ()
         unsure = (Answer.unsure(pending.finding),)
         return Interpretation("answer", unsure, facts, 0.8, detail="unsure cue")
+    if _bare_yes(inbound.text):
+        # "Yes" to "How would you describe the pain? Choose all that apply." names none of
+        # the options. Read as a yes to the option the engine happened to ask about, it noted a
+        # place or a kind of pain nobody said, moved on and came back to the rest two
+        # questions later. Asked which ones once; a second bare yes is not sure which (the
+        # whole list, so it is not asked again).
+        if pending.misunderstood:
+            unsure = (Answer.unsure(pending.finding),)
+            return Interpretation("answer", unsure, (), 0.8, detail="yes again, none picked")
+        return Interpretation("unknown", confidence=0.0, detail=YES_TO_LIST)
     named = named_options(inbound.text, [network.finding(o) for o in options], network)
     if named is None:
         return None
     chosen, confidence = named
     answers = answers_for(network, options, {f.id for f in chosen}, none_means=none_means)
     return Interpretation("answer", answers, confidence=confidence, detail="options named")
+
+
+def _bare_yes(text: str) -> bool:
+    """Whether ``text`` says only that some of the options apply ("yes", "yeah some")."""
+    said = DISCOURSE.sub("", normalise(text).strip()).strip()
+    return bool(WHOLE_YES.match(said) or re.match(_SOME, said))

@@ -268,6 +268,10 @@ def misunderstood(ctx: Context, pending: Finding, meaning: Interpretation) -> Ou
         # "the steering is fine" to "is the steering hard when stationary?": read, but as
         # neither a yes nor a no; the user is asked which rather than the reader guessing.
         opener = "I couldn't tell whether that means yes or no."
+    elif meaning.detail == choice_list.YES_TO_LIST:
+        # Understood: some apply, which ones was not said (choice_list.read).
+        opener = "Which ones?"
+        hint = "Please pick every one that applies, or say none of these or not sure."
     parts = (opener, hint, ctx.dialogue.pending.text)
     buttons, choices = controls(ctx, pending, human=offer_human)
     reply = Reply(parts=parts, kind="question", buttons=buttons, choices=choices)

@@ -245,3 +245,32 @@ def test_not_sure_to_a_choice_list_does_not_ask_the_same_list_again(service_fact
     assert listed <= ctx.dialogue.state.asked
     assert after.reply.parts[-1] != reply.parts[-1]
     assert ctx.dialogue.state.turns == 1  # one question, one turn
+
+
+def test_a_bare_yes_to_a_choice_list_is_asked_which_and_never_noted_as_an_option(
+    service_factory: Any,
+) -> None:
+    # "Yes" to "How would you describe the pain? Choose all that apply." names no option: it
+    # was read as a yes to the option the engine happened to ask about (a place or a kind of
+    # pain nobody said), and the rest came back two questions later (stop 37).
+    service = service_factory()
+    ctx, reply = _asked(service)
+    assert ctx.dialogue is not None and ctx.dialogue.pending is not None
+    listed = set(ctx.dialogue.pending.options)
+    pending = ctx.pending
+    assert pending is not None
+    meaning = answering.interpret(service.kit, ctx, Inbound("web", "render", "Yes", user_id="u1"))
+    assert meaning.intent != "answer"
+    again = presentation.misunderstood(ctx, pending, meaning)
+    assert again.reply.parts[0] == "Which ones?" and again.reply.parts[-1] == reply.parts[-1]
+    assert "didn't understand" not in again.reply.text
+    assert not ctx.dialogue.state.answers  # nothing noted
+    # Said again without a pick: not sure which, the whole list, which is not asked again.
+    meaning = answering.interpret(
+        service.kit, ctx, Inbound("web", "render", "yeah some of them", user_id="u1")
+    )
+    assert meaning.intent == "answer"
+    after = answering.answered(service.kit, ctx, meaning, pending)
+    assert listed <= ctx.dialogue.state.asked
+    assert all(a.states is None for a in ctx.dialogue.state.answers if a.finding in listed)
+    assert after.reply.parts[-1] != reply.parts[-1]
