@@ -115,16 +115,22 @@ def test_the_topic_picker_always_has_a_way_to_a_person(service_factory: Service)
     assert Case.objects.get(pk=again.case_id).status == CaseStatus.HANDED_OFF
 
 
+def _into_a_chart(service: Any, thread: str, complaint: str) -> Any:
+    """The complaint in the laptop pack, the first section offered picked: a chart question."""
+    first = web(service, thread, complaint, pack="it-laptop")
+    while first.kind == "prompt":
+        first = web(service, thread, button=first.buttons[0].payload)
+    assert first.kind == "question"
+    return first
+
+
 def test_a_subject_corrected_mid_chart_is_handed_over_not_answered(
     service_factory: Service,
 ) -> None:
     # Stop 37 (lead13): "its not a laptop, its my printer", said three times to wireless
     # questions, was read as "no" and ended in "Turn ON the wireless adapter (about 97%)".
     service = service_factory()
-    first = web(service, "w20", "my laptop wont connect to the wifi", pack="it-laptop")
-    while first.kind == "prompt":
-        first = web(service, "w20", button=first.buttons[0].payload)
-    assert first.kind == "question"
+    _into_a_chart(service, "w20", "my laptop wont connect to the wifi")
     reply = web(service, "w20", "its not a laptop, its my printer")
     assert reply.kind == "handoff" and "printer problem" in reply.text
     case = Case.objects.get(pk=reply.case_id)
@@ -133,10 +139,7 @@ def test_a_subject_corrected_mid_chart_is_handed_over_not_answered(
 
 def test_asking_for_a_person_in_other_words_mid_chart(service_factory: Service) -> None:
     service = service_factory()
-    first = web(service, "w21", "my laptop battery dies really fast", pack="it-laptop")
-    while first.kind == "prompt":
-        first = web(service, "w21", button=first.buttons[0].payload)
-    assert first.kind == "question"
+    _into_a_chart(service, "w21", "my laptop battery dies really fast")
     hello = web(service, "w21", "hello?")
     assert hello.kind == "question" and "Here is how to check" not in hello.text
     reply = web(service, "w21", "this isnt working, please put me through to a human")
