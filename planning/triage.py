@@ -149,7 +149,8 @@ def ranking_triage_level(
     against = [
         read and contradictions(state, network, h) >= MAX_CONTRADICTIONS for read, h in plausible
     ]
-    unfit = [read and supports(state, network, h) == 0 for read, h in plausible]
+    fits = unsupported_flags(state, network, [h for _, h in plausible])
+    unfit = [read and none for (read, _), none in zip(plausible, fits, strict=True)]
     return triage_level(ranked, flags, contradicted=against, unsupported=unfit)
 
 
@@ -220,6 +221,53 @@ def supports(state: DialogueState, network: EvidentialNetwork, hypothesis: str) 
         affirms = default is None or tuple(answer.states or ()) != (default,)
         count += affirms and plausibility >= SUPPORT_PLAUSIBILITY
     return count
+
+
+# An affirmed answer singles a cause behind the leader out when the cause makes it at least this
+# many times as plausible as the leader does. Answers nearly every patient gives ("pain
+# somewhere", "swelling") are ~1 under both; a cause's own sign (breathlessness for pulmonary
+# edema against a localized edema) is many times more plausible.
+SINGLED_OUT_RATIO = 2.0
+
+
+def singles_out(
+    state: DialogueState, network: EvidentialNetwork, hypothesis: str, leader: str
+) -> bool:
+    """Whether something the patient affirmed fits ``hypothesis`` (:func:`supports`) clearly
+    better than the ``leader`` (:data:`SINGLED_OUT_RATIO`): what singles a cause behind the
+    leader out.
+
+    A swollen ankle after a fall, "no" to every other question: DDXPlus knows no sprain, so
+    localized edema led (0.57) with acute pulmonary edema (0.26) behind it, "supported" by the
+    swelling alone, which fits the leader better; no question had asked about breathing, and
+    the patient was told to call emergency services (stop 37, probe lead12). A cause the
+    answers do not single out keeps the case urgent, not an emergency (:func:`triage_level`'s
+    ``unsupported``)."""
+    for answer, plausibility in _linked_answers(state, network, hypothesis):
+        default = network.finding(answer.finding).default_state
+        affirms = default is None or tuple(answer.states or ()) != (default,)
+        if not affirms or plausibility < SUPPORT_PLAUSIBILITY:
+            continue
+        link = network.link(leader, answer.finding)
+        rival = 1.0 if link is None else link.plausibility(answer.states or ())
+        if plausibility >= SINGLED_OUT_RATIO * rival:
+            return True
+    return False
+
+
+def unsupported_flags(
+    state: DialogueState, network: EvidentialNetwork, ranking: Sequence[str]
+) -> list[bool]:
+    """Per hypothesis of ``ranking`` (most likely first), whether nothing affirmed fits it: for
+    the leader, no affirmed answer it makes plausible (:func:`supports`); for any other, none
+    that singles it out against the leader (:func:`singles_out`)."""
+    if not ranking:
+        return []
+    leader = ranking[0]
+    return [
+        supports(state, network, h) == 0 if i == 0 else not singles_out(state, network, h, leader)
+        for i, h in enumerate(ranking)
+    ]
 
 
 def uncertain(state: DialogueState, network: EvidentialNetwork) -> str:

@@ -18,7 +18,7 @@ from bots.models import Case
 from planning.dialogue import StoppingRule
 from planning.engine import Engine, Policy, Rules
 from planning.network import EvidentialNetwork, Finding, Hypothesis
-from planning.triage import MAX_CONTRADICTIONS, contradictions, supports
+from planning.triage import MAX_CONTRADICTIONS, contradictions, unsupported_flags
 
 if TYPE_CHECKING:
     from bots.conversation.answering import QuestionOrder
@@ -150,10 +150,11 @@ def differential(ctx: Context) -> list[dict[str, Any]]:
     """The leading hypotheses by BetP, as staff see them."""
     assert ctx.dialogue is not None and ctx.network is not None
     out = []
-    for hid, p in ctx.dialogue.state.ranking(ctx.network)[:DIFFERENTIAL_SIZE]:
+    ranking = ctx.dialogue.state.ranking(ctx.network)[:DIFFERENTIAL_SIZE]
+    unfits = unsupported_flags(ctx.dialogue.state, ctx.network, [h for h, _ in ranking])
+    for (hid, p), unfit in zip(ranking, unfits, strict=True):
         h = ctx.network.hypothesis(hid)
         against = contradictions(ctx.dialogue.state, ctx.network, hid) >= MAX_CONTRADICTIONS
-        unfit = supports(ctx.dialogue.state, ctx.network, hid) == 0
         out.append(
             {
                 "id": hid,

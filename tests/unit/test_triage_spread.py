@@ -7,7 +7,16 @@ the severe causes together held more than the floor."""
 from __future__ import annotations
 
 from bots.triage import triage_level as case_triage_level
-from planning.triage import TRIAGE_FLOOR, spread_level, triage_level
+from planning.dialogue import DialogueState
+from planning.evidence import Answer
+from planning.network import EvidentialNetwork, Finding, Hypothesis, Link
+from planning.triage import (
+    TRIAGE_FLOOR,
+    singles_out,
+    spread_level,
+    triage_level,
+    unsupported_flags,
+)
 
 # Severity 3 leads; four severe causes follow, each under the floor, 0.26 together.
 DIFFUSE_SEVERE = [(3, 0.3), (2, 0.08), (3, 0.08), (2, 0.07), (1, 0.06), (2, 0.05), (4, 0.05)]
@@ -54,3 +63,46 @@ def test_a_severe_cause_not_excluded_against_the_leader_makes_a_hand_off_urgent(
     assert triage_level(dev_233) == "urgent"
     excluded = [(4, 0.5), (5, 0.21), (3, 0.19), (3, 0.06), (2, 0.04)]
     assert triage_level(excluded) == "routine"
+
+
+def _swelling_network() -> EvidentialNetwork:
+    """A localized edema (mild) and an acute pulmonary edema (severity 1): both give swelling
+    and pain nearly always; only the second gives breathlessness."""
+    hypotheses = [
+        Hypothesis("edema", "Localized edema", severity=4),
+        Hypothesis("lungs", "Acute pulmonary edema", severity=1),
+    ]
+    findings = [
+        Finding("swelling", "Swelling?"),
+        Finding("pain", "Pain?"),
+        Finding("sob", "Breathless?"),
+    ]
+    links = [
+        Link.make("edema", "swelling", {"yes": 0.95, ("yes", "no"): 0.05}),
+        Link.make("lungs", "swelling", {"yes": 0.9, ("yes", "no"): 0.1}),
+        Link.make("edema", "pain", {"yes": 0.9, ("yes", "no"): 0.1}),
+        Link.make("lungs", "pain", {"yes": 0.9, ("yes", "no"): 0.1}),
+        Link.make("edema", "sob", {"no": 0.9, ("yes", "no"): 0.1}),
+        Link.make("lungs", "sob", {"yes": 0.9, ("yes", "no"): 0.1}),
+    ]
+    return EvidentialNetwork("swelling", hypotheses, findings, links)
+
+
+def test_a_severe_cause_behind_the_leader_is_an_emergency_only_when_singled_out() -> None:
+    """Stop 37 (lead12's rolled ankle): swelling and pain, nothing asked about breathing, and a
+    pulmonary edema behind the leader made an emergency. Answers every cause gives do not
+    single it out (urgent); breathlessness, which only it gives, does (emergency)."""
+    net = _swelling_network()
+    common = DialogueState.start(net)
+    for finding in ("swelling", "pain"):
+        common.apply(Answer(finding, ("yes",)), net)
+    assert not singles_out(common, net, "lungs", "edema")
+    assert unsupported_flags(common, net, ["edema", "lungs"]) == [False, True]
+    ranked = [(4, 0.6), (1, 0.3)]
+    assert triage_level(ranked, unsupported=[False, True]) == "urgent"
+    breathless = DialogueState.start(net)
+    for finding in ("swelling", "sob"):
+        breathless.apply(Answer(finding, ("yes",)), net)
+    assert singles_out(breathless, net, "lungs", "edema")
+    assert unsupported_flags(breathless, net, ["edema", "lungs"]) == [False, False]
+    assert triage_level(ranked, unsupported=[False, False]) == "emergency"
