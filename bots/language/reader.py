@@ -33,6 +33,10 @@ problem or about normal function, whether it is an "only when" question):
   the excluded condition is a no ("yes it freezes when its hot"), an "even when" clause naming
   another a yes; what was found after a report of what was done is read on its own ("i
   checked all four and they look clean");
+- an answer that gives the thing asked about a position on the scale of the state asked
+  (:mod:`~bots.language.scales`) in other words than the question's answers no where the
+  position differs ("it sits level" to "is the car lower on one side?", "it shows as ready"
+  to "is the printer offline?") and yes where it agrees ("spongy" to "is the pedal soft?");
 - otherwise a restatement sharing content words with the question answers yes, or no when it
   carries a negation that is not an echo of the question's own ("does it freeze even when it
   is not hot?" - "it freezes even when it's not hot" is a yes).
@@ -101,6 +105,7 @@ from .cues import (
 )
 from .dictionary import is_word
 from .lexicon import exclusive_words, opposites, same_side
+from .scales import Position, bounds, compare, positions
 
 OPPOSITES = opposites()
 SAME_SIDE = same_side()
@@ -227,6 +232,8 @@ class QuestionProfile:
     asks_change: bool = False
     asks_ability: bool = False
     hopes_absent: bool = False
+    scales: tuple[Position, ...] = ()
+    question: str = ""
 
 
 _QUANTITIES = frozenset(
@@ -328,6 +335,8 @@ def question_profile(question: str) -> QuestionProfile:
         hopes_absent=bool(freed),
         asks_ability=bool(re.search(r"^\s*(?:can|could)\s+you\b|\bable\s+to\b", normalised)),
         excludes=frozenset(_excluded_condition(normalised)),
+        scales=tuple(_scale_positions(_SCALE_CONDITION.sub(" ", QUOTED.sub(" ", normalised)))),
+        question=normalised,
         no_difference_asked=bool(
             _ASKS_DIFFERENCE.search(normalised)
             and not re.search(
@@ -886,6 +895,15 @@ def _read_statement(
     if judged is not None:
         polarity, cue, weight = judged
         return Reading(polarity, weight + bonus, reliability, cue)
+    given = _new_positions(_scale_positions(_scale_clause(s)), profile) if judge else []
+    scaled = (
+        compare(list(profile.scales), given, bounded=bounds(profile.question, s)) if given else None
+    )
+    if scaled is not None:
+        # "is the car lower on one side?" - "it sits level"; "is the printer offline?" - "it
+        # shows as ready": another position on the scale of the state asked about is a no,
+        # the same one (in other words: "spongy" to "soft?") a yes.
+        return Reading(scaled[0], JUDGED + bonus, reliability, f"scale: {scaled[1]}")
     found = _opposite(s, profile, negated) if judge else None
     opposite, denied = found if found is not None else (None, False)
     denied = denied and negated  # "without charging", like "with no airflow", negates nothing
@@ -1732,3 +1750,50 @@ def clauses(normalised: str) -> list[tuple[str, bool]]:
         parts = re.split(r",?\s+but\s+", sentence)
         out.extend((p, i > 0) for i, p in enumerate(parts) if p.strip())
     return out
+
+
+# A question's condition ("... when the engine is warm?") names no state asked about; "on" and
+# "at" are kept ("lower on one side", "hot at the top").
+_SCALE_CONDITION = re.compile(
+    r"\b(?:when|whenever|if|while|after|before|during|once|until|since)\b.*$"
+)
+# ... up to the end of its clause: "left it 10 days while on holiday and it fired right up".
+_ANSWER_CONDITION = re.compile(
+    r"\b(?:when|whenever|if|while|after|before|during|once|until|since|although|though|because"
+    r"|unless|even (?:when|if|though|after|with|at|on|in))\b"
+    r"(?! (?:lunch|noon|midday|morning|the morning|the afternoon|dinner|bedtime|teatime)\b)"
+    r".*?(?=[,;]|\band (?:it|they|then|the|i)\b|\bbut\b|$)"
+)
+
+
+def _scale_clause(s: str) -> str:
+    """The answer without its condition ("it went off after i filled them"; "when it is hot,
+    it stays level"): a state named there is not the state given."""
+    lead = re.match(rf"^\s*(?:{_SUBORDINATE})\b[^,]*,\s*(.+)$", s)
+    return _ANSWER_CONDITION.sub(" ", lead.group(1) if lead else s)
+
+
+def _scale_positions(s: str) -> list[Position]:
+    """The scale positions a text names (:mod:`~bots.language.scales`), a negated one turned
+    round on a two-position scale ("not level" is tilted) and dropped on a longer one ("not
+    hot" may be warm or cold)."""
+    out = []
+    for p in positions(s):
+        if _negated_at(s, p.start):
+            if p.size != 2:
+                continue
+            p = Position(p.scale, 1 - p.index, p.start, p.size)
+        out.append(p)
+    return out
+
+
+def _new_positions(given: list[Position], profile: QuestionProfile) -> list[Position]:
+    """The answer's scale positions on scales where it names none in the question's own
+    words. Those words make a restatement ("i do not smell any burning" to "can you smell
+    burning?", "the abs light came on, the tyre light is off" to "is the tyre light or the
+    abs light on?"), which the negation and restatement readings judge better."""
+    if not profile.scales:
+        return []
+    asked = {tx.stem(w) for p in profile.scales for w in tx.tokens(p.words)}
+    restated = {p.scale for p in given if {tx.stem(w) for w in tx.tokens(p.words)} & asked}
+    return [p for p in given if p.scale not in restated]

@@ -128,3 +128,87 @@ HELD_OUT_38: list[tuple[str, str, str, str]] = [
         "no",
     ),
 ]
+
+# Stop 38's development rows (read while the scale reading was written, after HELD_OUT_38 was
+# committed), in other words than the crowd rows: another position (no), the same position in
+# other words (yes), a graded scale's neighbour (a no only when bounded: "only a bit warm"),
+# and a restatement in the question's own words, which the scales leave to the negation and
+# restatement readings.
+DEVELOPMENT_38: list[tuple[str, str, str, str]] = [
+    (
+        "scale differs",
+        "Is the dryer leaning to one side?",
+        "it stands perfectly level on the tiles",
+        "no",
+    ),
+    (
+        "scale differs",
+        "Does the clutch pedal feel soft?",
+        "feels really firm, same as always",
+        "no",
+    ),
+    ("scale differs", "Is the brake fluid murky?", "its clear and golden like new stuff", "no"),
+    ("scale differs", "Is the keyboard detachable?", "its built into the laptop body", "no"),
+    ("scale differs", "Is the scanner offline?", "windows lists it as ready", "no"),
+    ("scale differs", "Is the oil pressure gauge low?", "sits right in the middle", "no"),
+    ("scale differs", "Is the hard drive noisy?", "its whisper quiet", "no"),
+    ("scale differs", "Is the wifi signal weak in the kitchen?", "full bars in there", "no"),
+    (
+        "scale agrees",
+        "Is the car leaning to one side?",
+        "the front right corner sits lower than the others",
+        "yes",
+    ),
+    ("scale agrees", "Is the brake fluid murky?", "its gone dark and cloudy", "yes"),
+    ("scale agrees", "Is the battery built in?", "its soldered to the motherboard", "yes"),
+    ("scale agrees", "Is the phone charging slowly?", "it takes ages, like six hours", "yes"),
+    (
+        "graded neighbour",
+        "Is the room hot where you use the laptop?",
+        "its pretty warm in there in the afternoons",
+        "yes",
+    ),
+    ("graded neighbour", "Is the charger too hot to hold?", "only a bit warm", "no"),
+    ("restated", "Can you smell burning from the fan?", "i dont smell any burning", "no"),
+    # later classes (HELD_OUT_37's misses and the crowd tables' remaining ones, in other words)
+    ("event shows", "Does the mower start?", "pulled the cord once and it roared into life", "yes"),
+    (
+        "event shows",
+        "Does the engine start when it is cold?",
+        "it just clicks, wont turn over",
+        "no",
+    ),
+    ("event shows", "Is the monitor blank?", "i get the windows login screen on it", "no"),
+    ("event shows", "Is the tv screen black?", "it goes to the home screen like normal", "no"),
+    (
+        "sound of it",
+        "Is the shower head dripping?",
+        "i can hear a plop every few seconds in the tray",
+        "yes",
+    ),
+    (
+        "duration",
+        "Does the tablet battery last the whole day?",
+        "its flat by mid afternoon most days",
+        "no",
+    ),
+    (
+        "duration",
+        "Does the laptop battery last a full day of work?",
+        "i need to recharge it before lunch",
+        "no",
+    ),
+    (
+        "continuity",
+        "Does the music cut out on bluetooth?",
+        "it played the whole album without a break",
+        "no",
+    ),
+    (
+        "evenness",
+        "Are the brake discs worn unevenly?",
+        "they look worn evenly all the way round",
+        "no",
+    ),
+    ("running", "Does the engine run rough at idle?", "it idles smooth as anything", "no"),
+]
