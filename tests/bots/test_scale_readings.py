@@ -12,7 +12,7 @@ from __future__ import annotations
 from bots.language import OfflineInterpreter
 from bots.language.scales import Position, compare
 from evaluation.answer_model import questions_network
-from evaluation.tables.scale_tables import DEVELOPMENT_38
+from evaluation.tables.scale_tables import DEVELOPMENT_38, HELD_OUT_38
 
 interpreter = OfflineInterpreter(volunteer=False, learned=False)
 
@@ -65,3 +65,15 @@ def test_compare_on_an_ordered_scale() -> None:
     assert compare([hot], [warm], bounded=True) == (-1, "temperature")  # ... unless bounded
     # the answer says yes on one shared scale and no on another: nothing decided
     assert compare([hot, _at("light", 0, 2)], [hot, _at("light", 1, 2)]) is None
+
+
+def test_stop_38_development_rows_keep_their_total() -> None:
+    """25 of 25 at the end of stop 38 (9 of 25 on the reader before it)."""
+    assert _right(DEVELOPMENT_38) >= 25
+
+
+def test_stop_38_held_out_rows_keep_their_total() -> None:
+    """Written before stop 38's reader changes and measured once at the end (2026-11-27): 20
+    of 25 (another position on the scale 14/14, the same position 4/4, classes not planned
+    2/7); on the reader at the start of the stop, 11 of 25 (8, 2, 1), 5 of them wrong."""
+    assert _right(HELD_OUT_38) >= 20
