@@ -43,6 +43,7 @@ __all__ = [
     "most_urgent",
     "red_flag_level",
     "said_flag",
+    "said_urgent_flag",
     "triage_level",
 ]
 
@@ -105,6 +106,17 @@ def said_flag(kind: str) -> RedFlag:
         states=("said",),
         reason=f"The patient's own words signal an emergency ({kind}).",
         level="emergency",
+    )
+
+
+def said_urgent_flag(kind: str) -> RedFlag:
+    """The red flag an urgent sign in the patient's own words (:mod:`bots.safety.urgent`)
+    adds to a case's triage: seen today, whatever the differential says."""
+    return RedFlag(
+        finding=f"said:{kind}",
+        states=("said",),
+        reason=f"The patient's own words show an urgent sign ({kind}).",
+        level="urgent",
     )
 
 

@@ -13,6 +13,7 @@ from bots.messages import Inbound, Reply
 from bots.models import CaseStatus, Role
 from bots.safety.affirmed import affirmed_statements
 from bots.safety.hazards import hazards
+from bots.safety.urgent import urgent_kinds
 from bots.triage import (
     NOT_A_DIAGNOSIS,
     TRIAGE_ADVICE,
@@ -20,6 +21,7 @@ from bots.triage import (
     emergency_kinds,
     red_flag_level,
     said_flag,
+    said_urgent_flag,
     triage_level,
 )
 from planning.actions import Escalate
@@ -27,8 +29,22 @@ from planning.evidence import Answer
 
 
 def triage(ctx: Context) -> str:
-    flags = ctx.dialogue.state.red_flags if ctx.dialogue else []
+    """The case's level: its differential and red flags, and at least urgent when the
+    patient's own words showed an urgent sign (bots.safety.urgent) anywhere in the case."""
+    flags = list(ctx.dialogue.state.red_flags) if ctx.dialogue else []
+    flags.extend(said_urgent_flag(kind) for kind in urgent_kinds(" \n ".join(patient_words(ctx))))
     return triage_level(ctx.case.differential or differential(ctx), flags)
+
+
+def patient_words(ctx: Context) -> list[str]:
+    """What the patient typed in this case, opening first: a sign said in passing three
+    answers in ("I can't lie flat any more, if that matters") counts like one in the opening.
+    Pressed buttons are stored as "[label]" and say nothing here."""
+    said = [ctx.dialogue.complaint] if ctx.dialogue is not None and ctx.dialogue.complaint else []
+    if ctx.store is not None and ctx.case.pk is not None:
+        turns = reversed(ctx.store.recent_turns(ctx.case, Role.USER, 200))
+        said.extend(t.text for t in turns if t.text and not t.text.startswith("["))
+    return said
 
 
 def flag_level(ctx: Context) -> str:

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-__all__ = ["EMERGENCY_KINDS", "emergency_kinds", "explain", "normalise"]
+__all__ = ["EMERGENCY_KINDS", "Rule", "emergency_kinds", "explain", "normalise", "read_kinds"]
 
 # In the order the advice lists them; "self-harm" adds crisis lines to the advice.
 EMERGENCY_KINDS = (
@@ -49,6 +49,7 @@ EMERGENCY_KINDS = (
     "eye injury",
     "long lie",
     "abdomen",
+    "severe pain with fainting",
     "pregnancy",
     "spinal injury",
     "heat or cold",
@@ -402,7 +403,10 @@ _DOUBT = re.compile(
     r"\b(?:not|no) (?:sure|certain|really sure|100 ?%)\b|\bdo not know (?:if|whether|why|what)\b|"
     r"\bnot (?:that )?(?:i|we) (?:know|think)\b|\bcan not tell (?:if|whether)\b|"
     r"\bdo not think (?=(?:she|he|they|it|the baby|my \w+) (?:is|are|can))|"
-    r"\bnot (?:just|only)\b|\bnot (?:getting|going) (?:any )?better\b|\bwhy not\b"
+    r"\bnot (?:just|only)\b|\bnot (?:getting|going) (?:any )?better\b|\bwhy not\b|"
+    # "never had a headache like it" says how bad it is, not that there is none.
+    r"\bnever (?:had|felt|known|experienced) (?:\w+ ){0,4}(?:like (?:this|it|that)|this bad|so "
+    r"bad|as bad)\b"
 )
 _HYPOTHETICAL = re.compile(
     r"(?<!as )(?<!even )(?<!know )(?<!sure )(?<!tell )(?<!check )(?<!see )(?<!wonder )"
@@ -421,7 +425,7 @@ _PAST = re.compile(
     r"(?:years?|yrs?|months?|decades?) (?:ago|back)\b|\blast (?:year|month|summer|winter|"
     r"spring|autumn|christmas)\b|\bas a (?:kid|child|baby|teenager|teen)\b|"
     r"\bwhen (?:i|he|she) was (?:a|young|little|younger|small|\d+)\b|\bhistory of\b|"
-    r"\bused to\b|\bin the past\b|\bin (?:19|20)\d\d\b|\bdied (?:of|from)\b|"
+    r"(?<!never )(?<!not )\bused to\b|\bin the past\b|\bin (?:19|20)\d\d\b|\bdied (?:of|from)\b|"
     r"\bpassed away\b|\brecovered from\b|\b(?:years|months) since\b|\bback in\b|"
     r"\b(?:i|he|she|you) (?:have|has) ever (?:had|been|experienced) (?:a|an)\b|"
     r"\b(?:have|has) ever felt like\b|"
@@ -781,7 +785,9 @@ CONCEPTS: Mapping[str, str] = {
             ),
             r"\b(?:vomit\w*|throw\w* up|threw up|puk\w*|sick) (?:\w+ ){0,3}(?:blood|bloody|"
             r"coffee grounds)\b|\b(?:blood|bloody) (?:\w+ ){0,2}(?:vomit|sick)\b",
-            r"\b(?:cough\w*) (?:up )?(?:a lot of|lots of|loads of|mouthfuls of|cups? of) blood\b",
+            r"\b(?:cough\w*|brought|bringing|bring) (?:up )?(?:\w+ ){0,3}(?:a lot of|lots of|"
+            r"loads of|mouthfuls? of|cups? of|cupfuls? of|so much|handfuls? of|clots of) "
+            r"(?:\w+ ){0,2}blood\b",
             r"\bsevered\b|\bcut (?:off|through) (?:my|his|her) (?:finger|thumb|hand|toe)\b|"
             r"\bamputat\w*",
         )
@@ -1103,7 +1109,49 @@ CONCEPTS: Mapping[str, str] = {
         r"\bnever (?:had|felt|experienced) (?:\w+ ){0,4}(?:like (?:this|it)|this bad|so bad)\b|"
         r"\b(?:like|as if) (?:i (?:was|had been|got) |someone |being )?(?:hit|struck|smacked|"
         r"whacked|kicked) (?:\w+ ){0,3}(?:bat|hammer|brick|baseball|axe|truck|plank)\b|"
-        r"\bexplod\w*|\bexplosion\b|\b(?:10|ten) out of (?:10|ten)\b|\b10/10\b"
+        r"\bexplod\w*|\bexplosion\b|\b(?:10|ten) out of (?:10|ten)\b|\b10/10\b|"
+        # A thunderclap said by how it began or how it felt: at full strength within seconds,
+        # something bursting, a blow to the head nobody gave.
+        r"\b(?:came on|started|hit me|hit|struck|came) (?:\w+ ){0,2}(?:in|within) (?:a few |a "
+        r"couple of |a matter of )?(?:seconds|a second)\b|\bthunder ?clap\b|"
+        r"\bsomething (?:\w+ )?(?:burst|popped|exploded|snapped|went pop|went bang|gave way) "
+        r"(?:in|inside) (?:my|his|her|their) (?:head|brain)\b|"
+        r"\b(?:like|as if) (?:\w+ ){0,3}(?:hit|struck|smacked|whacked|kicked|punched|clubbed) "
+        r"(?:\w+ ){0,2}(?:on|in|over|round) the (?:back of the )?head\b"
+    ),
+    # A headache called the worst because of a night's drinking or a cold is that, said so.
+    "headache_excuse": r"\bhang ?over\w*|\bhung ?over\b|\bworst (?:\w+ )?(?:cold|flu)\b",
+    # -- a severe pain with fainting: a bleed inside or a burst vessel (an aorta, an ectopic)
+    # is said as the worst pain and feeling about to pass out, wherever the pain is.
+    "agony": (
+        r"\bworst (?:\w+ ){0,3}(?:pain|ache|cramps?) (?:\w+ ){0,4}(?:ever|of my life|in my life)\b|"
+        # "the pain in my back is the worst i've ever felt": the pain said first ("the worst
+        # cold i've ever had" is no pain).
+        r"\b(?:pain|pains|ache|hurts?|hurting|cramps?) (?:\w+ ){0,8}worst (?:\w+ ){0,2}(?:i have|"
+        r"i ever|i have ever|he has ever|she has ever) (?:ever )?(?:felt|had|known)\b|"
+        r"\bin agony\b|\bagon(?:y|ising|izing)\b|"
+        r"\bexcruciating\b|\bunbearable\b|\boff the (?:scale|charts?)\b|\bhorrendous\b|"
+        r"\bhorrific\b|\bcan not bear (?:it|the pain)\b|\bscreaming (?:in|with) pain\b"
+    ),
+    "going_to_faint": (
+        r"\b(?:about to|going to|like i (?:am going to|might|will|could)|think i (?:am going to|"
+        r"might|will)|nearly|almost|keep nearly|keep) (?:\w+ ){0,1}(?:faint|pass out|black out|"
+        r"blacking out|passing out|fainting|collapse|collapsing|keel over)\b|"
+        r"\bnearly (?:fainted|passed out|blacked out|collapsed)\b|"
+        r"\bfeel\w* (?:\w+ ){0,2}(?:faint|clammy)\b|\bclammy\b|"
+        r"\b(?:went|go|going|gone|goes|turned|turning) (?:all )?(?:grey|gray|dark|black)\b|"
+        r"\beverything (?:\w+ ){0,2}(?:going|goes|went|gone|keeps going) (?:dark|black|grey|gray)\b"
+    ),
+    # -- a tearing pain through to the back: an aorta splitting
+    "tearing": _near(
+        r"tearing(?! up)|ripping|ripped apart|torn apart",
+        r"chest|back|shoulder blades?|between (?:my|his|her) shoulders",
+        8,
+    ),
+    "tear_excuse": (
+        r"\bmuscle\b|\bgym\b|\blift\w*|\bweights?\b|\bpulled\b|\bstrain\w*|\bsport\w*|"
+        r"\bfootball\b|\brugby\b|\bhamstring\b|\bcalf\b|\bknee\b|\bligament\b|\btendon\b|"
+        r"\bpaper\b|\bskin\b|\bnail\b"
     ),
     "neck_fever": (
         r"\bstiff neck\b|\bneck (?:is )?(?:stiff|rigid)\b|\bcan not (?:bend|touch|put) "
@@ -1270,6 +1318,7 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
         Rule(("chest_pain", "pressure_like", "sweat_sick")),
         Rule(("chest_pain", "pressure_like", "sudden_or_severe")),
         Rule(("chest_pain", "sweat_sick", "sudden_or_severe")),
+        Rule(("tearing",), ("tear_excuse",)),
     ),
     "self-harm": (Rule(("self_harm",), ("self_harm_excuse",)),),
     "stroke": (
@@ -1301,6 +1350,7 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
     "eye injury": (Rule(("eye_chemical",)),),
     "long lie": (Rule(("on_floor", "for_hours", "fell_or_found")),),
     "abdomen": (Rule(("severe_abdomen",), ("abdomen_excuse",)),),
+    "severe pain with fainting": (Rule(("agony", "going_to_faint")),),
     "pregnancy": (
         Rule(("pregnant", "pregnancy_danger")),
         Rule(("pregnant", "pregnancy_bleed_pain")),
@@ -1322,7 +1372,7 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
         Rule(("allergen", "allergic_body", "allergic_danger")),
     ),
     "headache": (
-        Rule(("head_pain", "worst_ever")),
+        Rule(("worst_ever", "head_pain"), ("headache_excuse",)),
         Rule(("head_pain", "sudden_or_severe", "neck_fever")),
         Rule(("head_pain", "neck_fever", "fever")),
         Rule(("neck_fever", "fever", "meningitis_signs")),
@@ -1359,6 +1409,8 @@ _QUALIFIERS = frozenset(
         "diabetic_excuse",
         "testicle_excuse",
         "long_standing",
+        "headache_excuse",
+        "tear_excuse",
     }
 )
 # Concepts whose own wording holds a negation ("can not breathe", "will not stop", "do not
@@ -1405,15 +1457,20 @@ _ANY_MOOD = frozenset({"self_harm"})
 _COMPILED_CONCEPTS = {name: re.compile(pattern) for name, pattern in CONCEPTS.items()}
 
 
-def _present(clauses: Sequence[Clause]) -> dict[str, list[str]]:
+def _present(
+    clauses: Sequence[Clause],
+    concepts: Mapping[str, re.Pattern[str]] | None = None,
+    qualifiers: frozenset[str] = _QUALIFIERS,
+    own_negation: frozenset[str] = _OWN_NEGATION,
+) -> dict[str, list[str]]:
     """Concept -> the clauses where it holds (affirmed, current, real)."""
     found: dict[str, list[str]] = {}
     for clause in clauses:
-        for name, pattern in _COMPILED_CONCEPTS.items():
+        for name, pattern in (concepts or _COMPILED_CONCEPTS).items():
             for match in pattern.finditer(clause.text):
-                qualifier = name in _QUALIFIERS
+                qualifier = name in qualifiers
                 negated = _negated(clause, match.start()) or (
-                    name not in _OWN_NEGATION and _negated_inside(clause, match)
+                    name not in own_negation and _negated_inside(clause, match)
                 )
                 hypothetical = clause.hypothetical and name not in _ANY_MOOD
                 if not qualifier and (hypothetical or clause.past or negated):
@@ -1425,7 +1482,7 @@ def _present(clauses: Sequence[Clause]) -> dict[str, list[str]]:
     return found
 
 
-def _holds(rule: Rule, found: Mapping[str, Iterable[str]]) -> bool:
+def _holds(rule: Rule, found: Mapping[str, Iterable[str]], wide: frozenset[str] = _WIDE) -> bool:
     if not all(name in found for name in rule.all):
         return False
     if not rule.none:
@@ -1434,8 +1491,32 @@ def _holds(rule: Rule, found: Mapping[str, Iterable[str]]) -> bool:
     # it"), not an emergency said elsewhere in the message.
     anchor = set(found[rule.all[0]])
     return not any(
-        name in found if name in _WIDE else anchor & set(found.get(name, ())) for name in rule.none
+        name in found if name in wide else anchor & set(found.get(name, ())) for name in rule.none
     )
+
+
+def read_kinds(
+    text: str,
+    concepts: Mapping[str, re.Pattern[str]],
+    rules: Mapping[str, tuple[Rule, ...]],
+    *,
+    qualifiers: frozenset[str] = frozenset(),
+    own_negation: frozenset[str] = frozenset(),
+    wide: frozenset[str] = frozenset(),
+) -> dict[str, list[str]]:
+    """Kind -> the clauses that made it fire, for another reader's concepts and rules read
+    the way emergencies are (normalised, clause by clause, negation, hypothesis and the past
+    discarded): :mod:`bots.safety.urgent` reads urgent signs with it."""
+    if not text or not text.strip():
+        return {}
+    found = _present(_clauses(normalise(text)), concepts, qualifiers, own_negation)
+    out: dict[str, list[str]] = {}
+    for kind, kind_rules in rules.items():
+        for rule in kind_rules:
+            if _holds(rule, found, wide):
+                out[kind] = sorted({c for name in rule.all for c in found[name]})
+                break
+    return out
 
 
 def explain(text: str) -> dict[str, list[str]]:

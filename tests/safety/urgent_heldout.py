@@ -10,7 +10,10 @@ HELD_OUT: list[tuple[str, str]] = [
     ("excruciating pain in my side and back, feel really clammy and faint", "emergency"),
     ("the pain in my stomach is off the scale and i think im going to pass out", "emergency"),
     ("sharp tearing feeling in my chest that shot through to my back", "emergency"),
-    ("sudden agonising headache like ive been hit on the back of the head, came on while lifting", "emergency"),
+    (
+        "sudden agonising headache like ive been hit on the back of the head, came on while lifting",
+        "emergency",
+    ),
     ("coughing up loads of bright red blood", "emergency"),
     ("in agony with my belly and went grey and nearly fainted on the loo", "emergency"),
     # urgent in other words

@@ -9,12 +9,21 @@ advice at once; "urgent": seen today (urgent or emergency both count as caught);
 
 DEV: list[tuple[str, str]] = [
     # a severe pain with fainting: shock (a burst aorta, an ectopic, a bleed inside)
-    ("worst pain ive ever had in my back going through to my tummy, i feel like im about to pass out", "emergency"),
+    (
+        "worst pain ive ever had in my back going through to my tummy, i feel like im about to pass out",
+        "emergency",
+    ),
     ("agony in my belly and i keep nearly blacking out", "emergency"),
-    ("horrendous pain in my lower back, im sweating and i feel like im going to faint", "emergency"),
+    (
+        "horrendous pain in my lower back, im sweating and i feel like im going to faint",
+        "emergency",
+    ),
     ("tearing pain between my shoulder blades came on out of nowhere", "emergency"),
     ("sudden ripping pain in my chest going through to my back", "emergency"),
-    ("stomach pain is unbearable and everything keeps going dark like im going to collapse", "emergency"),
+    (
+        "stomach pain is unbearable and everything keeps going dark like im going to collapse",
+        "emergency",
+    ),
     # a thunderclap headache in other words
     ("headache came on like a thunderclap about an hour ago", "emergency"),
     ("never had a headache like it, came on in seconds and im being sick", "emergency"),
@@ -42,7 +51,10 @@ DEV: list[tuple[str, str]] = [
     # a hot swollen calf
     ("my calf is red, hot and swollen and it hurts to walk", "urgent"),
     # cannot pass water
-    ("i havent been able to pee since last night and my tummy is really swollen and sore", "urgent"),
+    (
+        "i havent been able to pee since last night and my tummy is really swollen and sore",
+        "urgent",
+    ),
     # black stools without fainting
     ("my poo has been black like tar for two days", "urgent"),
     # mild: must not be told to hurry
