@@ -454,6 +454,14 @@ _SAID_ALL_RIGHT = re.compile(
 # What happens in place of the asked thing: "a blue screen instead", "goes straight to
 # windows" (not "straight away").
 _INSTEAD = re.compile(r"\binstead\b|\b(?:goes|went|boots?|booted)\s+straight\s+(?:in)?to\b")
+# "Goes straight to windows" is in place of what the question asks to see ("does it show the
+# bios screen?"), but it is the very thing asked where the question asks whether it boots,
+# starts or turns on: reaching a screen is that process done.
+_STRAIGHT_TO = re.compile(r"\b(?:goes|went|boots?|booted)\s+straight\s+(?:in)?to\b")
+_ASKS_DESTINATION = re.compile(
+    r"\b(?:show|shows|showing|display|displays|see|get|reach|message|screen|menu|page|bios|prompt"
+    r"|error|logo|option|options|mode|setup|recovery)\b"
+)
 # The reading of a reply the reader cannot tell a yes from a no in: asked back, not guessed.
 UNDECIDED = "yes or no unclear"
 
@@ -992,7 +1000,15 @@ def _read_statement(
         if negated and len(toks) <= 10 and not _negates_other_thing(toks, profile):
             # "free of corrosion?" - "nothing on them": the absence hoped for is a yes.
             return Reading(1 if profile.hopes_absent else -1, PRONOUN, reliability, "short negated")
-        if _INSTEAD.search(s) and not _same_state(s, profile):
+        if (
+            _INSTEAD.search(s)
+            and not _same_state(s, profile)
+            and not (
+                _STRAIGHT_TO.search(s)
+                and not re.search(r"\binstead\b", s)
+                and not _ASKS_DESTINATION.search(profile.question)
+            )
+        ):
             # "does it show a 'no bootable device' message?" - "i get a blue screen instead":
             # what happens in place of the asked thing, which shares no word with it.
             return Reading(-1, PRONOUN, reliability, "instead")

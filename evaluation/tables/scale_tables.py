@@ -211,4 +211,29 @@ DEVELOPMENT_38: list[tuple[str, str, str, str]] = [
         "no",
     ),
     ("running", "Does the engine run rough at idle?", "it idles smooth as anything", "no"),
+    # after HELD_OUT_38 was measured: "straight to" a screen is the asked start-up done
+    (
+        "straight to",
+        "Does the computer start up?",
+        "boots straight into windows, no problem",
+        "yes",
+    ),
+    (
+        "straight to",
+        "Does the tablet turn on?",
+        "it goes straight to the lock screen when i press the button",
+        "yes",
+    ),
+    (
+        "straight to",
+        "Does the phone show the recovery menu?",
+        "it boots straight into android",
+        "no",
+    ),
+    (
+        "straight to",
+        "Do you get the boot options screen when you press f12?",
+        "nope goes straight to the spinning dots",
+        "no",
+    ),
 ]
