@@ -42,6 +42,13 @@ class StoppingRule:
     # At the budget, conclude a leader with BetP at least this (strictly ahead of the
     # runner-up) instead of abstaining; 0 turns it off (planning.policies.base).
     budget_floor: float = 0.0
+    # At the budget, conclude a leader short of the floor that the last ``value_window``
+    # answers lifted: BetP at least ``rising_floor``, ``rising_odds`` times the runner-up, and
+    # risen by ``rising_lift`` over those answers (planning.policies.asking.rising_leader);
+    # 0 turns it off.
+    rising_floor: float = 0.0
+    rising_odds: float = 1.5
+    rising_lift: float = 0.15
 
     def __post_init__(self) -> None:
         if not 0.0 < self.tau <= 1.0:
@@ -52,6 +59,12 @@ class StoppingRule:
             raise ValueError(f"question_cost {self.question_cost} not in [0, 1)")
         if not 0.0 <= self.budget_floor <= 1.0:
             raise ValueError(f"budget_floor {self.budget_floor} not in [0, 1]")
+        if not 0.0 <= self.rising_floor <= 1.0:
+            raise ValueError(f"rising_floor {self.rising_floor} not in [0, 1]")
+        if self.rising_odds < 1.0:
+            raise ValueError(f"rising_odds {self.rising_odds} below 1")
+        if not 0.0 <= self.rising_lift <= 1.0:
+            raise ValueError(f"rising_lift {self.rising_lift} not in [0, 1]")
         if self.value_window < 1:
             raise ValueError("value_window must be >= 1")
         if self.red_flags not in {"escalate", "flag", "off"}:

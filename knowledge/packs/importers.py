@@ -86,11 +86,14 @@ _RED_FLAG_REASONS = {
 # 30 questions (the harness's DDXPlus budget). At the budget a leader at BetP 0.7 or more is
 # concluded rather than handed on (StoppingRule.budget_floor; docs/planner-robustness.md,
 # stop 35: with a "no" counted once, 42 of the 43 such conclusions of 500 dev patients, exact,
-# sparse and noisy, were right).
+# sparse and noisy, were right). A leader short of 0.7 is concluded too when it holds BetP 0.4
+# or more, 1.5 times the runner-up, and the last three answers lifted it and no one "yes"
+# carries it (StoppingRule.rising_floor; stop 38: the leaders the dialogue was still moving
+# towards when the questions ran out).
 # The FloDial packs: 0.85 and 15 questions, the settings' defaults, on which the FloDial
 # dialogs were measured.
 PACK_STOPPING: dict[str, dict[str, Any]] = {
-    "patient-intake": {"tau": 0.99, "max_turns": 15, "budget_floor": 0.7},
+    "patient-intake": {"tau": 0.99, "max_turns": 15, "budget_floor": 0.7, "rising_floor": 0.4},
     "it-laptop": {"tau": 0.85, "max_turns": 15},
     "car": {"tau": 0.85, "max_turns": 15},
 }

@@ -85,3 +85,70 @@ def not_worth_asking(
         return False
     lift = accuracy_lift(table, known, candidates)
     return bool(lift.size == 0 or float(lift.max()) < cost)
+
+
+def rising_leader(
+    state: DialogueState,
+    network: EvidentialNetwork,
+    rule: StoppingRule,
+    known: FloatArray,
+    n_known: int,
+) -> bool:
+    """Whether the leader at the question budget, short of ``budget_floor``, is concluded
+    because the last answers were lifting it: BetP at least ``rule.rising_floor``, at least
+    ``rule.rising_odds`` times the runner-up, and risen by ``rule.rising_lift`` or more over
+    the last ``rule.value_window`` asked answers (:func:`leader_rise`). False when the rule is
+    off (``rising_floor`` 0).
+
+    The converse of the stall test above. A leader at 0.4-0.7 after fifteen questions is right
+    about as often as its BetP says; what tells the right ones from the wrong ones is whether
+    the dialogue was still moving towards it. A near twin (stable or unstable angina) sits
+    level while the questions that would split the two go unanswered, and a leader the last
+    answers lifted is the cause the patient's own answers were confirming when the questions
+    ran out (DDXPlus dev, patients who report less: docs/planner-robustness.md, stop 38).
+    An answer that ruled a cause out outright (``leader_rise`` infinite) proves no rise.
+
+    Nor is a lead concluded that one "yes" carries (:func:`rests_on_one_yes`): a misread or
+    mistaken answer is mostly a "no" turned "yes" that props up a rival (stop 36), and below
+    tau nothing else would outweigh it."""
+    floor = rule.rising_floor
+    window = rule.value_window
+    if floor <= 0.0 or known.size < 2 or state.turns < window:
+        return False
+    order = np.argsort(known)[::-1]
+    leader, runner_up = float(known[order[0]]), float(known[order[1]])
+    if leader < floor or leader < rule.rising_odds * runner_up or leader <= runner_up:
+        return False
+    rise = leader_rise(state, network, window, n_known)
+    if not (np.isfinite(rise) and rise >= rule.rising_lift):
+        return False
+    return not rests_on_one_yes(state, network, int(order[0]), n_known)
+
+
+def rests_on_one_yes(
+    state: DialogueState, network: EvidentialNetwork, hypothesis: int, n_known: int
+) -> bool:
+    """Whether taking back one asked answer that affirms something (not the finding's
+    default: a "yes" to a symptom) hands the lead from ``hypothesis`` to another cause. A
+    "no" is not taken back: with links that expect patients to leave findings out
+    (``underreport``) it weighs little, and patients who report less say many of them."""
+    compiled = network.compile()
+    log_w = state.belief.log_w
+    rows = []
+    for answer in state.answers[len(state.answers) - state.turns :]:
+        if answer.is_vacuous or answer.states is None:
+            continue
+        default = network.finding(answer.finding).default_state
+        if default is not None and tuple(answer.states) == (default,):
+            continue
+        pl = compiled.plausibility(answer.finding, answer.states)
+        if pl.min() <= 0.0:
+            continue  # decisive by design (a flowchart branch), as in survives_one_wrong_answer
+        a = answer.reliability
+        without = log_w.copy()
+        without[:n_known] -= np.log(a * pl + (1.0 - a))
+        rows.append(np.minimum(without, 0.0))
+    if not rows:
+        return False
+    betp = batch_betp(np.vstack(rows))[:, :n_known]
+    return bool((betp.argmax(axis=1) != hypothesis).any())

@@ -12,7 +12,9 @@ rules, in this order:
    that back with :meth:`Policy.may_conclude` while it has questions and turns left);
 5. ``stopping.max_turns`` questions asked, or nothing left to ask -> ``Abstain`` with the
    differential; at the budget, a leader with BetP at least ``stopping.budget_floor`` (when
-   set) and strictly ahead of the runner-up -> ``Conclude`` instead (:func:`at_budget_floor`);
+   set) and strictly ahead of the runner-up -> ``Conclude`` instead (:func:`at_budget_floor`),
+   and so is a leader the last answers lifted (``stopping.rising_floor``,
+   :func:`planning.policies.asking.rising_leader`);
 6. with ``stopping.question_cost > 0``, a leader stalled below tau with no question worth
    its cost -> ``Abstain("not_worth_asking")`` (:mod:`planning.policies.asking`).
 
@@ -41,7 +43,7 @@ from planning.belief import TotalConflictError
 from planning.dialogue import DialogueState, StoppingRule
 from planning.network import CompiledNetwork, EvidentialNetwork
 
-from .asking import not_worth_asking
+from .asking import not_worth_asking, rising_leader
 from .flow import frontier
 from .scoring import AnswerTable, FloatArray, IntArray, answer_table, batch_betp
 from .threads import single_threaded_blas
@@ -171,7 +173,9 @@ class Policy(ABC):
         ):
             return Conclude(view.compiled.hypothesis_ids[best], float(known[best]))
         if state.turns >= rule.max_turns:
-            if at_budget_floor(known, rule.budget_floor):
+            if at_budget_floor(known, rule.budget_floor) or rising_leader(
+                state, network, rule, known, view.table.n_hypotheses
+            ):
                 return Conclude(view.compiled.hypothesis_ids[best], float(known[best]))
             return Abstain("max_turns", view.differential())
         if view.askable.size == 0:

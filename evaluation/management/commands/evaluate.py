@@ -353,6 +353,15 @@ class Command(BaseCommand):
             "abstaining (StoppingRule.budget_floor; 0 turns it off; default: the pack's rule)",
         )
         parser.add_argument(
+            "--rising-floor",
+            type=_rate,
+            default=None,
+            metavar="F",
+            help="at the question budget, conclude a leader with BetP >= F that the last answers "
+            "lifted (StoppingRule.rising_floor; planning.policies.asking.rising_leader; 0 turns "
+            "it off; default: the pack's rule)",
+        )
+        parser.add_argument(
             "--param",
             action="append",
             default=[],
@@ -383,8 +392,9 @@ class Command(BaseCommand):
         for key in ("tau", "max_turns"):
             if options[key] is None:
                 options[key] = defaults[key]
-        if options["budget_floor"] is None:
-            options["budget_floor"] = float(defaults.get("budget_floor", 0.0))
+        for key in ("budget_floor", "rising_floor"):
+            if options[key] is None:
+                options[key] = float(defaults.get(key, 0.0))
         settings = {
             "dataset": dataset,
             "split": split,
@@ -409,6 +419,7 @@ class Command(BaseCommand):
             "underreport": options["underreport"],
             "question_cost": options["question_cost"],
             "budget_floor": options["budget_floor"],
+            "rising_floor": options["rising_floor"],
             "complaint_first": options["complaint_first"],
             "follow_ups_after_parent": options["follow_ups_after_parent"],
             "typical_share": options["typical_share"],
@@ -451,6 +462,7 @@ class Command(BaseCommand):
             "stall_window": rules.stall_window,
             "question_cost": rules.stopping.question_cost,
             "budget_floor": rules.stopping.budget_floor,
+            "rising_floor": rules.stopping.rising_floor,
             "question_order": probe.kit.question_order(next(iter(job.packs.names()))).as_dict(),
         }
         started = time.perf_counter()
@@ -602,6 +614,7 @@ class Command(BaseCommand):
                 "max_turns": options["max_turns"],
                 **({"question_cost": options["question_cost"]} if options["question_cost"] else {}),
                 **({"budget_floor": options["budget_floor"]} if options["budget_floor"] else {}),
+                **({"rising_floor": options["rising_floor"]} if options["rising_floor"] else {}),
             },
             question_order={
                 **{
