@@ -170,6 +170,28 @@ UNSURE = rx(
     r"\bnot\s+that\s+i\s+(?:know|noticed)\b",
     r"\b(?:do|did)\s+not\s+have\s+(?:that|the|this)\s+information\b",
 )
+# Both answers at once ("sometimes yes, sometimes no", "yes and no", "some days it does, some
+# days it does not", "it depends"): neither a yes nor a no. Read first, on the whole message,
+# because the clauses alone ("sometimes no") each take a side.
+_TIMES = (
+    r"(?:sometimes|somtimes|some\s+(?:days|times|mornings|nights|evenings|weeks)|at\s+times|"
+    r"other\s+(?:days|times|mornings|nights)|half\s+the\s+time|occasionally)"
+)
+_YES = r"(?:yes|yeah|yea|yep|ya)"
+_NO = r"(?:no|nope|nah)"
+_WHO = r"(?:it|they|he|she|i|that)"
+_AUX = r"(?:does|do|is|are|can|will|did|was|has)"
+_OPENER = r"(?:(?:well|i mean|kind of|sort of|kinda|honestly|so|hmm+|um+)\s+)*"
+BOTH = re.compile(
+    rf"^{_OPENER}{_YES}\W*(?:and|&|/|,)?\s*(?:also\s+)?{_NO}\b(?:\s+(?:really|lol|haha|tbh))?\W*$"
+    rf"|\ba\s+yes\s+and\s+a\s+no\b"
+    rf"|\b{_TIMES}\W*{_YES}\b.*?\b{_TIMES}\W*{_NO}\b"
+    rf"|\b{_TIMES}\W*{_NO}\b.*?\b{_TIMES}\W*{_YES}\b"
+    rf"|\b{_TIMES}\W*{_WHO}\s+{_AUX}\b(?!\s+not).*?\b{_TIMES}\W*{_WHO}\s+{_AUX}\s+not\b"
+    rf"|\b{_TIMES}\W*{_WHO}\s+{_AUX}\s+not\b.*?\b{_TIMES}\W*{_WHO}\s+{_AUX}\b(?!\s+not)"
+    rf"|^{_OPENER}{_WHO}\s+{_AUX}\W*(?:and|but)\s+{_WHO}\s+{_AUX}\s+not\W*$"
+    rf"|^{_OPENER}(?:it\s+|that\s+)?(?:(?:kind|sort)\s+of\s+|really\s+|all\s+)?(?:depends|varies)\b"
+)
 # Explicit answers: the whole sentence, or its first word ("Yes, ...", "Nope - ...").
 WHOLE_YES = re.compile(
     r"^(?:yes|yeah|yea|yep|yup|ya|y|aye|correct|right|exactly|indeed|definitely|absolutely|"

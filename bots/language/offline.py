@@ -62,6 +62,7 @@ from .corrections import (
 )
 from .cues import GREETING, HEDGE_RELIABILITY, HUMAN, PRESENCE, RESTART, UNSURE, WHOLE_NO
 from .reader import (
+    BOTH_ANSWERS,
     EXPLICIT,
     JUDGED,
     UNDECIDED,
@@ -283,6 +284,9 @@ class OfflineInterpreter(Interpreter):
                 )
         parts = [c for c, _ in clauses(normalised)]
         reading = read_answer(normalised, pending.question) if binary else None
+        if reading is not None and reading.cue == BOTH_ANSWERS:
+            answer = Answer.unsure(pending.id)
+            return Interpretation("answer", (answer,), volunteered, 0.8, detail=BOTH_ANSWERS)
         if binary is not None and taken_back_to_doubt(normalised, pending.question):
             # "yes. no hang on, not sure": the yes was taken back; what stands is the doubt.
             answer = Answer.unsure(pending.id)

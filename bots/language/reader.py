@@ -66,6 +66,7 @@ from .cues import (
     ASKS_DAILY,
     ASKS_OFTEN,
     AT_ONCE,
+    BOTH,
     BROADENING,
     CHECK_STATE_WORDS,
     DEGREE_YES,
@@ -464,6 +465,10 @@ _ASKS_DESTINATION = re.compile(
 )
 # The reading of a reply the reader cannot tell a yes from a no in: asked back, not guessed.
 UNDECIDED = "yes or no unclear"
+# The reading of a reply that gives both answers at once (cues.BOTH): taken as "not sure".
+BOTH_ANSWERS = "both answers"
+# A question about whether something changes is answered yes by "it varies".
+_ASKS_VARIATION = re.compile(r"\b(?:vary|varies|varying|variable|depend|depends|change|changes)\b")
 
 
 def _asks_process(normalised: str) -> bool:
@@ -1701,6 +1706,13 @@ def read_answer(text: str, question: str) -> Reading:
     """The decisive reading of a whole message (its strongest sentence) towards a question."""
     profile = question_profile(question)
     normalised = tx.normalise(text)
+    if BOTH.search(normalised.strip()) and not _ASKS_VARIATION.search(question.lower()):
+        # "sometimes yes, sometimes no": read clause by clause it became whichever answer
+        # word came last, and three of them a 97% conclusion. To "is the fan running all
+        # the time?" the same reply says it is not.
+        if ASKS_ALWAYS.search(tx.normalise(question)):
+            return Reading(-1, JUDGED, 1.0, "not always")
+        return Reading(0, 0.0, 1.0, BOTH_ANSWERS)
     best = Reading(0, 0.0, 1.0, "unrelated")
     readings = []
     alternatives = []
