@@ -76,8 +76,12 @@ def shown_confidence(
     In a flowchart pack (the network has a ``flow``) a cause's BetP falls below 1 only through
     the discounts of hedged or volunteered answers, which the per-answer rates already count:
     there the answers alone decide (measured through the service on FloDial dev, BetP times
-    the rates showed 93.7% for conclusions right 98.1% of the time)."""
-    value = 1.0 if network.flow else min(float(betp), 1.0)
+    the rates showed 93.7% for conclusions right 98.1% of the time). Unless a step on the
+    chart's way to the cause was not answered: a "not sure" at the last fork leaves two
+    causes at 0.5 each, and that is what is shown (it was shown as 97%)."""
+    value = min(float(betp), 1.0)
+    if network.flow and _way_answered(state, network, hypothesis):
+        value = 1.0
     resting = resting_answers(state, network, hypothesis)
     for answer in resting:
         value *= read_right(reading_confidence(answer.finding), answer)
@@ -85,6 +89,14 @@ def shown_confidence(
         # Nothing it rests on was asked: all of it was read in passing.
         return min(value, UNASKED_CEILING)
     return min(value, CEILING)
+
+
+def _way_answered(state: DialogueState, network: EvidentialNetwork, hypothesis: str) -> bool:
+    """Whether every step on the chart's way to ``hypothesis`` has an answer that agrees."""
+    given = {a.finding: a.states for a in state.answers if a.states is not None}
+    return all(
+        given.get(finding) == (step,) for finding, step in network.paths_to.get(hypothesis, ())
+    )
 
 
 def percent(confidence: float) -> str:

@@ -76,3 +76,33 @@ def test_a_conclusion_resting_only_on_unasked_facts_claims_less() -> None:
     unasked = shown_confidence(state, NETWORK, "a", 1.0, lambda _f: 1.0, frozenset())
     asked = shown_confidence(state, NETWORK, "a", 1.0, lambda _f: 1.0, frozenset({"f"}))
     assert unasked <= UNASKED_CEILING < asked
+
+
+@pytest.mark.django_db
+def test_a_not_sure_at_the_last_fork_is_not_shown_as_near_certain(
+    service_factory: Service,
+) -> None:
+    # Stop 38's probe (lead14): LED on, LED flickers, "not sure" whether the DC jack is loose
+    # leaves "replace the jack" and "replace the AC cord" at 0.5 each; the conclusion was
+    # shown "about 97% sure" because a chart's answers alone were taken to decide.
+    service = service_factory()
+    reply = say(service, "h2", "my laptop will not switch on", channel="web", pack="it-laptop")
+    case = Case.objects.get(pk=reply.case_id)
+    if case.state.get("awaiting_section"):
+        section = next(b for b in reply.buttons if "power" in b.label.lower())
+        reply = say(service, "h2", button=section.payload, channel="web")
+    for _ in range(8):
+        if reply.kind != "question":
+            break
+        question = reply.parts[-1].lower()
+        if "dc power jack" in question:
+            text = "not sure"
+        elif "led" in question:
+            text = "yes"
+        else:
+            text = "not sure"
+        reply = say(service, "h2", text, channel="web")
+    case.refresh_from_db()
+    assert reply.kind == "conclusion", reply.parts
+    assert case.confidence is not None and case.confidence <= 0.6, case.confidence
+    assert "97%" not in " ".join(reply.parts)
