@@ -83,7 +83,10 @@ _TOPICS: tuple[tuple[str, str, str], ...] = (
         r"\bno (?:\w+ )?swelling\b|\bnot swollen\b|\bnothing swollen\b",
     ),
 )
-_NEGATION_BEFORE = re.compile(r"\b(?:no|not|never|without|nothing)\b(?: \w+){0,3}$")
+# "no headache": the word just before a match is followed by a space, so the space is part
+# of the pattern (without it the check never fired, and "no headache" was read as pain).
+# A comma ends the negation's reach: "no fever, headache since monday".
+_NEGATION_BEFORE = re.compile(r"\b(?:no|not|never|without|nothing)\b(?: \w+){0,3} ?$")
 
 
 def follow_up_of(network: EvidentialNetwork) -> Mapping[str, str]:

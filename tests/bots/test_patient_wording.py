@@ -191,6 +191,20 @@ def test_an_ache_of_a_body_part_is_pain_and_a_word_ending_in_aches_is_not(
         assert pain_yes not in follow_ups.complaint_facts(said, intake), said
 
 
+def test_a_denied_ache_is_not_pain_and_a_comma_ends_the_denial(intake: EvidentialNetwork) -> None:
+    # "... the whole room spins ... no headache, hearing is fine" was noted back as pain
+    # somewhere (stop 38, lead14): the negation check before a match never fired.
+    pain_yes = Answer("E_53", ("yes",))
+    for said in (
+        "the room spins when i roll over in bed. no headache, hearing is fine",
+        "dizzy spells but never any aches",
+        "not had a headache at all, just feel sick",
+    ):
+        assert pain_yes not in follow_ups.complaint_facts(said, intake), said
+    for said in ("no fever, headache since monday", "no rash but my knee aches"):
+        assert pain_yes in follow_ups.complaint_facts(said, intake), said
+
+
 def test_spots_inside_the_body_or_in_the_sight_are_not_on_the_skin(
     intake: EvidentialNetwork,
 ) -> None:
