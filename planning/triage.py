@@ -149,8 +149,8 @@ def ranking_triage_level(
     against = [
         read and contradictions(state, network, h) >= MAX_CONTRADICTIONS for read, h in plausible
     ]
-    fits = unsupported_flags(state, network, [h for _, h in plausible])
-    unfit = [read and none for (read, _), none in zip(plausible, fits, strict=True)]
+    leader = ranking[0][0] if ranking else ""
+    unfit = [read and unsupported(state, network, h, leader) for read, h in plausible]
     return triage_level(ranked, flags, contradicted=against, unsupported=unfit)
 
 
@@ -215,12 +215,19 @@ def supports(state: DialogueState, network: EvidentialNetwork, hypothesis: str) 
     """How many answers that affirm something (not the finding's default, e.g. a "yes" to a
     symptom) ``hypothesis`` makes plausible. Answers of "no" exclude other conditions; they are
     no evidence for the one left over."""
-    count = 0
+    return sum(1 for _ in _fitting_affirmations(state, network, hypothesis))
+
+
+def _fitting_affirmations(
+    state: DialogueState, network: EvidentialNetwork, hypothesis: str
+) -> Iterator[tuple[Answer, float]]:
+    """Each answer that affirms something (:func:`supports`) ``hypothesis`` makes plausible,
+    with that plausibility."""
     for answer, plausibility in _linked_answers(state, network, hypothesis):
         default = network.finding(answer.finding).default_state
         affirms = default is None or tuple(answer.states or ()) != (default,)
-        count += affirms and plausibility >= SUPPORT_PLAUSIBILITY
-    return count
+        if affirms and plausibility >= SUPPORT_PLAUSIBILITY:
+            yield answer, plausibility
 
 
 # An affirmed answer singles a cause behind the leader out when the cause makes it at least this
@@ -243,11 +250,7 @@ def singles_out(
     the patient was told to call emergency services (stop 37, probe lead12). A cause the
     answers do not single out keeps the case urgent, not an emergency (:func:`triage_level`'s
     ``unsupported``)."""
-    for answer, plausibility in _linked_answers(state, network, hypothesis):
-        default = network.finding(answer.finding).default_state
-        affirms = default is None or tuple(answer.states or ()) != (default,)
-        if not affirms or plausibility < SUPPORT_PLAUSIBILITY:
-            continue
+    for answer, plausibility in _fitting_affirmations(state, network, hypothesis):
         link = network.link(leader, answer.finding)
         rival = 1.0 if link is None else link.plausibility(answer.states or ())
         if plausibility >= SINGLED_OUT_RATIO * rival:
@@ -261,13 +264,16 @@ def unsupported_flags(
     """Per hypothesis of ``ranking`` (most likely first), whether nothing affirmed fits it: for
     the leader, no affirmed answer it makes plausible (:func:`supports`); for any other, none
     that singles it out against the leader (:func:`singles_out`)."""
-    if not ranking:
-        return []
-    leader = ranking[0]
-    return [
-        supports(state, network, h) == 0 if i == 0 else not singles_out(state, network, h, leader)
-        for i, h in enumerate(ranking)
-    ]
+    return [unsupported(state, network, h, ranking[0]) for h in ranking]
+
+
+def unsupported(
+    state: DialogueState, network: EvidentialNetwork, hypothesis: str, leader: str
+) -> bool:
+    """One entry of :func:`unsupported_flags`: ``hypothesis`` against the ``leader``."""
+    if hypothesis == leader:
+        return supports(state, network, hypothesis) == 0
+    return not singles_out(state, network, hypothesis, leader)
 
 
 def uncertain(state: DialogueState, network: EvidentialNetwork) -> str:
