@@ -44,8 +44,19 @@ class Concept:
     # One way only: not applied after a negation in the same clause.
     entailment: bool = False
     # A clause added beside the user's words instead of replacing them (the chart wording is
-    # then only what a question must say for the clause to be added).
-    added: str = ""
+    # then only what a question must say for the clause to be added); one per chart wording
+    # where the charts say the state in different words.
+    added: str | tuple[str, ...] = ""
+    # The clause added instead where the state is denied (a negation earlier in its clause or
+    # inside the words: "cant see my network in the list", "my wifi does not show up"), so a
+    # relation is read with its polarity; without it a denied entailment adds nothing.
+    denied: str | tuple[str, ...] = ""
+    # Words that, said in the same clause, make a more specific question the one meant ("the
+    # radiator cap is steaming" is the cap's question, not the cooling system's).
+    not_with: re.Pattern[str] | None = None
+    # The added clause said as a sentence of its own after the message, so the user's
+    # sentence is still read as written (its conditions and contrasts kept whole).
+    apart: bool = False
     # A one-word verb said in the tense of the user's verb ("catches" -> "fires", "caught"
     # -> "fired"): (third person, -ing, past) of the chart's word.
     forms: tuple[str, str, str] | None = None
@@ -61,6 +72,12 @@ _AMOUNT = (
     r"several|many|multiple|various|numerous|all (?:the|my|of the|of my|of)|"
     r"(?:about |around |like |over |at least |maybe |roughly )?"
     r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|a dozen))"
+)
+# The user's own network, router or wifi (not the neighbours').
+_OWN_NETWORK = (
+    r"(?:my|our|mine|my own|our own|the home|my home|our home|my house|the house)\s+"
+    r"(?:own\s+|home\s+|house\s+|work\s+|office\s+)?(?:wireless\s+|wifi\s+|wi-fi\s+)?"
+    r"(?:network|wifi|wi-fi|router|ssid|connection|hotspot|wifi name|network name)"
 )
 _OTHERS = r"(?:other|different|nearby|local|neighbou?rs?'?s?|neighbou?ring|random|available)"
 
@@ -194,6 +211,493 @@ CONCEPTS: tuple[Concept, ...] = (
         ("show the wireless network",),
         added="the laptop does not show the wireless network",
     ),
+    # -- Stop 38: a state said as a relation or a consequence of the chart's one, the subject
+    # kept in the words and the polarity read from them (``denied``).
+    # The user's own network is in the list, shows up, is there ("my network is there in the
+    # list", "it finds my wifi"), or is not ("cant see my network", "mine isnt showing").
+    Concept(
+        "own network listed",
+        re.compile(
+            rf"\b{_OWN_NETWORK}(?:\s+(?:does|do|did|is|are|was|will|can|could)\s+not|"
+            r"\s+never)?\s+(?:(?:is|are|was)\s+)?(?:(?:still|right|definitely|clearly|actually|"
+            r"always|just|sitting|def|deffo|there)\s+)*(?:there|listed|"
+            r"visible|showing|shows? up|showed up|showing up|appears?|appeared|appearing|"
+            r"pops? up|popped up|comes? up|came up|in the list|on the list|missing|gone)\b"
+            r"|\b(?:see|sees|seeing|saw|find|finds|finding|found|detect|detects|detecting|"
+            r"detected|pick up|picks up|picking up|picked up|list|lists|listing|listed|show|"
+            r"shows|showing|showed|get|gets|getting)\s+(?:\S+\s+)?"
+            rf"{_OWN_NETWORK}\b(?!\s+(?:but|though|password|settings|page))"
+        ),
+        ("show the wireless network",),
+        entailment=True,
+        apart=True,
+        added="the laptop shows the wireless network",
+        denied="the laptop does not show the wireless network",
+    ),
+    # Others listed "but not mine" is the wanted one not shown: the negation is the meaning.
+    Concept(
+        "all but own network",
+        re.compile(
+            r"\b(?:but|just|except|apart from|other than|only)\s+(?:not\s+)?(?:mine|"
+            rf"{_OWN_NETWORK})\b(?:\s+(?:is|are)\s+not\s+there)?"
+            r"|\bmine\s+(?:is|was)\s+(?:not|never)\s+(?:there|listed|showing|in the list)\b"
+            r"|\bmine\s+(?:does|did)\s+not\s+(?:show|appear)\b"
+        ),
+        ("show the wireless network",),
+        apart=True,
+        added="the laptop does not show the wireless network",
+    ),
+    # Windows loads, boots or comes up fine (not in safe mode): it boots and shows the desktop.
+    Concept(
+        "windows loads",
+        re.compile(
+            r"\b(?:windows|the desktop|the os|the operating system)\s+(?:itself\s+)?"
+            r"(?:(?:does|do|did|will|can)\s+not\s+|never\s+)?(?:still\s+)?(?:loads?|loaded|"
+            r"loading|boots?|booted|booting|starts?(?: up)?|started(?: up)?|comes? up|came up|"
+            r"runs?|running|display|displays|displayed)\b(?:\s+up)?\s+(?:fine|ok|okay|"
+            r"normally|properly|perfectly|no problem|all right|alright|as normal|as usual|"
+            r"all the way|to the desktop)\b"
+        ),
+        ("boot and display the desktop", "boot normally and display the windows desktop"),
+        entailment=True,
+        apart=True,
+        added=(
+            "windows boots and displays the desktop",
+            "the laptop boots normally and displays the windows desktop",
+        ),
+        # Not in safe mode or from a disc, and not where the desktop is said not shown.
+        not_with=re.compile(
+            r"\bsafe mode\b|\bwithout\b|\bdvd\b|\bcd\b|\busb\b|\bnothing (?:shows|"
+            r"is shown|on|appears|displays|comes up)\b|\bno (?:picture|display|image|desktop)\b|"
+            r"\b(?:shows|displays) nothing\b"
+        ),
+    ),
+    # Steam from under the bonnet is steaming from the cooling system; "no steam" denies it.
+    Concept(
+        "steam",
+        re.compile(r"\b(?:steam|steams|steaming|steamed|steamy)\b"),
+        ("steaming or leak from the cooling system",),
+        entailment=True,
+        apart=True,
+        added="there is steaming from the cooling system",
+        denied="there is no steaming from the cooling system",
+        not_with=re.compile(r"\bcap\b|\bheater\b"),
+    ),
+    # A wall socket is a power outlet ("the socket is dead", "the wall socket works").
+    Concept(
+        "socket",
+        re.compile(
+            r"\b(?:(?:wall|mains|plug|power|electric|electrical|extension)\s+)?(?:socket|"
+            r"sockets|power point|power points)\b"
+        ),
+        ("power outlet",),
+    ),
+    # A dead socket is an outlet not working ("the socket is dead, my phone charger does not
+    # work in it either").
+    Concept(
+        "outlet dead",
+        re.compile(
+            r"\bpower outlets?\s+(?:is|was|seems|must be|looks|might be|could be)\s+"
+            r"(?:\w+\s+)?(?:dead|broken|faulty|off|not working|tripped|blown)\b"
+        ),
+        ("power outlet",),
+        entailment=True,
+        apart=True,
+        added="the ac power outlet is not working",
+    ),
+    # Another socket tried is the outlet ruled out ("tried a different wall socket").
+    Concept(
+        "another outlet",
+        re.compile(
+            r"\b(?:tried|try|trying|plugged|plugging|plug|using|used|moved|swapped|changed|"
+            r"switched|in|into|on|from)\s+(?:it\s+)?(?:(?:in|into|to|on)\s+)?(?:a|another|"
+            r"the other|a different|different|other|a second|a new|several|multiple|two|three|"
+            r"all the|every)\s+(?:\w+\s+){0,2}?(?:power outlet|power outlets|outlet|outlets)\b"
+            r"|\b(?:power outlet|outlet)s?\s+(?:in|on|at)\s+(?:another|a different|the other)\s+"
+            r"room\b"
+            r"|\bsomewhere else\b"
+        ),
+        ("power outlet",),
+        entailment=True,
+        apart=True,
+        added="the ac power outlet is working",
+    ),
+    # The fans spin, a light comes on, then it dies: momentary signs of life.
+    Concept(
+        "signs of life",
+        re.compile(
+            r"\b(?:fans?|lights?|leds?|drive|it|laptop|screen|everything)\b[^.;!?]{0,30}?"
+            r"\b(?:spins?|spinning|spun|whirs?|whirrs?|whirring|whirred|whirls?|comes? on|"
+            r"came on|lights? up|lit up|"
+            r"starts?|started|tries to start|tried to start|turns? on|turned on|powers? on|"
+            r"powered on|kicks? in|kicked in|spring|springs|jumps?)\b(?:\s+up)?"
+            r"[^.;!?]{0,30}?\b(?:then|and then|before|but then|for a (?:second|sec|moment|"
+            r"split second|few seconds|bit)|briefly)\b[^.;!?]{0,25}?\b(?:dies|died|dying|"
+            r"nothing|stops?|stopped|cuts? out|cut out|shuts? (?:off|down)|shut (?:off|down)|"
+            r"goes? dead|went dead|goes? off|went off|dead|turns? off|turned off|powers? off|"
+            r"powered off|switche?s? off|switched off)\b"
+        ),
+        ("momentary signs of life",),
+        entailment=True,
+        apart=True,
+        added="it shows momentary signs of life before dying",
+    ),
+    # The fan running is heard ("the fans spin up", "fan whirrs"); "the fan does not spin".
+    Concept(
+        "fan runs",
+        re.compile(
+            r"\b(?:the |my |its |a )?(?:cpu |cooling |laptop |internal )?fans?\s+"
+            r"(?:(?:does|do|did|is|are|was|will|can)\s+not\s+|never\s+)?(?:even\s+)?"
+            r"(?:still\s+)?(?:spins?|spinning|spun|spin|whirs?|whirrs?|whirring|whirred|"
+            r"runs?|running|ran|run|comes? on|came on|come on|kicks? in|kicked in|starts? up|"
+            r"started up|start up|goes|going|go|turns? on|turned on|turn on)\b"
+        ),
+        (
+            "cpu fan or the hard drive spin",
+            "fan or hard drive sounds",
+            "fan or other mechanical noise",
+        ),
+        entailment=True,
+        apart=True,
+        added=(
+            "i can hear the cpu fan spin",
+            "i can hear fan or hard drive sounds",
+            "i can hear the fan or other mechanical noise",
+        ),
+        denied=(
+            "i can not hear the cpu fan spin",
+            "i can not hear fan or hard drive sounds",
+            "i can not hear the fan or other mechanical noise",
+        ),
+    ),
+    # Some of the electrics work, so not all have failed ("the lights on the dash come on",
+    # "everything else is fine").
+    Concept(
+        "some electrics work",
+        re.compile(
+            r"\b(?:(?:dash|dashboard|interior|inside|head|hazard|courtesy)\s*lights?|"
+            r"lights on the dash(?:board)?|"
+            r"headlights?|radio|stereo|wipers?|heater|horn|indicators?|electric windows|"
+            r"everything else|the rest|the other (?:stuff|things|electrics))\b"
+            r"(?:\s+(?:and|&)\s+(?:the\s+)?\w+)?\s+(?:all\s+|still\s+|both\s+)*(?:come on|"
+            r"comes on|came on|work|works|worked|working|are working|is working|are fine|"
+            r"is fine|are ok|is ok|are okay|is okay|light up|lights up|lit up)\b"
+        ),
+        ("all the electrical accessories",),
+        entailment=True,
+        apart=True,
+        added="not all the electrical accessories have failed",
+    ),
+    # Nothing electrical works: all the accessories have failed.
+    Concept(
+        "no electrics",
+        re.compile(
+            r"\bnothing electrical (?:works?|is working|working)\b|\b(?:no|none of the) "
+            r"electrics\b|\b(?:everything electrical|all (?:the |of the )?electrics?|all "
+            r"(?:the |of the )?electrical (?:stuff|things|systems?))\s+(?:(?:is|are|has|have|"
+            r"just)\s+)?(?:dead|died|failed|gone|went dead|cut out|stopped working|stopped|"
+            r"packed up)\b"
+        ),
+        ("all the electrical accessories",),
+        apart=True,
+        added="all the electrical accessories have failed",
+    ),
+    # A needle or gauge said to move is the car's temperature gauge ("the needle is way past
+    # the middle"); "no temperature gauge" is negated and adds nothing.
+    Concept(
+        "temperature gauge",
+        re.compile(
+            r"(?<!fuel )(?<!oil )(?<!pressure )(?<!tyre )(?<!boost )(?<!rev )(?<!speed )"
+            r"\b(?:temp |temperature |heat )?(?:gauge|needle|dial)\b"
+            # Not where the clause goes on to deny something of it: what a negation turns
+            # round is not read as the plain statement's yes.
+            r"(?![^.,;!?]*\b(?:not|never)\b)"
+        ),
+        ("engine temperature gauge",),
+        entailment=True,
+        apart=True,
+        added="the car has an engine temperature gauge",
+    ),
+    # An empty or low overflow tank is not up to the mark; one at the max line is.
+    Concept(
+        "tank low",
+        re.compile(
+            r"\b(?:overflow|expansion|coolant|header|antifreeze|reservoir)\s*(?:tank|bottle|"
+            r"reservoir|level)?\s+(?:is|was|looks|seems|has gone|went|gets|keeps going)\s+"
+            r"(?:(?:nearly|almost|completely|totally|bone|basically|pretty much|very|really|"
+            r"quite|way|well|bit|a bit|always|all but)\s+)*(?:empty|dry|low|down|below the "
+            r"(?:min|minimum|line|mark))\b"
+        ),
+        ("antifreeze level in your overflow tank up to the mark",),
+        entailment=True,
+        apart=True,
+        added="the antifreeze level in the overflow tank is not up to the mark",
+    ),
+    Concept(
+        "tank full",
+        re.compile(
+            r"\b(?:overflow|expansion|coolant|header|antifreeze|reservoir)\s*(?:tank|bottle|"
+            r"reservoir|level)?\s+(?:is|was|looks|seems|sits)\s+(?:right\s+|bang\s+|still\s+)?"
+            r"(?:at|on|up to|near|by)\s+(?:the\s+)?(?:max|maximum|full|top|right level|"
+            r"correct level|full line|max line|full mark|max mark)\b"
+            r"|\b(?:overflow|expansion|coolant|header|antifreeze)\s*(?:tank|bottle|reservoir)?"
+            r"\s+(?:is|was|looks)\s+(?:still\s+)?full\b"
+        ),
+        ("antifreeze level in your overflow tank up to the mark",),
+        entailment=True,
+        apart=True,
+        added="the antifreeze level in the overflow tank is up to the mark",
+    ),
+    # Never unplugged, never run on battery: always working with the adapter plugged in.
+    Concept(
+        "always plugged in",
+        re.compile(
+            r"\b(?:always|constantly|permanently|all the time|24/7|pretty much always|"
+            r"basically always)\b[^.,;!?]{0,25}?\b(?:plugged in|on (?:charge|the charger|mains|"
+            r"power)|connected to (?:the )?(?:charger|mains|power|adapter))\b"
+            r"|\bnever\s+(?:really\s+)?(?:use|run|take|unplug|used|ran)\s+(?:it\s+)?"
+            r"(?:on|off|from)?\s*(?:the\s+)?(?:battery|battery power|the charger|unplugged)\b"
+        ),
+        ("work with the ac power adapter plugged in",),
+        apart=True,
+        added="i always work with the ac power adapter plugged in",
+    ),
+    # A bed, lap, duvet or sofa is no hard and flat surface; a desk or table is one.
+    Concept(
+        "soft surface",
+        re.compile(
+            r"\b(?:on|in)\s+(?:my|the|a|his|her|our)\s+(?:bed|lap|duvet|pillow|cushion|sofa|"
+            r"couch|blanket|quilt|carpet|settee|beanbag|knees|legs|rug)\b|\bin bed\b"
+        ),
+        ("hard and flat surface",),
+        entailment=True,
+        apart=True,
+        added="i am not using the laptop on a hard and flat surface",
+    ),
+    Concept(
+        "hard surface",
+        re.compile(r"\bon\s+(?:a|my|the)\s+(?:desk|table|tray|laptop stand|cooling pad)\b"),
+        ("hard and flat surface",),
+        entailment=True,
+        apart=True,
+        added="i am using the laptop on a hard and flat surface",
+    ),
+    # A faint or dim screen, or one that can barely be seen, is very dim and barely visible.
+    Concept(
+        "dim screen",
+        re.compile(
+            r"\b(?:is|looks|went|goes|gone|has gone|getting|got|seems|really|very|super|so|"
+            r"extremely|quite|pretty|too|incredibly|ridiculously|stupidly|way)\s+(?:(?:really|"
+            r"very|super|so|extremely|quite|pretty|too|incredibly|a bit|a little|really really)"
+            r"\s+)*(?:dim|dimmer|faint|dark|darker|dull)\b(?!\s+(?:room|place|outside))"
+            r"|\b(?:can|could)\s+(?:only\s+)?(?:just\s+about|just|barely|hardly|only just)\s+"
+            r"(?:see|make out|read)\b"
+        ),
+        ("very dim",),
+        entailment=True,
+        apart=True,
+        added="the display is very dim and barely visible",
+        not_with=re.compile(r"\b(?:completely|totally|pitch|fully|all)\s+(?:dark|black)\b"),
+    ),
+    # Beeps when it starts: a series of beeps.
+    Concept(
+        "beeps",
+        re.compile(r"\b(?:beeps|beeping|beeped|beep beep)\b"),
+        ("series of beeps",),
+        entailment=True,
+        apart=True,
+        added="i hear a series of beeps",
+    ),
+    # The internet works over a cable to the router: it accesses the internet with ethernet.
+    Concept(
+        "ethernet works",
+        re.compile(
+            r"\b(?:ethernet|network cable|lan cable|internet cable|wired|cable)\b"
+            r"[^.,;!?]{0,40}?\b(?:works?|worked|working|fine|perfect|perfectly|ok|okay|online|"
+            r"connects?|connected)\b"
+            r"|\b(?:works?|worked|working|fine|perfect|perfectly|ok|okay|online|connects?)\b"
+            r"[^.,;!?]{0,25}?\b(?:with|via|through|over|on|using)\s+(?:an?\s+|the\s+)?"
+            r"(?:ethernet|network cable|lan cable|cable|wired connection)\b"
+        ),
+        ("ethernet cable",),
+        entailment=True,
+        apart=True,
+        added="the laptop can access the internet when connected directly to the router with "
+        "an ethernet cable",
+        denied="the laptop can not access the internet when connected directly to the router "
+        "with an ethernet cable",
+    ),
+    # "OS" is the operating system ("no os found").
+    Concept("os", re.compile(r"\bos\b"), ("operating system",)),
+    # A picture on its side or upside down is a rotated display.
+    Concept(
+        "rotated",
+        re.compile(
+            r"\bsideways\b|\bon (?:its|it is) side\b|\bupside[ -]?down\b|\bturned (?:round|"
+            r"around|90 degrees)\b|\bflipped\b|\brotated\b|\bthe wrong way (?:round|up)\b"
+        ),
+        ("rotated",),
+        entailment=True,
+        apart=True,
+        added="the laptop display is rotated 90 degrees or upside-down",
+    ),
+    # A battery that lasts hours is no battery that drains quickly.
+    Concept(
+        "battery lasts",
+        re.compile(
+            r"\blasts?\s+(?:me\s+)?(?:easily\s+|about\s+|around\s+|like\s+|over\s+|at least\s+|"
+            r"a good\s+|still\s+)*(?:[4-9]|1[0-6]|four|five|six|seven|eight|nine|ten|eleven|"
+            r"twelve)\+?\s*(?:hours|hrs|h)\b|\blasts?\s+(?:me\s+)?(?:all day|the whole day|"
+            r"ages|for ages|forever)\b|\bbattery life is (?:still\s+)?(?:great|good|fine|"
+            r"excellent|normal|amazing|brilliant|decent|ok|okay)\b"
+        ),
+        ("drain out quickly",),
+        entailment=True,
+        apart=True,
+        added="the laptop battery does not drain out quickly",
+        # What it used to do or should do is not what it does now.
+        not_with=re.compile(r"\bused to\b|\buse to\b|\bshould\b|\bsupposed to\b|\bwhen new\b"),
+    ),
+    # The starter turning the engine (over) is cranking; "the starter wont even turn" is not.
+    Concept(
+        "starter turns",
+        re.compile(
+            r"\bstarter(?: motor)?\s+(?:(?:does|did|will|is|can)\s+not\s+|never\s+)?(?:even\s+)?"
+            r"(?:turns?|turning|turned|turn)\b(?:\s+(?:the engine|it|the motor|her|the car))?"
+            r"(?:\s+over)?"
+        ),
+        ("starter crank",),
+        entailment=True,
+        apart=True,
+        added="the starter cranks",
+        denied="the starter does not crank",
+    ),
+    # It starts or runs and then cuts out: the engine fired.
+    Concept(
+        "starts then cuts out",
+        re.compile(
+            r"\b(?:starts?|started|runs?|ran|fires?|fired|goes|went|turns? on)\b(?:\s+up)?"
+            r"[^.,;!?]{0,30}?\b(?:then|and then|before)\b[^.;!?]{0,15}?\b(?:cuts? out|conks? "
+            r"out|dies|died|stalls?|stalled|cut out|shuts? off|shut off|cuts? off)\b"
+        ),
+        ("engine fire",),
+        entailment=True,
+        apart=True,
+        added="the engine fires",
+    ),
+    # The picture going black now and then is the display blacking out at random.
+    Concept(
+        "random blackout",
+        re.compile(
+            r"\b(?:goes|went|going|go|flicks?|flicked|flicking|cuts?|cutting|turns?|turning|"
+            r"turned|switch(?:es)?|switched|switching|blacks?|blacked|blacking|blanks?|blanked|"
+            r"blanking)\s+(?:off\s+|out\s+)?(?:to\s+)?(?:black|blank|out|off)?\b[^.;!?]{0,40}?"
+            r"\b(?:random(?:ly)?|at random|every now and (?:then|again)|now and (?:then|again)|"
+            r"from time to time|for no reason|every so often|occasionally|every few (?:minutes|"
+            r"mins|hours|seconds))\b"
+        ),
+        ("blackout at random",),
+        entailment=True,
+        apart=True,
+        added="the lcd display goes black at random",
+        not_with=re.compile(r"\b(?:hot|heat|overheat|overheats|overheating|battery)\b"),
+    ),
+    # "No fan" is no fan heard (the negation is the meaning).
+    Concept(
+        "no fan",
+        re.compile(
+            r"\bno\s+(?:cpu\s+|cooling\s+)?fans?\b(?:\s+(?:noise|noises|sound|sounds|spinning|"
+            r"whir|whirring|at all))?"
+        ),
+        (
+            "cpu fan or the hard drive spin",
+            "fan or hard drive sounds",
+            "fan or other mechanical noise",
+        ),
+        apart=True,
+        added=(
+            "i can not hear the cpu fan spin",
+            "i can not hear fan or hard drive sounds",
+            "i can not hear the fan or other mechanical noise",
+        ),
+    ),
+    # Ticking that stops when the car stops is ticking only when it is moving.
+    Concept(
+        "stops when stopped",
+        re.compile(
+            r"\b(?:stops?|stopped|goes away|went away|disappears?|vanishes|dies down|is gone)\b"
+            r"(?:\s+dead)?[^.;!?]{0,10}?\b(?:when|as soon as|once|whenever|the moment)\s+(?:i\s+"
+            r"|we\s+|the car\s+|it\s+)?(?:pull over|pulled over|park|parked|park up|stop|stops|"
+            r"stopped|am stopped|come to a stop|pull up|am parked|is parked|am stationary|"
+            r"is stationary)\b"
+        ),
+        ("only when the car is moving",),
+        entailment=True,
+        apart=True,
+        added="i hear ticking sounds only when the car is moving",
+    ),
+    # A handbrake that holds or does not is the parking brake working or not.
+    Concept(
+        "handbrake holds",
+        re.compile(
+            r"\b(?:handbrake|hand brake|e-?brake|emergency brake|parking brake)\s+"
+            r"(?:(?:does|did|will|is|can)\s+not\s+|never\s+)?(?:even\s+)?(?:still\s+)?"
+            r"(?:holds?|holding|hold|works?|working|work|grips?|gripping)\b"
+        ),
+        ("emergency parking brake working properly",),
+        entailment=True,
+        apart=True,
+        added="the emergency parking brake is working properly",
+        denied="the emergency parking brake is not working properly",
+    ),
+    # Spots or specks on the panel are its dots.
+    Concept("spots", re.compile(r"\b(?:spots|specks|speckles)\b"), ("dots",)),
+    # A screen that stays black, or nothing seen on it, is nothing seen on the screen.
+    Concept(
+        "black screen",
+        re.compile(
+            r"\b(?:screen|display|lcd)\s+(?:is|stays|goes|went|remains|just stays|is just)\s+"
+            r"(?:completely |totally |just |pitch |all |fully |still )*(?:black|blank)\b"
+            r"|\b(?:can not|cannot|could not)\s+see\s+(?:anything|a thing)\b"
+        ),
+        ("see anything on",),
+        apart=True,
+        added="i can not see anything on the screen",
+        not_with=re.compile(
+            r"\b(?:saying|says|message|text|error|cursor|logo|except|apart from|but i can see|"
+            r"flashing|blinking)\b"
+        ),
+    ),
+    # No network in the list at all: not even one.
+    Concept(
+        "no networks listed",
+        re.compile(
+            r"\b(?:shows?|showing|lists?|listing|finds?|finding|get|getting|see|seeing|there "
+            r"are|there is|it has)\s+no\s+(?:wifi\s+|wi-fi\s+|wireless\s+|available\s+)?"
+            r"(?:networks?|wifis?|hotspots?)\b|\bno\s+(?:wifi\s+|wi-fi\s+|wireless\s+|"
+            r"available\s+)?networks?\s+(?:at all|show up|showing|listed|found|available|in the "
+            r"list|appear|come up)\b"
+        ),
+        ("at least one network",),
+        apart=True,
+        added="i do not see at least one network in the list of available networks",
+    ),
+    # Brakes that are weak, or a car that takes ages to stop, are hard to bring to a halt.
+    Concept(
+        "hard to stop",
+        re.compile(
+            r"\btakes? (?:ages|forever|a long time|longer|a while|much longer) to (?:stop|halt|"
+            r"slow)|\bstruggles? to (?:stop|halt|slow)\b|\b(?:does not|will not) stop "
+            r"(?:properly|well|quickly|in time|very well)\b|\bbrakes? (?:are|is|feel|feels|seem|"
+            r"seems) (?:just |really |very |so |a bit |quite )?(?:weak|useless|poor|rubbish)\b|"
+            r"\b(?:push|press|stamp on|stand on|lean on|mash) the (?:brake )?pedal (?:really |"
+            r"very |so |super )?hard\b"
+        ),
+        ("hard to brake",),
+        entailment=True,
+        apart=True,
+        added="it is hard to brake and bring the car to a halt",
+    ),
     # Making something out on a screen is seeing it ("i can just make out the desktop").
     Concept(
         "make out",
@@ -265,6 +769,30 @@ def _negated_before(text: str, start: int) -> bool:
     return any(w in NEGATIONS for w in tx.tokens(clause))
 
 
+def _denied(match: re.Match[str]) -> bool:
+    """The matched state is denied: a negation before it in its clause, or inside its words
+    ("my wifi does not show up")."""
+    inside = any(w in NEGATIONS for w in tx.tokens(match.group(0)))
+    return inside or _negated_before(match.string, match.start())
+
+
+_SENTENCE_END = re.compile(r"[.;!?]")
+
+
+def _sentence_of(text: str, start: int, end: int) -> str:
+    """The sentence the words from ``start`` to ``end`` are in."""
+    before = _SENTENCE_END.split(text[:start])[-1]
+    after = _SENTENCE_END.split(text[end:])[0]
+    return before + text[start:end] + after
+
+
+def _for(clause: str | tuple[str, ...], concept: Concept, phrase: str) -> str:
+    """The added clause for the chart wording the chart's questions say."""
+    if isinstance(clause, str):
+        return clause
+    return clause[concept.chart.index(phrase)]
+
+
 def _said_in(phrase: str, questions: tuple[tuple[str, ...], ...]) -> bool:
     """One of the chart's questions says the phrase's words in order, its negations aside."""
     wanted = [tx.canonical(w) for w in phrase.split() if w not in NEGATIONS and w != "does"]
@@ -281,16 +809,30 @@ def _phrase(concept: Concept, questions: tuple[tuple[str, ...], ...]) -> str | N
 def said_in_chart_terms(text: str, questions: tuple[tuple[str, ...], ...]) -> str:
     """``text`` (normalised) with each concept said in the chart's words where a question of
     the chart (``questions``: each its canonical tokens) says them."""
+    apart: list[str] = []
     for concept in CONCEPTS:
         phrase = _phrase(concept, questions)
         if phrase is None:
             continue
 
+        def add(match: re.Match[str], clause: str, concept: Concept) -> str:
+            if not concept.apart:
+                return f"{match.group(0)} , {clause} ,"
+            if clause not in apart:
+                apart.append(clause)
+            return match.group(0)
+
         def say(match: re.Match[str], concept: Concept = concept, phrase: str = phrase) -> str:
+            if concept.not_with is not None and concept.not_with.search(
+                _sentence_of(match.string, match.start(), match.end())
+            ):
+                return match.group(0)
+            if concept.denied and _denied(match):
+                return add(match, _for(concept.denied, concept, phrase), concept)
             if concept.entailment and _negated_before(match.string, match.start()):
                 return match.group(0)
             if concept.added:
-                return f"{match.group(0)} , {concept.added} ,"
+                return add(match, _for(concept.added, concept, phrase), concept)
             if concept.forms is not None:
                 verb = _in_tense(match.group(0), concept.forms)
                 clause = _CLAUSE_START.split(match.string[: match.start()])[-1]
@@ -300,4 +842,6 @@ def said_in_chart_terms(text: str, questions: tuple[tuple[str, ...], ...]) -> st
             return f" {phrase} "
 
         text = concept.said.sub(say, text)
+    # Joined with ";": a clause of its own, the user's last sentence still one sentence.
+    text = " ; ".join([text.rstrip(" .,;"), *apart]) if apart else text
     return re.sub(r"\s+", " ", text).strip()

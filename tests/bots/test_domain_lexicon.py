@@ -69,6 +69,60 @@ SAMPLES = [
         ["the splash screen never comes up", "the splash screen does not come up"],
     ),
     ("something on screen", "laptop_drive", "i get the login screen", []),
+    # Stop 38: relations and consequences, the polarity read from the words.
+    (
+        "own network listed",
+        "wireless",
+        "our office wifi shows up in the list",
+        ["our office wifi does not show up in the list", "i cant find my router in the list"],
+    ),
+    ("all but own network", "wireless", "it lists the cafe one but not mine", []),
+    ("windows loads", "lcd_problem", "windows starts up normally behind the black", []),
+    ("steam", "engine_overheats", "steam was pouring out of the engine bay", []),
+    ("socket", "power", "the plug socket is fine", ["the plug socket is not fine"]),
+    ("outlet dead", "power", "the socket must be dead", []),
+    ("another outlet", "power", "i moved it to another socket", []),
+    ("signs of life", "power", "the led comes on for a moment then it dies", []),
+    (
+        "fan runs",
+        "power",
+        "the cpu fan starts up when i press the button",
+        ["the cpu fan never starts up when i press the button"],
+    ),
+    ("some electrics work", "car_electrical_failure", "the headlights still work", []),
+    ("no electrics", "car_electrical_failure", "all the electrics died on the motorway", []),
+    ("temperature gauge", "engine_overheats", "the temp needle creeps up in traffic", []),
+    ("tank low", "engine_overheats", "the expansion bottle is almost dry", []),
+    ("tank full", "engine_overheats", "the header tank is right at the max line", []),
+    ("always plugged in", "laptop_battery", "i never unplug it", []),
+    ("soft surface", "laptop_overheating", "i tend to use it on the sofa", []),
+    ("hard surface", "laptop_overheating", "it sits on my desk all day", []),
+    ("dim screen", "lcd_problem", "the picture has gone very faint", []),
+    ("beeps", "power", "it beeped at me when i pressed the button", []),
+    ("ethernet works", "wireless", "the internet is fine over a lan cable", []),
+    ("os", "laptop_drive", "it says no os", []),
+    ("rotated", "lcd_problem", "the picture is upside down", []),
+    ("battery lasts", "laptop_battery", "a charge lasts about six hours", []),
+    (
+        "starter turns",
+        "car_wont_start",
+        "the starter motor turns it over",
+        ["the starter motor does not turn it over"],
+    ),
+    ("starts then cuts out", "car_wont_start", "she ran for a bit and then cut out", []),
+    ("random blackout", "lcd_problem", "the panel blanks out randomly", []),
+    ("no fan", "laptop_drive", "no fan noise whatsoever", []),
+    ("stops when stopped", "ticking", "the tick goes away when i park", []),
+    (
+        "handbrake holds",
+        "brake_problem",
+        "the hand brake holds fine",
+        ["the hand brake never holds"],
+    ),
+    ("spots", "lcd_problem", "there are specks on the panel", []),
+    ("black screen", "laptop_drive", "the display just stays black", []),
+    ("no networks listed", "wireless", "it is showing no wifi networks", []),
+    ("hard to stop", "brake_problem", "it takes forever to stop", []),
 ]
 
 
@@ -165,3 +219,88 @@ def test_working_on_an_external_monitor_is_no_blank_lcd(networks: dict[str, obje
     assert _read("windows boots and shows the desktop", lcd).get("q7") != "yes"
     assert _read("windows boots but the screen shows nothing", lcd).get("q7") == "yes"
     assert _read("the laptop screen is black but it works on the tv", lcd).get("q7") == "yes"
+
+
+@pytest.mark.parametrize(
+    ("chart", "text", "expected"),
+    [
+        # The user's own network in the list, or not, with the subject kept (the neighbours'
+        # networks are at least one network, not the one wanted).
+        ("wireless", "our office wifi is right there in the list", {"q1": "yes"}),
+        ("wireless", "my router doesnt appear at all", {"q1": "no"}),
+        ("wireless", "loads of other wifi names but not mine", {"q1": "no", "q6": "yes"}),
+        # Windows running fine behind a dark panel boots and shows the desktop.
+        ("lcd_problem", "the screen is dark but windows starts up fine", {"q6": "yes"}),
+        # Steam, said or denied, is the cooling system's question (not the cap's).
+        ("engine_overheats", "steam everywhere when i opened the bonnet", {"q1": "yes"}),
+        ("engine_overheats", "there was no steam at all", {"q1": "no"}),
+        # Another socket tried rules the outlet out; a dead socket is an outlet not working.
+        ("power", "moved it to a different socket upstairs, same thing", {"q25": "yes"}),
+        ("power", "i think that wall socket is broken", {"q25": "no"}),
+        # Fans that spin and then nothing: signs of life, and a fan heard.
+        ("power", "the fans spin for a second and then it shuts off", {"q9": "yes", "q7": "yes"}),
+        ("power", "the fan doesnt even spin", {"q7": "no"}),
+        # Some electrics working is not all of them failed; none working is.
+        ("car_electrical_failure", "the dash lights come on fine", {"q3": "no"}),
+        ("car_electrical_failure", "nothing electrical works at all", {"q3": "yes"}),
+        # A needle that moves is a temperature gauge; the tank's level said as empty or full.
+        ("engine_overheats", "the needle climbs to the red", {"q3": "yes"}),
+        ("engine_overheats", "the coolant bottle keeps going low", {"q5": "no"}),
+        # Never off the charger; on a duvet; a faint picture; beeps; a lan cable that works.
+        ("laptop_battery", "it is constantly on charge", {"q9": "yes"}),
+        ("laptop_overheating", "mostly on my lap on the train", {"q8": "no"}),
+        ("lcd_problem", "the display went really faint overnight", {"q10": "yes"}),
+        ("power", "all it does is beep when i switch it on", {"q3": "yes"}),
+        ("wireless", "if i use a network cable it connects straight away", {"q13": "yes"}),
+        ("laptop_drive", "it says no os installed", {"q14": "yes"}),
+        ("lcd_problem", "the picture is on its side", {"q16": "yes"}),
+        ("laptop_battery", "it still lasts me five hours", {"q2": "no"}),
+        # The starter turning the engine is cranking; running then dying is an engine fired.
+        ("car_wont_start", "the starter turns the engine over ok", {"q1": "yes"}),
+        ("car_wont_start", "the starter does not turn at all", {"q1": "no"}),
+        ("car_wont_start", "it runs for a few secs then stalls", {"q9": "yes"}),
+        # The panel going black now and then; a black screen; no fan noise.
+        ("lcd_problem", "it goes black every so often", {"q27": "yes"}),
+        ("laptop_drive", "the display is just blank", {"q1": "no"}),
+        ("laptop_drive", "no fan noise when i switch it on", {"q26": "no"}),
+        # Ticking that stops with the car; a handbrake that does not hold; an empty list;
+        # a car that takes ages to stop.
+        ("ticking", "the ticking disappears as soon as i stop", {"q5": "yes"}),
+        ("brake_problem", "the e-brake does not hold on hills", {"q9": "no"}),
+        ("wireless", "there are no wifi networks listed", {"q6": "no"}),
+        ("brake_problem", "the car struggles to stop", {"q31": "yes"}),
+    ],
+)
+def test_a_fact_said_as_a_relation_or_consequence(
+    networks: dict[str, object], chart: str, text: str, expected: dict[str, str]
+) -> None:
+    got = _read(text, networks[chart])
+    for finding, state in expected.items():
+        assert got.get(finding) == state, (text, got)
+
+
+@pytest.mark.parametrize(
+    ("chart", "text", "finding", "state"),
+    [
+        # Windows in safe mode, or a desktop nowhere on the screen, is no normal boot.
+        ("laptop_drive", "windows loads fine in safe mode", "q2", "yes"),
+        ("lcd_problem", "windows boots fine but nothing shows on the lcd", "q6", "yes"),
+        # The radiator cap steaming is the cap's question.
+        ("engine_overheats", "the radiator cap is steaming", "q1", "yes"),
+        # A light that flickers on plugging in and nothing after is no sign of life on
+        # switching on; no gauge is no gauge; a battery that used to last is not lasting.
+        ("power", "the light flickers when i plug it in but nothing happens", "q9", "yes"),
+        ("engine_overheats", "there is no temperature gauge in this car", "q3", "yes"),
+        ("laptop_battery", "it used to last all day, now it dies fast", "q2", "no"),
+        ("laptop_overheating", "i never use it in bed", "q8", "no"),
+        # A message on the black screen is something seen; a blackout when hot is the heat's.
+        ("laptop_drive", "the screen is black with an error message", "q1", "no"),
+        ("lcd_problem", "it goes black every so often when it gets hot", "q27", "yes"),
+        # Starting is no cranking said.
+        ("car_wont_start", "the starter never turns", "q1", "yes"),
+    ],
+)
+def test_a_relation_not_said_is_not_read(
+    networks: dict[str, object], chart: str, text: str, finding: str, state: str
+) -> None:
+    assert _read(text, networks[chart]).get(finding) != state, text

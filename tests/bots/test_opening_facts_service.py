@@ -172,6 +172,31 @@ def _open(service: Any, thread: str, text: str, pack: str, section: str) -> Any:
             "yes",
             "display the desktop",
         ),
+        # Stop 38: a fact said as a relation or a consequence of the chart's state.
+        (
+            "it-laptop",
+            "wireless",
+            "the wifi keeps dropping out on me, my network is definitely in the list though",
+            "wireless:q1",
+            "yes",
+            "show the wireless network",
+        ),
+        (
+            "it-laptop",
+            "power on",
+            "nothing at all when i press the button, and i already tried a different socket",
+            "power:q25",
+            "yes",
+            "power outlet",
+        ),
+        (
+            "car",
+            "overheat",
+            "its running really hot but theres no steam anywhere",
+            "engine_overheats:q1",
+            "no",
+            "steaming or leak",
+        ),
     ],
 )
 def test_a_fact_in_the_opening_is_noted_not_asked(

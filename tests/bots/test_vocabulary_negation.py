@@ -80,7 +80,18 @@ def _negations(text: str) -> int:
 # Clauses a domain concept adds as an entailment of its own ("no network at all" adds "the
 # laptop does not show the wireless network"; tests/bots/test_domain_lexicon.py checks them):
 # what must keep every negation is the rewrite of the user's own words.
-ADDED = [c.added for c in CONCEPTS if c.added]
+# A concept may add one clause per chart wording, and another where its state is denied.
+ADDED = sorted(
+    {
+        clause
+        for c in CONCEPTS
+        for field in (c.added, c.denied)
+        for clause in ((field,) if isinstance(field, str) else field)
+        if clause
+    },
+    key=len,
+    reverse=True,
+)
 
 
 def _own_negations(rewritten: str) -> int:
