@@ -45,6 +45,8 @@ EXPLICIT_FROM = 0.95
 CEILING = 0.97
 # A conclusion resting only on facts read in passing, none of them asked, claims no more.
 UNASKED_CEILING = 0.8
+# A runner-up this close to the leader (its BetP over the leader's) is named with it.
+RIVAL_RATIO = 0.8
 
 
 def read_right(reading_confidence: float, answer: Answer) -> float:
@@ -219,9 +221,11 @@ def conclusion_lines(
     sources: Sequence[tuple[str, str]],
     *,
     section_title: str = "",
+    rival: tuple[Hypothesis, float] | None = None,
 ) -> list[str]:
     """The conclusion's text: cause and confidence, numbered steps, and titled sources
-    (``(title, link)`` pairs)."""
+    (``(title, link)`` pairs). A ``rival`` (a cause the answers leave about as likely, with
+    its confidence) is named next to it: "most likely" at 49% says nothing of the other 49%."""
     text, is_fix = cause_or_fix(hypothesis)
     if is_fix:
         where = f" ({section_title})" if section_title else ""
@@ -229,6 +233,12 @@ def conclusion_lines(
     else:
         lead = f"The most likely cause: {text}"
     lines = [f"{lead} (about {percent(confidence)} sure)."]
+    if rival is not None:
+        other, _ = cause_or_fix(rival[0])
+        lines.append(
+            f"It may just as well be: {other} (about {percent(rival[1])} sure). "
+            "If the first does not help, try this."
+        )
     steps = fix_steps(hypothesis)
     if steps:
         lines.append("What to do:\n" + "\n".join(f"{i}. {step}" for i, step in enumerate(steps, 1)))

@@ -5,13 +5,14 @@ from __future__ import annotations
 import dataclasses
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.utils import timezone
 
 from bots.case_store import Pending
 from bots.conclusions import (
+    RIVAL_RATIO,
     cause_title,
     conclusion_lines,
     readable_passage,
@@ -31,7 +32,7 @@ from bots.records import rationale_dict
 from bots.triage import ESCALATION_DISCLAIMER, INTAKE_DISCLAIMER, NOT_A_DIAGNOSIS, TRIAGE_ADVICE
 from knowledge.packs import wording
 from planning.actions import Ask, Conclude
-from planning.network import EvidentialNetwork, Finding
+from planning.network import EvidentialNetwork, Finding, Hypothesis
 from planning.triage import URGENT_LEVELS, uncertain
 
 log = logging.getLogger("bots.service")
@@ -153,7 +154,10 @@ def conclude(kit: Kit, ctx: Context, action: Conclude, intro: Sequence[str]) -> 
     )
     case.confidence = shown
     record["shown_confidence"] = shown
-    lines = conclusion_lines(hypothesis, shown, [source_link(s) for s in sources])
+    rival = close_rival(ctx, hypothesis.id, action.confidence, confidences)
+    if rival is not None:
+        record["rival"] = {"hypothesis": rival[0].id, "shown_confidence": rival[1]}
+    lines = conclusion_lines(hypothesis, shown, [source_link(s) for s in sources], rival=rival)
     # What it went by, where that was read from the user's words, with a way to say it was
     # misread (bots.conversation.basis).
     said = basis.from_words(ctx, hypothesis.id, kit)
@@ -163,6 +167,27 @@ def conclude(kit: Kit, ctx: Context, action: Conclude, intro: Sequence[str]) -> 
         record["basis"] = [f.to_dict() for f in said]
     reply = Reply(parts=(*intro, *lines), kind="conclusion", buttons=buttons, sources=sources)
     return Outcome(reply, action=record)
+
+
+def close_rival(
+    ctx: Context, leader: str, betp: float, confidences: Mapping[str, float]
+) -> tuple[Hypothesis, float] | None:
+    """The runner-up and the confidence to show for it, when the answers leave it about as
+    likely as the conclusion (BetP at least ``RIVAL_RATIO`` of the leader's): a "not sure" at
+    a chart's last fork leaves two causes at 0.5 each."""
+    assert ctx.dialogue is not None
+    ranking = [(h, p) for h, p in ctx.dialogue.state.ranking(ctx.network) if h != leader]
+    if not ranking or betp <= 0.0 or ranking[0][1] < RIVAL_RATIO * betp:
+        return None
+    other, other_betp = ranking[0]
+    shown = shown_confidence(
+        ctx.dialogue.state,
+        ctx.network,
+        other,
+        other_betp,
+        lambda finding: confidences.get(finding, 1.0),
+    )
+    return ctx.network.hypothesis(other), shown
 
 
 # -- re-asking ---------------------------------------------------------------------------------
