@@ -370,14 +370,14 @@ CONCEPTS: tuple[Concept, ...] = (
             "i can not hear the fan or other mechanical noise",
         ),
     ),
-    # Some of the electrics work, so not all have failed ("the lights on the dash come on",
-    # "everything else is fine").
+    # Some of the accessories work, so not all have failed ("the radio still works",
+    # "everything else is fine"). Not lights: the chart's accessories are "such as wipers,
+    # radio or heater blower", and "the radio, the heater fan and my wipers all packed in ...
+    # headlights and indicators still work" was read as "not all failed" (stop 38, lead14).
     Concept(
         "some electrics work",
         re.compile(
-            r"\b(?:(?:dash|dashboard|interior|inside|head|hazard|courtesy)\s*lights?|"
-            r"lights on the dash(?:board)?|"
-            r"headlights?|radio|stereo|wipers?|heater|horn|indicators?|electric windows|"
+            r"\b(?:radio|stereo|wipers?|heater|horn|electric windows|"
             r"everything else|the rest|the other (?:stuff|things|electrics))\b"
             r"(?:\s+(?:and|&)\s+(?:the\s+)?\w+)?\s+(?:all\s+|still\s+|both\s+)*(?:come on|"
             r"comes on|came on|work|works|worked|working|are working|is working|are fine|"

@@ -89,7 +89,7 @@ SAMPLES = [
         "the cpu fan starts up when i press the button",
         ["the cpu fan never starts up when i press the button"],
     ),
-    ("some electrics work", "car_electrical_failure", "the headlights still work", []),
+    ("some electrics work", "car_electrical_failure", "the radio still works", []),
     ("no electrics", "car_electrical_failure", "all the electrics died on the motorway", []),
     ("temperature gauge", "engine_overheats", "the temp needle creeps up in traffic", []),
     ("tank low", "engine_overheats", "the expansion bottle is almost dry", []),
@@ -241,7 +241,7 @@ def test_working_on_an_external_monitor_is_no_blank_lcd(networks: dict[str, obje
         ("power", "the fans spin for a second and then it shuts off", {"q9": "yes", "q7": "yes"}),
         ("power", "the fan doesnt even spin", {"q7": "no"}),
         # Some electrics working is not all of them failed; none working is.
-        ("car_electrical_failure", "the dash lights come on fine", {"q3": "no"}),
+        ("car_electrical_failure", "the radio comes on fine", {"q3": "no"}),
         ("car_electrical_failure", "nothing electrical works at all", {"q3": "yes"}),
         # A needle that moves is a temperature gauge; the tank's level said as empty or full.
         ("engine_overheats", "the needle climbs to the red", {"q3": "yes"}),
@@ -298,6 +298,15 @@ def test_a_fact_said_as_a_relation_or_consequence(
         ("lcd_problem", "it goes black every so often when it gets hot", "q27", "yes"),
         # Starting is no cranking said.
         ("car_wont_start", "the starter never turns", "q1", "yes"),
+        # Lights are not the chart's accessories (wipers, radio, heater blower): lights that
+        # still work say nothing of whether all the accessories failed (stop 38, lead14).
+        (
+            "car_electrical_failure",
+            "the radio, the heater fan and my wipers all packed in. headlights and indicators "
+            "still work",
+            "q3",
+            "no",
+        ),
     ],
 )
 def test_a_relation_not_said_is_not_read(
