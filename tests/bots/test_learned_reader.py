@@ -106,7 +106,8 @@ def test_the_learned_reader_overrules_only_short_replies_and_gains_on_held_out_t
     so, with its own (capped) confidence. Before the gate it "overruled" 63 HELD_OUT_B rows
     for no row gained: most of them agreed with the rules and only replaced their confidence.
     Stop 37's rules read two of the rows it gained themselves: rules 492, combined 494 (its
-    gain is +2); the combined figure is held too."""
+    gain is +2). Stop 38's scale rules (bots.language.scales) read most of the rest: rules 518,
+    combined 519 (+1); the combined figure is held too."""
     right = {"rules": 0, "both": 0}
     overruled = []
     for name in HELD_OUT_TABLES:
@@ -122,7 +123,7 @@ def test_the_learned_reader_overrules_only_short_replies_and_gains_on_held_out_t
                 if meaning.detail.startswith("learned reader"):
                     overruled.append((question, text, meaning))
     print(right, f"overruled {len(overruled)}")
-    assert right["both"] >= right["rules"] + 2 and right["both"] >= 494, right
+    assert right["both"] >= right["rules"] + 1 and right["both"] >= 519, right
     assert overruled
     for question, text, meaning in overruled:
         assert 0.7 <= meaning.confidence <= 0.9 and meaning.intent == "answer"
