@@ -289,8 +289,11 @@ class ConversationService:
             )
         if meaning.intent == "how_to_check":
             explained = ctx.dialogue.pending.explained
-            asks_once_more = explained < 2 and typed_as_question(normalise(inbound.text or ""))
-            if explained and not inbound.button and not asks_once_more:
+            if (
+                explained
+                and not inbound.button
+                and not (explained < 2 and typed_as_question(normalise(inbound.text or "")))
+            ):
                 # "no idea how to check that" after the passage was shown: the user cannot
                 # check, so the answer is "not sure" and the dialogue moves on (the same
                 # passage again was a loop a user could not leave by typing). A question

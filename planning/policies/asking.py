@@ -22,6 +22,7 @@ says nothing about what is left to ask.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 
 from planning.dialogue import DialogueState, StoppingRule
 from planning.network import EvidentialNetwork
@@ -132,23 +133,49 @@ def rests_on_one_yes(
     default: a "yes" to a symptom) hands the lead from ``hypothesis`` to another cause. A
     "no" is not taken back: with links that expect patients to leave findings out
     (``underreport``) it weighs little, and patients who report less say many of them."""
+    changes = taken_back(state, network, affirmed_only=True)
+    if not changes:
+        return False
+    return not bool(leader_stands(state.belief.log_w, changes, hypothesis, 0.0).all())
+
+
+def taken_back(
+    state: DialogueState, network: EvidentialNetwork, *, affirmed_only: bool = False
+) -> list[FloatArray]:
+    """Per asked answer, the change to the known hypotheses' log weights that takes it back
+    (the opening complaint is not re-examined). Vacuous answers change nothing, and an answer
+    whose plausibility is 0 for some hypothesis is decisive by design (a flowchart branch) and
+    kept; with ``affirmed_only``, so is an answer in the finding's default state (a "no")."""
     compiled = network.compile()
-    log_w = state.belief.log_w
-    rows = []
+    changes: list[FloatArray] = []
     for answer in state.answers[len(state.answers) - state.turns :]:
         if answer.is_vacuous or answer.states is None:
             continue
-        default = network.finding(answer.finding).default_state
-        if default is not None and tuple(answer.states) == (default,):
-            continue
+        if affirmed_only:
+            default = network.finding(answer.finding).default_state
+            if default is not None and tuple(answer.states) == (default,):
+                continue
         pl = compiled.plausibility(answer.finding, answer.states)
         if pl.min() <= 0.0:
-            continue  # decisive by design (a flowchart branch), as in survives_one_wrong_answer
+            continue
         a = answer.reliability
-        without = log_w.copy()
-        without[:n_known] -= np.log(a * pl + (1.0 - a))
-        rows.append(np.minimum(without, 0.0))
-    if not rows:
-        return False
-    betp = batch_betp(np.vstack(rows))[:, :n_known]
-    return bool((betp.argmax(axis=1) != hypothesis).any())
+        changes.append(-np.log(a * pl + (1.0 - a)))
+    return changes
+
+
+def leader_stands(
+    log_w: FloatArray, changes: list[FloatArray], hypothesis: int, floor: float
+) -> NDArray[np.bool_]:
+    """For each change to the known hypotheses' log weights (each added to ``log_w`` alone),
+    whether ``hypothesis`` would still lead with BetP >= ``floor``; False where the change
+    leaves no hypothesis any weight."""
+    n = changes[0].shape[0]
+    rows = np.tile(log_w, (len(changes), 1))
+    rows[:, :n] += np.vstack(changes)
+    rows = np.minimum(rows, 0.0)  # rounding must not lift a weight above 1
+    alive = np.isfinite(rows.max(axis=1))
+    stands = np.zeros(len(changes), dtype=bool)
+    if alive.any():
+        betp = batch_betp(rows[alive])[:, :n]
+        stands[alive] = (betp.argmax(axis=1) == hypothesis) & (betp[:, hypothesis] >= floor)
+    return stands

@@ -43,7 +43,7 @@ from planning.belief import TotalConflictError
 from planning.dialogue import DialogueState, StoppingRule
 from planning.network import CompiledNetwork, EvidentialNetwork
 
-from .asking import not_worth_asking, rising_leader
+from .asking import leader_stands, not_worth_asking, rising_leader, taken_back
 from .flow import frontier
 from .scoring import AnswerTable, FloatArray, IntArray, answer_table, batch_betp
 from .threads import single_threaded_blas
@@ -370,37 +370,10 @@ def survives_one_wrong_answer(
     the knowledge declares decisive (a flowchart branch rules the other branches out), and a
     conclusion there rests on such answers by design.
     """
-    compiled = network.compile()
-    updates: list[FloatArray] = []
-    for answer in state.answers[len(state.answers) - state.turns :]:
-        if answer.is_vacuous or answer.states is None:
-            continue
-        pl = compiled.plausibility(answer.finding, answer.states)
-        if pl.min() <= 0.0:
-            continue
-        a = answer.reliability
-        updates.append(np.log(a * pl + (1.0 - a)))
-    if not updates:
+    changes = taken_back(state, network)
+    if not changes:
         return True
-    return bool(leader_stands(state.belief.log_w, [-u for u in updates], hypothesis, floor).all())
-
-
-def leader_stands(
-    log_w: FloatArray, changes: list[FloatArray], hypothesis: int, floor: float
-) -> NDArray[np.bool_]:
-    """For each change to the known hypotheses' log weights (each added to ``log_w`` alone),
-    whether ``hypothesis`` would still lead with BetP >= ``floor``; False where the change
-    leaves no hypothesis any weight."""
-    n = changes[0].shape[0]
-    rows = np.tile(log_w, (len(changes), 1))
-    rows[:, :n] += np.vstack(changes)
-    rows = np.minimum(rows, 0.0)  # rounding must not lift a weight above 1
-    alive = np.isfinite(rows.max(axis=1))
-    stands = np.zeros(len(changes), dtype=bool)
-    if alive.any():
-        betp = batch_betp(rows[alive])[:, :n]
-        stands[alive] = (betp.argmax(axis=1) == hypothesis) & (betp[:, hypothesis] >= floor)
-    return stands
+    return bool(leader_stands(state.belief.log_w, changes, hypothesis, floor).all())
 
 
 def best_index(values: NDArray[np.float64]) -> int:
