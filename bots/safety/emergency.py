@@ -597,6 +597,9 @@ CONCEPTS: Mapping[str, str] = {
     "classic_chest": (
         r"\b(?:elephant|weight|someone|somebody|ton of bricks|truck|brick) (?:\w+ ){0,2}(?:on|"
         r"sitting on|standing on|pressing on|crushing|squashing) (?:my|his|her|their) chest\b|"
+        # The same weight said to sit on the whole person ("an elephant sat on me").
+        r"\b(?:elephant|ton of bricks|truck|lorry) (?:\w+ ){0,2}(?:on|sat on|sitting on|standing "
+        r"on|parked on|pressing on|crushing|squashing) (?:me|him|her|them)\b|"
         r"\bchest (?:\w+ ){0,3}(?:in a vi[cs]e|being crushed|being squeezed)\b"
     ),
     "self_harm_excuse": (
@@ -610,10 +613,18 @@ CONCEPTS: Mapping[str, str] = {
         r"pain|hurts?|ache|aching|numb|heavy|tingl\w*|dead",
         3,
     ),
+    # Where a cardiac pressure goes when the chest is never named ("a heavy squeezing going
+    # into my jaw", "it goes down both arms").
+    "spread_arm_jaw": _near(_SPREAD, r"jaw|left arm|arm|arms|both arms|teeth", 4, both=False),
+    # A pressure said to be somewhere a heart's is not: the head, the face, a muscle, the legs.
+    "pressure_elsewhere": (
+        r"\bhead\w*|\beyes?\b|\bface\b|\bsinus\w*|\btooth\w*|\bdentist\b|\bgrind\w*|\bnose\b|"
+        r"\bmuscles?\b|\bneck\b|\blegs?\b|\bknees?\b|\bthighs?\b|\bcalf\b|\bcalves\b"
+    ),
     "pressure_like": (
         r"\bpressure\b|\bsqueez\w*|\bcrush\w*|\bheavy\b|\bheaviness\b|\bweight\b|\belephant\b|"
-        r"\bvi[cs]e\b|\bclamp\w*|\bband\b|\bgripping\b|\btight\w*|\bsomeone (?:sitting|"
-        r"standing|kneeling)\b|"
+        r"\bvi[cs]e\b|\bclamp\w*|\bband\b|\bgripping\b|\btight\w*|\b(?:someone|somebody) "
+        r"(?:is |was |were )?(?:sitting|standing|kneeling|sat|stood|knelt)\b|"
         # Levine's sign: a fist or a hand clutching the chest is how pressure looks to a carer,
         # who cannot say what the pain feels like.
         r"\bclutch\w*|\bgrabb\w*|\bfist\b"
@@ -1318,6 +1329,9 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
         Rule(("chest_pain", "pressure_like", "sweat_sick")),
         Rule(("chest_pain", "pressure_like", "sudden_or_severe")),
         Rule(("chest_pain", "sweat_sick", "sudden_or_severe")),
+        # The heart's pain said without the chest: a pressure that spreads to the jaw or an
+        # arm, with the sweat or sickness that comes with it.
+        Rule(("pressure_like", "spread_arm_jaw", "sweat_sick"), ("pressure_elsewhere",)),
         Rule(("tearing",), ("tear_excuse",)),
     ),
     "self-harm": (Rule(("self_harm",), ("self_harm_excuse",)),),
@@ -1411,6 +1425,7 @@ _QUALIFIERS = frozenset(
         "long_standing",
         "headache_excuse",
         "tear_excuse",
+        "pressure_elsewhere",
     }
 )
 # Concepts whose own wording holds a negation ("can not breathe", "will not stop", "do not

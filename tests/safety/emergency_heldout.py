@@ -222,8 +222,14 @@ HELD_OUT_35: list[tuple[str, bool]] = [
 # Written 2026-11-27 before stop 36's rules for household products and swallowed objects (the
 # lead12 probe "my little boy drank some of the dishwasher liquid" was handed on as routine).
 HELD_OUT_36: list[tuple[str, bool]] = [
-    ("my 4 year old got the cap off the fabric conditioner and had a big gulp, hes being sick", True),
-    ("found my toddler with the bottle of mouthwash, half of it is gone and hes really wobbly", True),
+    (
+        "my 4 year old got the cap off the fabric conditioner and had a big gulp, hes being sick",
+        True,
+    ),
+    (
+        "found my toddler with the bottle of mouthwash, half of it is gone and hes really wobbly",
+        True,
+    ),
     ("my daughter drank some of the nail varnish remover, shes 2, she keeps coughing", True),
     ("my husband accidentally swigged screenwash from a water bottle in the garage", True),
     ("baby sucked on a tube of hand sanitiser gel, shes very drowsy now", True),
@@ -239,4 +245,25 @@ HELD_OUT_36: list[tuple[str, bool]] = [
     ("the fabric softener smell gives me a headache", False),
     ("swallowed a cherry stone by accident, no pain", False),
     ("my toddler keeps putting toys in his mouth, how do i stop it", False),
+]
+
+
+# Written before stop 39's rule for cardiac pain that never names the chest, and not developed
+# on: 1 of 4 caught before the rule (as a stroke, by its heavy left arm), 0 of 5 false alarms.
+HELD_OUT_39: list[tuple[str, bool]] = [
+    (
+        "really heavy tight feeling spreading into my left arm and jaw, cold sweat and feel like im going to be sick",
+        True,
+    ),
+    (
+        "my husband says it feels like a vice squeezing him, its going up into his jaw and hes pouring with sweat",
+        True,
+    ),
+    ("weight pressing down on me that goes down my arm, feel sick and sweaty", True),
+    ("feels like someone is standing on me, the ache goes into my teeth and im clammy", True),
+    ("pressure in my face and jaw from this cold, feel a bit sick", False),
+    ("squeezing headache that goes down into my neck and makes me feel sick", False),
+    ("tight muscles going down my arm after painting the ceiling, sweating like mad", False),
+    ("heavy legs and sweaty after my long run, bit sick too", False),
+    ("my jaw aches from grinding my teeth, the dentist says its tension", False),
 ]

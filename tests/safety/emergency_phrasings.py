@@ -38,6 +38,18 @@ DEV: list[tuple[str, bool]] = [
     ("i'm not short of breath at all", False),
     # -- chest
     ("crushing pain in my chest", True),
+    # cardiac pain that never names the chest (stop 39): a pressure that spreads to the jaw
+    # or an arm, with sweating or sickness
+    ("horrible heavy squeezing feeling thats going into my jaw and i feel sick and clammy", True),
+    ("tightness that goes down my left arm and up to my jaw, im sweating", True),
+    ("like a heavy weight pressing on me, it goes into both arms and i feel sick", True),
+    ("my dad says he feels a crushing pressure going down his arm and hes grey and sweaty", True),
+    ("its like a ton of bricks sat on me and im dripping with sweat", True),
+    ("pressure behind my eyes going into my jaw, think its my sinuses, feel a bit sick", False),
+    ("heavy feeling in my legs after the gym, sweating loads", False),
+    ("tight feeling in my neck going down into my shoulder from sleeping funny", False),
+    ("toothache spreading into my jaw and ear, cant sleep, feel sick with it", False),
+    ("heavy head and feel sick after a night out", False),
     ("chest pain going down my left arm", True),
     ("its like a tight band round my chest and it spreads to my jaw", True),
     ("pressure in my chest and im all sweaty and sick", True),

@@ -11,7 +11,7 @@ import pytest
 
 from bots.safety.emergency import emergency_kinds, explain
 from bots.triage import emergency_kinds as triage_emergency_kinds
-from tests.safety.emergency_heldout import HELD_OUT, HELD_OUT_35, HELD_OUT_36
+from tests.safety.emergency_heldout import HELD_OUT, HELD_OUT_35, HELD_OUT_36, HELD_OUT_39
 from tests.safety.emergency_phrasings import DEV
 
 TABLES = {"dev": DEV, "held-out": HELD_OUT}
@@ -138,5 +138,14 @@ def test_held_out_36() -> None:
     # Written before stop 36's rules for household products and swallowed objects.
     recall, false_alarms, missed, alarms = _rates(HELD_OUT_36)
     print(f"\nheld-out 36: recall {recall:.1%}, false alarms {false_alarms:.1%}")
+    assert recall >= 0.99, f"missed: {missed}"
+    assert false_alarms <= 0.03, f"false alarms: {[(t, explain(t)) for t in alarms]}"
+
+
+def test_held_out_39() -> None:
+    # Written before stop 39's rule for cardiac pain that never names the chest ("an elephant
+    # sat on me, pressure spreading up into my jaw, sweating": lead15 through the web chat).
+    recall, false_alarms, missed, alarms = _rates(HELD_OUT_39)
+    print(f"\nheld-out 39: recall {recall:.1%}, false alarms {false_alarms:.1%}")
     assert recall >= 0.99, f"missed: {missed}"
     assert false_alarms <= 0.03, f"false alarms: {[(t, explain(t)) for t in alarms]}"
