@@ -123,6 +123,17 @@ _PETS = (
     r"(?:dog|cat|puppy|pup|kitten|rabbit|hamster|parrot|budgie|bird|horse|pony|pet|"
     r"guinea pig|tortoise)s?\b|\b(?:dog|cat|puppy|kitten)\b.*\b(he|she)'?s\b|\bvet\b"
 )
+# The writer's own body or how they feel: a pet is then where it happened, not the subject
+# ("an ache down my arm when i walk the dog, i go sweaty" was handed over as a pet problem,
+# stop 39); "my dog is limping on his back leg" names the dog's.
+_OWN_BODY = (
+    r"\bmy (?:\w+ )?(?:chest|arms?|shoulders?|legs?|back|head|neck|jaw|throat|stomach|tummy|"
+    r"belly|knees?|hands?|feet|foot|ankles?|wrists?|elbows?|hips?|skin|eyes?|ears?|heart|"
+    r"breath\w*|fingers?|toes?|face|lips?|tongue|ribs?|side)\b|"
+    r"\bi (?:feel|felt|get|go|went|keep|am|'m|have been|was) (?:\w+ ){0,2}(?:sweaty|dizzy|"
+    r"faint|sick|breathless|short of breath|clammy|in pain|pain|bitten|scratched)\b|"
+    r"\b(?:im|i'm) (?:\w+ ){0,2}(?:sweaty|dizzy|faint|breathless|in pain|bitten|scratched)\b"
+)
 
 # Things the packs do cover, by pack domain.
 _COVERED: dict[str, str] = {
@@ -215,7 +226,7 @@ def out_of_scope(text: str, domains: tuple[str, ...] = tuple(_COVERED)) -> OutOf
         if errand and not _covered_positions(rest, domains):
             return OutOfScope(label, request=True)
     pet = re.search(_PETS, lowered)
-    if pet is not None:
+    if pet is not None and not re.search(_OWN_BODY, lowered):
         return OutOfScope("pet", request=False)
     for label, pattern in _THINGS:
         match = _find(pattern, lowered)

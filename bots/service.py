@@ -169,6 +169,7 @@ class ConversationService:
             ctx.user_turn = store.add_turn(
                 case, Role.USER, text=user_text, interpretation=meaning.to_dict()
             )
+            safety.read_flag_context(ctx)
             if meaning.intent == "restart":
                 store.archive(case, reason="the user started over")
                 case = store.create(

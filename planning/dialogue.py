@@ -84,6 +84,9 @@ class DialogueState:
     # Indexes in ``answers`` of facts recorded without a question (``apply(asked=False)``):
     # they imply nothing about the chart's way to them (planning.reach).
     passing: set[int] = field(default_factory=set)
+    # What the caller read in the patient's words for conditional red flags (RedFlag.companions):
+    # "companion" (a companion sign said), "explained" (an injury or strain said), or "".
+    flag_context: str = ""
 
     @classmethod
     def start(
@@ -106,6 +109,7 @@ class DialogueState:
             list(self.red_flags),
             self.human_requested,
             set(self.passing),
+            self.flag_context,
         )
 
     def apply(self, answer: Answer, network: EvidentialNetwork, *, asked: bool = True) -> None:
@@ -120,8 +124,13 @@ class DialogueState:
         self.answers.append(answer)
         if answer.states is not None:
             for flag in network.red_flags:
-                if flag.finding == answer.finding and set(answer.states) <= set(flag.states):
+                if (
+                    not flag.companions
+                    and flag.finding == answer.finding
+                    and set(answer.states) <= set(flag.states)
+                ):
                     self.red_flags.append(flag)
+        self.raise_flags(network)
         paths = network.paths_to
         before = self._implied(paths, len(self.answers) - 1) if paths else {}
         if not answer.is_vacuous:
@@ -134,6 +143,41 @@ class DialogueState:
                 self.belief.reweigh(
                     _implied_log_factor(after, network) - _implied_log_factor(before, network)
                 )
+
+    def raise_flags(self, network: EvidentialNetwork) -> None:
+        """Raise the conditional red flags (``RedFlag.companions``) the answers and
+        :attr:`flag_context` now make: each at its level with a companion, at ``alone``
+        without one, none while the complaint is explained. Checked after every answer and
+        whenever the caller's context changes, so that a companion answered later (chest
+        pain after "it goes to my shoulder") raises the flag to its level then."""
+        conditional = [flag for flag in network.red_flags if flag.companions]
+        if not conditional:
+            return
+        affirmed = {a.finding for a in self.answers if _affirms(a, network)}
+        for flag in conditional:
+            hit = any(
+                a.finding == flag.finding
+                and a.states is not None
+                and set(a.states) <= set(flag.states)
+                for a in self.answers
+            )
+            if not hit:
+                continue
+            if self.flag_context == "companion" or affirmed & set(flag.companions):
+                level = flag.level
+            elif self.flag_context == "explained":
+                continue
+            else:
+                level = flag.alone
+            raised = flag.raised(level)
+            if raised not in self.red_flags:
+                self.red_flags.append(raised)
+
+    def companion_affirmed(self, network: EvidentialNetwork) -> bool:
+        """Whether an answer affirms a companion of any conditional red flag (chest pain,
+        breathlessness, ...: ``RedFlag.companions``), whether or not the flag was answered."""
+        companions = {c for flag in network.red_flags for c in flag.companions}
+        return any(a.finding in companions and _affirms(a, network) for a in self.answers)
 
     def implied(self, network: EvidentialNetwork) -> dict[str, tuple[str, float]]:
         """What the answers given to questions imply for the questions above them on a
@@ -161,6 +205,17 @@ class DialogueState:
             return []
         order = np.argsort(-p, kind="stable")
         return [(network.hypotheses[i].id, float(p[i])) for i in order]
+
+
+def _affirms(answer: Answer, network: EvidentialNetwork) -> bool:
+    """Whether ``answer`` says the finding is there: a state other than its default (the
+    first state, "yes", where it has no default)."""
+    if answer.states is None:
+        return False
+    finding = network.finding(answer.finding)
+    if finding.default_state is None:
+        return finding.states[0] in answer.states
+    return finding.default_state not in answer.states
 
 
 def _implied_log_factor(

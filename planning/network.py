@@ -130,12 +130,26 @@ class Link:
 
 @dataclass(frozen=True)
 class RedFlag:
-    """Answering ``finding`` with one of ``states`` escalates the case at once."""
+    """Answering ``finding`` with one of ``states`` escalates the case at once.
+
+    A flag with ``companions`` is conditional (a sign learned from a population, not a sign
+    that is an alarm on its own): it is ``level`` only with a companion, a finding of
+    ``companions`` answered other than its default (or the caller's ``DialogueState.
+    flag_context`` saying one was said in words); without one it is ``alone``, and it is not
+    raised at all when the caller found the complaint explained (an injury or strain said in
+    words, ``flag_context == "explained"``). A pain that goes to the shoulder is the heart's
+    with chest pain or breathlessness, and a pulled muscle's after lifting."""
 
     finding: str
     states: tuple[str, ...]
     reason: str
     level: str = "emergency"
+    companions: tuple[str, ...] = ()
+    alone: str = "urgent"
+
+    def raised(self, level: str) -> RedFlag:
+        """The flag as a dialogue records it: unconditional, at ``level``."""
+        return RedFlag(self.finding, self.states, self.reason, level)
 
 
 @dataclass
@@ -209,6 +223,9 @@ class EvidentialNetwork:
             bad = set(flag.states) - set(finding.states)
             if bad:
                 raise NetworkError(f"red flag on {flag.finding!r}: unknown states {sorted(bad)}")
+            unknown = [c for c in flag.companions if c not in findings]
+            if unknown:
+                raise NetworkError(f"red flag on {flag.finding!r}: unknown companions {unknown}")
         nodes = hyps | set(findings)
         if self.flow_root is not None and self.flow_root not in nodes:
             raise NetworkError(f"flow_root {self.flow_root!r} is not a finding or hypothesis")
@@ -340,6 +357,10 @@ class EvidentialNetwork:
                     "states": list(r.states),
                     "reason": r.reason,
                     "level": r.level,
+                    # Only a conditional flag says more: other packs' files stay as they were.
+                    **(
+                        {"companions": list(r.companions), "alone": r.alone} if r.companions else {}
+                    ),
                 }
                 for r in self.red_flags
             ],
@@ -402,6 +423,8 @@ class EvidentialNetwork:
                         states=tuple(str(s) for s in r["states"]),
                         reason=str(r.get("reason", "")),
                         level=str(r.get("level", "emergency")),
+                        companions=tuple(str(c) for c in r.get("companions", ())),
+                        alone=str(r.get("alone", "urgent")),
                     )
                     for r in data.get("red_flags", [])
                 ],

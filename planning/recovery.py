@@ -47,9 +47,12 @@ def replay(
     answers: Sequence[tuple[Answer, bool]],
     open_world: float | None = None,
     prior: np.ndarray | None = None,
+    flag_context: str = "",
 ) -> DialogueState:
-    """A fresh dialogue state (from ``prior``, if any) with ``(answer, asked)`` applied in order."""
+    """A fresh dialogue state (from ``prior``, if any) with ``(answer, asked)`` applied in order
+    (``flag_context``: as the replayed state read the patient's words, DialogueState)."""
     state = DialogueState.start(network, prior, open_world=open_world)
+    state.flag_context = flag_context
     for answer, asked in answers:
         state.apply(answer, network, asked=asked)
     return state
@@ -84,7 +87,9 @@ def replace_answer(
     answers = list(state.answers)
     answers[index] = answer
     flags = _asked_flags(state, volunteered, asked)
-    rebuilt = replay(network, list(zip(answers, flags, strict=True)), open_world, prior)
+    rebuilt = replay(
+        network, list(zip(answers, flags, strict=True)), open_world, prior, state.flag_context
+    )
     # The replay counts one turn per asked answer; confirmations asked before are not in it.
     rebuilt.turns = state.turns + extra_turns
     rebuilt.human_requested = state.human_requested

@@ -9,7 +9,15 @@ from collections.abc import Sequence
 
 from bots.case_store import StoredDialogue
 from bots.config import ServiceError
-from bots.conversation import answering, carer, follow_ups, handoff, meaning_check, scope_check
+from bots.conversation import (
+    answering,
+    carer,
+    follow_ups,
+    handoff,
+    meaning_check,
+    safety,
+    scope_check,
+)
 from bots.conversation.context import (
     ANY_SECTION,
     MISUNDERSTOOD_BEFORE_HUMAN,
@@ -299,6 +307,8 @@ def new_dialogue(
         complaint=complaint,
         section=section,
     )
+    # Before the opening's facts are applied: "pulled it at the gym" quiets a flag they raise.
+    safety.read_flag_context(ctx)
     noted: list[str] = []
     if stated:
         noted = answering.apply_volunteered(kit, ctx, stated)

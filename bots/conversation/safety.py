@@ -12,6 +12,7 @@ from bots.conversation.context import Context, Kit, Outcome, differential, set_p
 from bots.messages import Inbound, Reply
 from bots.models import CaseStatus, Role
 from bots.safety.affirmed import affirmed_statements
+from bots.safety.flag_context import flag_context
 from bots.safety.hazards import hazards
 from bots.safety.urgent import urgent_kinds
 from bots.triage import (
@@ -33,7 +34,25 @@ def triage(ctx: Context) -> str:
     patient's own words showed an urgent sign (bots.safety.urgent) anywhere in the case."""
     flags = list(ctx.dialogue.state.red_flags) if ctx.dialogue else []
     flags.extend(said_urgent_flag(kind) for kind in urgent_kinds(" \n ".join(patient_words(ctx))))
-    return triage_level(ctx.case.differential or differential(ctx), flags)
+    level = triage_level(ctx.case.differential or differential(ctx), flags)
+    flagged = bool(flags) and red_flag_level(flags) == "emergency"
+    if level == "emergency" and not flagged and explained(ctx):
+        # An emergency from the differential alone, for a complaint the patient put down to an
+        # injury or strain with no companion sign said or answered: the pack's causes (DDXPlus)
+        # hold no injury, so a pulled shoulder that answered "worse with exertion" led with
+        # angina and was told to call emergency services (stop 39). Seen today instead; a red
+        # flag or emergency words still make it an emergency.
+        return "urgent"
+    return level
+
+
+def explained(ctx: Context) -> bool:
+    """Whether the patient's words put the complaint down to an injury or strain and nothing
+    said or answered is a companion sign (bots.safety.flag_context, RedFlag.companions)."""
+    if ctx.dialogue is None or ctx.network is None:
+        return False
+    state = ctx.dialogue.state
+    return state.flag_context == "explained" and not state.companion_affirmed(ctx.network)
 
 
 def patient_words(ctx: Context) -> list[str]:
@@ -45,6 +64,18 @@ def patient_words(ctx: Context) -> list[str]:
         turns = reversed(ctx.store.recent_turns(ctx.case, Role.USER, 200))
         said.extend(t.text for t in turns if t.text and not t.text.startswith("["))
     return said
+
+
+def read_flag_context(ctx: Context) -> None:
+    """What the patient's words in the case say about the pack's conditional red flags (a
+    companion sign, or an injury that explains the finding: bots.safety.flag_context), set on
+    the dialogue before the turn's answers are applied; a companion said now raises a flag
+    answered earlier to its level."""
+    if ctx.dialogue is None or ctx.network is None:
+        return
+    state = ctx.dialogue.state
+    state.flag_context = flag_context(" \n ".join(patient_words(ctx)))
+    state.raise_flags(ctx.network)
 
 
 def flag_level(ctx: Context) -> str:

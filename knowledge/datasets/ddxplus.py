@@ -765,6 +765,51 @@ def red_flags(
     return out
 
 
+# Which derived flags are alarms only with a companion sign (stop 39; docs/patient-safety.md).
+# The flags above are learned from DDXPlus's population, which holds no injuries, no strains
+# and no everyday aches: "the pain goes to the shoulder" and "worse with exertion, better with
+# rest" are cardinal for angina there, and told a man who had tweaked his shoulder at the gym
+# to call emergency services. Reviewed by hand, by evidence: a pain's place, where it goes,
+# where a skin change is, and exertion are the heart's (or, for a skin change, anaphylaxis's)
+# only with a sign of them; a high-pitched breath in (stridor) and new confusion are alarms
+# on their own and stay unconditional, like every flag of an evidence not listed here.
+_CHEST_PLACES = ("V_29", "V_55", "V_56", "V_101", "V_159", "V_160", "V_170", "V_171")
+# Chest pain (where it is, where a pain goes, at rest), breathlessness (at all, at the least
+# effort), sweating, a near faint, a faint.
+HEART_COMPANIONS = (
+    *(f"E_55@{v}" for v in _CHEST_PLACES),
+    *(f"E_57@{v}" for v in _CHEST_PLACES),
+    "E_14",
+    "E_66",
+    "E_64",
+    "E_50",
+    "E_82",
+    "E_159",
+)
+# Breathing trouble (breathless, a high-pitched or wheezing breath), a near faint, a faint.
+ALLERGY_COMPANIONS = ("E_66", "E_194", "E_214", "E_82", "E_159")
+CONDITIONAL_EVIDENCES: Mapping[str, tuple[str, ...]] = {
+    "E_55": HEART_COMPANIONS,  # where the pain is
+    "E_57": HEART_COMPANIONS,  # where the pain goes
+    "E_218": HEART_COMPANIONS,  # worse with exertion, better with rest
+    "E_133": ALLERGY_COMPANIONS,  # where the skin change is
+}
+
+
+def conditional_flags(
+    flags: Sequence[RedFlag], catalog: Catalog, findings: set[str]
+) -> list[RedFlag]:
+    """``flags`` with :data:`CONDITIONAL_EVIDENCES`' companions (those among ``findings``, the
+    network's): each such flag is its level with a companion, "urgent" without one, and none
+    when the patient's words explain the complaint (planning.network.RedFlag)."""
+    out = []
+    for flag in flags:
+        companions = CONDITIONAL_EVIDENCES.get(catalog.evidence_of[flag.finding], ())
+        kept = tuple(c for c in companions if c in findings and c != flag.finding)
+        out.append(dataclasses.replace(flag, companions=kept) if kept else flag)
+    return out
+
+
 def red_flag_rates(
     flags: Sequence[RedFlag],
     patients: Sequence[Patient],
@@ -873,6 +918,7 @@ def _network_parts(
         max_mild_rate=max_mild_rate,
         mild_budget=mild_budget,
     )
+    flags = conditional_flags(flags, catalog, {f.id for f in findings})
     return _Parts(hypotheses, findings, tuple(links), tuple(flags), counts, train_doc)
 
 

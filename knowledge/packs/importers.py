@@ -76,6 +76,19 @@ _RED_FLAG_REASONS = {
 }
 
 
+def _flag_reason(flag: RedFlag) -> str:
+    """What staff read for a red flag: its level's reason, and for a conditional flag the
+    condition (planning.network.RedFlag.companions)."""
+    reason = _RED_FLAG_REASONS.get(flag.level, flag.reason)
+    if not flag.companions:
+        return reason
+    alone = _RED_FLAG_REASONS.get(flag.alone, flag.alone)
+    return (
+        f"{reason[:-1]} with a sign that goes with it; without one: {alone[0].lower()}"
+        f"{alone[1:]} Not a flag when the patient's words explain it (an injury or a strain)."
+    )
+
+
 # Each example pack's stopping rule (its ``metadata.stopping``, which the dialogue engine
 # takes over the settings): what the pack's users get, and what ``manage.py evaluate`` plays
 # the dataset's simulated users under. patient-intake: conclude at BetP 0.99, chosen on the
@@ -453,12 +466,7 @@ def patient_intake_pack(
         cites = (cite(doc_id, line), cite(doc_id, 2)) if line is not None else (cite(doc_id, 1),)
         links.append(Link(link.hypothesis, link.finding, link.masses, cites))
     signs = {flag.finding: flag.reason for flag in loaded.red_flags}
-    red_flags = [
-        RedFlag(
-            flag.finding, flag.states, _RED_FLAG_REASONS.get(flag.level, flag.reason), flag.level
-        )
-        for flag in loaded.red_flags
-    ]
+    red_flags = [replace(flag, reason=_flag_reason(flag)) for flag in loaded.red_flags]
     metadata = {
         **loaded.metadata,
         "red_flag_signs": signs,

@@ -114,6 +114,13 @@ _RED_FLAG = {
         "states": {**_STATES, "minItems": 1},
         "reason": _STRING,
         "level": {"type": "string", "minLength": 1},
+        "companions": {
+            "type": "array",
+            "items": _ID,
+            "description": "Findings that make the flag its level when affirmed; without one "
+            "it is 'alone', and no flag when the patient's words explain the complaint.",
+        },
+        "alone": {"type": "string", "minLength": 1},
     },
 }
 

@@ -351,6 +351,9 @@ def _semantic_problems(
         for k, state in enumerate(flag["states"]):
             if state not in flag_frame:
                 yield f"{where}.states[{k}]", f"{state!r} is not a state of {flag['finding']!r}"
+        for k, companion in enumerate(flag.get("companions", [])):
+            if companion not in finding_states:
+                yield f"{where}.companions[{k}]", f"unknown finding {companion!r}"
     yield from _flow_problems(network, hyp_ids, finding_states)
     yield from _routing_problems(data.get("routing", {}), hyp_ids)
     yield from _citation_problems(data, passages)
