@@ -44,7 +44,6 @@ from planning.dialogue import DialogueState, StoppingRule
 from planning.network import CompiledNetwork, EvidentialNetwork
 
 from .asking import leader_stands, not_worth_asking, rising_leader, taken_back
-from .flow import beyond_volunteered as flow_beyond_volunteered
 from .flow import frontier
 from .scoring import AnswerTable, FloatArray, IntArray, answer_table, batch_betp
 from .threads import single_threaded_blas
@@ -312,27 +311,14 @@ class Policy(ABC):
         informative = view.informative()
         if not respect_flow:
             return informative
-        first = frontier(view.network, state, "discounted")
-        then = frontier(view.network, state, "volunteered")
-        if first is None or then is None:
+        reachable = frontier(view.network, state)
+        if reachable is None:
             return informative
         index = view.network.finding_index
-
-        def among(names: set[str]) -> IntArray:
-            mask = np.zeros(view.table.n_findings, dtype=bool)
-            mask[[index[f] for f in names]] = True
-            kept: IntArray = informative[mask[informative]]
-            return kept
-
-        # The branch the user's words point to first, then the branches their hedges leave
-        # open; once those are asked, anything informative except what only the other side
-        # of a volunteered fact leads to.
-        for reachable in (first, then):
-            restricted = among(reachable)
-            if restricted.size:
-                return restricted
-        beyond = among(flow_beyond_volunteered(view.network, state))
-        return np.setdiff1d(informative, beyond)
+        on_frontier = np.zeros(view.table.n_findings, dtype=bool)
+        on_frontier[[index[f] for f in reachable]] = True
+        restricted: IntArray = informative[on_frontier[informative]]
+        return restricted if restricted.size else informative
 
     def rng(self, state: DialogueState, salt: str = "") -> np.random.Generator:
         """A generator seeded by ``seed`` and the dialogue so far (see the module docstring)."""

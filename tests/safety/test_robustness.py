@@ -940,8 +940,7 @@ def test_search_down_the_turns_go_on_without_retrieval(
     import_tiny({"q2": "Look for it in the system tray."})
     settings.SEARCH_BACKEND = "elasticsearch"
     settings.ELASTICSEARCH_URL = f"http://127.0.0.1:{closed_port()}"
-    token, replies = web_chat("my laptop is playing up", pack="tiny")
-    _, replies = web_chat("not sure", token)
+    token, replies = web_chat("my laptop won't power on", pack="tiny")
     assert [r["kind"] for r in replies] == ["question"]
     assert replies[0]["parts"][-1] == "Is the Wi-Fi icon missing?"
     _, replies = web_chat("why?", token)
@@ -972,8 +971,7 @@ def test_search_down_a_lookup_is_retried_until_the_index_is_back(
         settings.SEARCH_BACKEND = "elasticsearch"
         settings.ELASTICSEARCH_URL = es.url
         import_tiny({})
-        token, replies = web_chat("my laptop is playing up", pack="tiny")
-        _, replies = web_chat("not sure", token)
+        token, replies = web_chat("my laptop won't power on", pack="tiny")
         assert replies[0]["parts"][-1] == "Is the Wi-Fi icon missing?"
         es.faults = [(503, "unavailable_shards_exception")] * 10_000
         down = len(es.requests)
@@ -1018,8 +1016,7 @@ def test_search_down_for_good_ends_in_the_apology(
     import_tiny({})
     settings.SEARCH_BACKEND = "elasticsearch"
     settings.ELASTICSEARCH_URL = f"http://127.0.0.1:{closed_port()}"
-    token, _ = web_chat("my laptop is playing up", pack="tiny")
-    _ = web_chat("not sure", token)
+    token, _ = web_chat("my laptop won't power on", pack="tiny")
     _, replies = web_chat("how do I check that?", token)
     assert [r["parts"][0] for r in replies] == [NOTICE, APOLOGY]
     assert sleeps == [0.01, 0.02]

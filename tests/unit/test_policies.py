@@ -449,31 +449,6 @@ def test_a_question_with_one_way_out_does_not_block_the_frontier() -> None:
     assert frontier(network, state) == {"q2", "q3"}
 
 
-@pytest.mark.parametrize("name", INFORMED)
-def test_the_other_side_of_a_volunteered_fact_is_never_asked(name: str) -> None:
-    # "It won't fire up" said unasked (q1 no, read at the facts' discount): the questions of
-    # the "it fires" branch are not asked, even once the user's own branch is exhausted (lead14
-    # through the web chat: "does the engine fire right up but stall?" after "wont fire up").
-    network = chart()
-    state = DialogueState.start(network)
-    state.apply(Answer("q1", ("no",), 0.8), network, asked=False)
-    pol = policy(name, StoppingRule(tau=1.0))
-    assert pol.choose(state, network).finding == "q3"  # type: ignore[union-attr]
-    state.apply(Answer.unsure("q3"), network)
-    assert not isinstance(pol.choose(state, network), Ask)
-
-
-@pytest.mark.parametrize("name", INFORMED)
-def test_a_hedged_answer_is_followed_first_and_its_other_side_stays_open(name: str) -> None:
-    network = chart()
-    state = DialogueState.start(network)
-    state.apply(Answer("q1", ("no",), 0.8), network)  # "probably not", to the question asked
-    pol = policy(name, StoppingRule(tau=1.0))
-    assert pol.choose(state, network).finding == "q3"  # type: ignore[union-attr]
-    state.apply(Answer.unsure("q3"), network)
-    assert pol.choose(state, network).finding == "q2"  # type: ignore[union-attr]
-
-
 # -- construction -----------------------------------------------------------------------
 
 
