@@ -106,7 +106,9 @@ from .cues import (
 )
 from .dictionary import is_word
 from .lexicon import exclusive_words, opposites, same_side
+from .messages import reports_message, reports_other
 from .scales import Position, bounds, compare, positions
+from .sides import asks_whole, one_part, other_side, other_zone
 
 OPPOSITES = opposites()
 SAME_SIDE = same_side()
@@ -234,6 +236,7 @@ class QuestionProfile:
     asks_ability: bool = False
     hopes_absent: bool = False
     scales: tuple[Position, ...] = ()
+    whole: bool = False
     question: str = ""
 
 
@@ -337,6 +340,7 @@ def question_profile(question: str) -> QuestionProfile:
         asks_ability=bool(re.search(r"^\s*(?:can|could)\s+you\b|\bable\s+to\b", normalised)),
         excludes=frozenset(_excluded_condition(normalised)),
         scales=tuple(_scale_positions(_SCALE_CONDITION.sub(" ", QUOTED.sub(" ", normalised)))),
+        whole=asks_whole(QUOTED.sub(" ", normalised)),
         question=normalised,
         no_difference_asked=bool(
             _ASKS_DIFFERENCE.search(normalised)
@@ -787,10 +791,21 @@ def _yes_said_after(
     return Reading(1, EXPLICIT, reliability, "yes said after")
 
 
+# An answer that judges the other side ("the rear is fine") says nothing against the asked one.
+_SIDE_JUDGED = re.compile(r"\b(?:fine|ok|okay|alright|normal|good|perfect|working|works)\b")
+
+
 def _read_statement(
     s: str, profile: QuestionProfile, reliability: float, *, judge: bool = True
 ) -> Reading:
     """A statement's polarity: judgements, opposites, negation, restatement."""
+    if judge and profile.quotes:
+        # "a 'no bootable device' message?" - "it says no bootable device found": the negation
+        # is the message's; "it just shows the dell logo": another thing on the screen.
+        if reports_message(profile.question, s):
+            return Reading(1, JUDGED, reliability, "the quoted message")
+        if reports_other(profile.question, s):
+            return Reading(-1, JUDGED, reliability, "another message")
     if profile.asks_message and QUOTED.search(s):
         s = QUOTED.sub(" a message ", s)  # "it says 'battery not detected'": what it shows
     s = _UN_PREFIX.sub(lambda m: _expand_un(m, profile), s)
@@ -808,6 +823,21 @@ def _read_statement(
     ):
         # "does it restart by itself?" - "only when i restart it myself"
         return Reading(-1, JUDGED + bonus, reliability, "done by the user")
+    if judge and profile.whole and one_part(s):
+        # "are both earbuds playing?" - "only the left one works"; "do both speakers
+        # crackle?" - "the right one crackles": the state of one part, not of the whole.
+        return Reading(-1, JUDGED + bonus, reliability, "one part of the whole")
+    side = other_side(profile.question, s) if judge and not negated else None
+    if side is not None and not _SIDE_JUDGED.search(s):
+        # "leaking from the front?" - "its coming out the back"; "pull to the left?" - "it
+        # veers right": the state on the other side of the pair. ("the rear is fine" judges
+        # the other side and says nothing against the asked one.)
+        return Reading(-1, JUDGED + bonus, reliability, f"other side: {side}")
+    zone = other_zone(profile.question, s) if judge and not negated else 0
+    if zone and not _SIDE_JUDGED.search(s):
+        # "from the steering column rather than the engine bay?" - "coming from under the
+        # bonnet"; "from under the car?" - "from inside the dashboard": another area.
+        return Reading(zone, JUDGED + bonus, reliability, "area of the car")
     if profile.restrictive:
         restricted = _restricted(s, profile, negated)
         if restricted:

@@ -148,3 +148,70 @@ HELD_OUT_39: list[tuple[str, str, str, str]] = [
         "no",
     ),
 ]
+
+
+# Stop 39's development rows (read while bots/language/sides.py was written, after
+# HELD_OUT_39 was committed): the classes above, and controls whose words must not count as a
+# side ("i left it", "came back on", "right away") or a part ("the new one" is a whole here).
+DEVELOPMENT_39: list[tuple[str, str, str, str]] = [
+    ("one of the whole", "Do both wipers move?", "only the passenger side one moves", "no"),
+    (
+        "one of the whole",
+        "Are all the keys sticky?",
+        "just the space bar and one or two others",
+        "no",
+    ),
+    ("one of the whole", "Do both headlights work?", "the left one is out", "no"),
+    ("one of the whole", "Are both pedals stiff?", "the clutch one is, brake feels normal", "no"),
+    ("one of the whole", "Are all four tyres worn?", "yeah all of them are pretty bald", "yes"),
+    (
+        "another place",
+        "Is the leak at the front of the car?",
+        "its dripping at the back by the boot",
+        "no",
+    ),
+    ("another place", "Does the car drift to the right?", "it drifts left on straight roads", "no"),
+    (
+        "another place",
+        "Is the noise from the rear?",
+        "i think the back is fine, its up front",
+        "no",
+    ),
+    (
+        "another place",
+        "Is the damp on the inside of the window?",
+        "on the outside, i can wipe it off from outside",
+        "no",
+    ),
+    (
+        "another place",
+        "Does it still pull to the same side after swapping the tyres?",
+        "now it goes the other way",
+        "no",
+    ),
+    (
+        "another place",
+        "Is the knock coming from the engine bay rather than under the car?",
+        "its under the bonnet for sure",
+        "yes",
+    ),
+    (
+        "control",
+        "Is the left speaker crackling?",
+        "i left it on all night and now it crackles",
+        "yes",
+    ),
+    (
+        "control",
+        "Is the screen dark at the top?",
+        "it came back on but the top is still dark",
+        "yes",
+    ),
+    ("control", "Does the car pull to the left?", "it pulls left right away when i let go", "yes"),
+    (
+        "control",
+        "Is the noise coming from the front?",
+        "the rear is fine, it is only at the front",
+        "yes",
+    ),
+]
