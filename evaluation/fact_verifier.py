@@ -33,8 +33,10 @@ from knowledge.datasets import flodial
 
 L2 = 0.3
 DIALOG_WEIGHT = 0.0  # stop 36: cv rose with 1.0, the development and held-out tables fell
-# One reading in two hundred: the noise of a precision measured on 160 facts.
-PRECISION_SLACK = 0.005
+# Stop 39: none. The check's additions must be at least as precise as the rules' own
+# readings on charts it was not trained on (held-out precision, 87%, is the gap to close;
+# stop 38's one reading in two hundred let 0.58 add two wrong facts for eight right ones).
+PRECISION_SLACK = 0.0
 
 Row = tuple[str, str, dict[str, str]]
 

@@ -27,44 +27,11 @@ rows of a phrasing table. Each rule's negations are checked in
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from . import text as tx
+from .circumstances import CIRCUMSTANCES
+from .concept import Concept
 from .cues import NEGATIONS
-
-
-@dataclass(frozen=True)
-class Concept:
-    """A way people say a state, and the chart wordings it is said in (the first a chart's
-    question says is used)."""
-
-    name: str
-    said: re.Pattern[str]
-    chart: tuple[str, ...]
-    # One way only: not applied after a negation in the same clause.
-    entailment: bool = False
-    # A clause added beside the user's words instead of replacing them (the chart wording is
-    # then only what a question must say for the clause to be added); one per chart wording
-    # where the charts say the state in different words.
-    added: str | tuple[str, ...] = ""
-    # The clause added instead where the state is denied (a negation earlier in its clause or
-    # inside the words: "cant see my network in the list", "my wifi does not show up"), so a
-    # relation is read with its polarity; without it a denied entailment adds nothing.
-    denied: str | tuple[str, ...] = ""
-    # Words that, said in the same clause, make a more specific question the one meant ("the
-    # radiator cap is steaming" is the cap's question, not the cooling system's).
-    not_with: re.Pattern[str] | None = None
-    # The added clause said as a sentence of its own after the message, so the user's
-    # sentence is still read as written (its conditions and contrasts kept whole).
-    apart: bool = False
-    # A one-word verb said in the tense of the user's verb ("catches" -> "fires", "caught"
-    # -> "fired"): (third person, -ing, past) of the chart's word.
-    forms: tuple[str, str, str] | None = None
-    # What the chart's word is said of ("the engine fires"): said with it where the user's
-    # clause leaves it as "it" ("it cranks but never catches"), so the reading finds the
-    # question's subject.
-    subject: str = ""
-
 
 _DET = r"(?:the|my|its|this|that|his|her|our|their|a|an)"
 _AMOUNT = (
@@ -81,7 +48,7 @@ _OWN_NETWORK = (
 )
 _OTHERS = r"(?:other|different|nearby|local|neighbou?rs?'?s?|neighbou?ring|random|available)"
 
-CONCEPTS: tuple[Concept, ...] = (
+_SAID: tuple[Concept, ...] = (
     # "Refuses to start" is "will not start": the verb is a negation in any chart.
     Concept(
         "refusal",
@@ -364,8 +331,10 @@ CONCEPTS: tuple[Concept, ...] = (
             "i can hear fan or hard drive sounds",
             "i can hear the fan or other mechanical noise",
         ),
+        # Denied, as the other two wordings say it: a fan that does not even spin is a
+        # laptop with nothing heard (the "or" question's half said alone is not read as "no").
         denied=(
-            "i can not hear the cpu fan spin",
+            "i can not hear the cpu fan or the hard drive spin",
             "i can not hear fan or hard drive sounds",
             "i can not hear the fan or other mechanical noise",
         ),
@@ -461,26 +430,6 @@ CONCEPTS: tuple[Concept, ...] = (
         ("work with the ac power adapter plugged in",),
         apart=True,
         added="i always work with the ac power adapter plugged in",
-    ),
-    # A bed, lap, duvet or sofa is no hard and flat surface; a desk or table is one.
-    Concept(
-        "soft surface",
-        re.compile(
-            r"\b(?:on|in)\s+(?:my|the|a|his|her|our)\s+(?:bed|lap|duvet|pillow|cushion|sofa|"
-            r"couch|blanket|quilt|carpet|settee|beanbag|knees|legs|rug)\b|\bin bed\b"
-        ),
-        ("hard and flat surface",),
-        entailment=True,
-        apart=True,
-        added="i am not using the laptop on a hard and flat surface",
-    ),
-    Concept(
-        "hard surface",
-        re.compile(r"\bon\s+(?:a|my|the)\s+(?:desk|table|tray|laptop stand|cooling pad)\b"),
-        ("hard and flat surface",),
-        entailment=True,
-        apart=True,
-        added="i am using the laptop on a hard and flat surface",
     ),
     # A faint or dim screen, or one that can barely be seen, is very dim and barely visible.
     Concept(
@@ -727,6 +676,9 @@ CONCEPTS: tuple[Concept, ...] = (
         added="i can see something on the screen",
     ),
 )
+
+# Places and circumstances come last: what they add is a sentence of its own.
+CONCEPTS: tuple[Concept, ...] = _SAID + CIRCUMSTANCES
 
 _PAST = frozenset(
     [

@@ -402,6 +402,47 @@ def _device_words() -> frozenset[str]:
     )
 
 
+# The device or "it" as the subject of a verb of being or becoming ("the laptop gets hot",
+# "it runs really hot"): what follows is said of the device.
+_DEVICE_IS = re.compile(
+    r"\b(?:laptop|computer|pc|notebook|macbook|machine|it|its|car|engine|battery)\s+"
+    r"(?:(?:itself|really|just|always|still|often)\s+)?"
+    r"(?:(?:is|gets|got|getting|runs|running|ran|goes|going|went|feels|becomes|became|"
+    r"was|has been|has got|keeps|keeps getting)\s+){1,2}"
+)
+
+
+def _said_of_the_device(fragment: str, question: str, own: set[str]) -> bool:
+    """The question's words the fragment says each describe, in the question, a thing the
+    fragment does not name, and the fragment says them of the device: "the laptop gets hot"
+    is no "are you using your laptop in a hot environment?" (the heat is the laptop's, not the
+    room's), however near the two are in meaning."""
+    if not own:
+        return False
+    asked = _words(question)
+    said = set(_words(fragment))
+    for word in own:
+        at = [i for i, w in enumerate(asked) if w == word]
+        # Each time the question says the word it describes a thing the fragment leaves
+        # unsaid: the noun after it ("hot environment") or the subject before it ("fan
+        # running"); otherwise it may be the question's own predicate.
+        if not at or not all(
+            (i + 1 < len(asked) and asked[i + 1] not in said)
+            or (i > 0 and asked[i - 1] not in said)
+            for i in at
+        ):
+            return False
+    text = tx.normalise(fragment)
+    for token in {t for t in tx.tokens(text) if _word(t) in own}:
+        # Said after the device's verb ("the laptop gets hot"), or as the device's verb
+        # ("the laptop runs hot" is no "is the fan running?").
+        after = _DEVICE_IS.pattern + r"(?:\w+\s+){0,2}?" + re.escape(token) + r"\b"
+        verb = _DEVICE_IS.pattern.split(r"\s+", 1)[0] + r"\s+" + re.escape(token) + r"\b"
+        if not (re.search(after, text) or re.search(verb, text)):
+            return False
+    return True
+
+
 class FactIndex:
     """The findings of one network, each with its main words and its specific ones."""
 
@@ -691,6 +732,8 @@ class FactIndex:
             - _device_words()
             - (frozenset() if score >= SEMANTIC_CLOSE else self.common)
         ):
+            return []
+        if _said_of_the_device(fragment, q.finding.question, own - _FILLERS - _device_words()):
             return []
         return [(q.finding, score)]
 

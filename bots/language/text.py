@@ -48,6 +48,11 @@ _CANONICAL = {
     "vehicle": "car",
     "automobile": "car",
     "tyre": "tire",
+    "kerb": "curb",
+    "kerbs": "curb",
+    # The foot brake is the brakes a chart asks about (the parking brake is asked apart).
+    "footbrake": "brake",
+    "footbrakes": "brake",
     # Near-synonyms a user swaps for the question's word ("vibrates" for "shakes").
     "vibrate": "shake",
     "vibration": "shake",

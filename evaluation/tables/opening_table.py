@@ -321,6 +321,18 @@ DEVELOPMENT: list[Row] = [
     ("wireless", "i can see about six other wifi names but not my router", {"q6": Y, "q1": N}),
     ("laptop_drive", "i can faintly make out the login screen", {"q1": Y}),
     ("laptop_drive", "theres a picture on the screen but its really faint", {"q1": Y}),
+    # -- stop 39 (reading): places and circumstances that imply a state, and heat said of the
+    # laptop rather than the room (development: the concepts were written against these)
+    ("laptop_overheating", "it overheats even on the desk in my study", {"q8": Y}),
+    ("laptop_overheating", "usually have it on my lap on the couch watching netflix and it gets really hot", {"q8": N}),
+    ("laptop_overheating", "we have the air con on all day at work and it still overheats", {"q2": N}),
+    ("laptop_overheating", "the bedroom gets really warm in the afternoons and thats when it overheats", {"q2": Y}),
+    ("laptop_overheating", "the laptop itself gets very hot in the office and the fan is loud when it does", {"q6": Y}),
+    ("laptop_overheating", "our house isnt hot at all, its winter here", {"q2": N}),
+    ("laptop_overheating", "it sits on a cooling pad on my dining table and still overheats", {"q8": Y}),
+    ("laptop_overheating", "laptop runs hot, were in a heatwave and its 33 degrees indoors", {"q2": Y}),
+    ("ticking", "theres a tick from the engine on cold mornings that goes away once it warms up", {"q8": Y}),
+    ("ticking", "ticks all the time, doesnt go away even when warmed up", {"q8": N}),
 ]
 
 HELD_OUT: list[Row] = [

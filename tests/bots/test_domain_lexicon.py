@@ -97,6 +97,19 @@ SAMPLES = [
     ("always plugged in", "laptop_battery", "i never unplug it", []),
     ("soft surface", "laptop_overheating", "i tend to use it on the sofa", []),
     ("hard surface", "laptop_overheating", "it sits on my desk all day", []),
+    (
+        "hot place",
+        "laptop_overheating",
+        "the office gets really warm in summer",
+        ["the office never gets warm", "the office is not warm"],
+    ),
+    ("cool place", "laptop_overheating", "the room is air conditioned", []),
+    (
+        "only when cold",
+        "ticking",
+        "the tick goes away once the engine warms up",
+        ["the tick does not go away once the engine warms up"],
+    ),
     ("dim screen", "lcd_problem", "the picture has gone very faint", []),
     ("beeps", "power", "it beeped at me when i pressed the button", []),
     ("ethernet works", "wireless", "the internet is fine over a lan cable", []),
@@ -201,6 +214,13 @@ def test_a_negated_entailment_is_not_drawn(networks: dict[str, object]) -> None:
         ("wireless", "it doesnt detect a single network, the list is empty", {"q1": "no"}),
         # Making out a picture is seeing something on the screen.
         ("laptop_drive", "i can just about make out the lock screen", {"q1": "yes"}),
+        # British words for the charts' own: a kerb is a curb, the footbrake is the brakes.
+        ("car_steering", "i hit the kerb last week", {"q18": "yes"}),
+        (
+            "brake_problem",
+            "the handbrake is useless but the footbrake stops me fine",
+            {"q1": "yes"},
+        ),
     ],
 )
 def test_the_same_fact_in_a_helpdesks_words(
@@ -313,3 +333,50 @@ def test_a_relation_not_said_is_not_read(
     networks: dict[str, object], chart: str, text: str, finding: str, state: str
 ) -> None:
     assert _read(text, networks[chart]).get(finding) != state, text
+
+
+@pytest.mark.parametrize(
+    ("chart", "text", "expected"),
+    [
+        # Where the laptop stands, with the furniture named more closely (bots.language.
+        # circumstances): a table or desk of any kind is hard and flat, a sofa or bed is not.
+        ("laptop_overheating", "mostly i use it on the big dining room table", {"q8": "yes"}),
+        ("laptop_overheating", "it lives at my desk in the study", {"q8": "yes"}),
+        ("laptop_overheating", "i sit with it on the living room couch", {"q8": "no"}),
+        # The room or the weather, hot or not; air conditioning is no hot environment.
+        ("laptop_overheating", "our flat is boiling at the moment", {"q2": "yes"}),
+        ("laptop_overheating", "we are in the middle of a heat wave", {"q2": "yes"}),
+        ("laptop_overheating", "its 31 degrees in here most days", {"q2": "yes"}),
+        ("laptop_overheating", "my room isnt hot at all", {"q2": "no"}),
+        ("laptop_overheating", "it overheats even with the aircon running", {"q2": "no"}),
+        ("laptop_overheating", "happens in my cold basement too", {"q2": "no"}),
+        # A tick that stops once the engine is warm is one only when it is cold.
+        ("ticking", "it ticks when i first start it but stops once its warmed up", {"q8": "yes"}),
+    ],
+)
+def test_a_place_or_circumstance_implies_the_state(
+    networks: dict[str, object], chart: str, text: str, expected: dict[str, str]
+) -> None:
+    got = _read(text, networks[chart])
+    for finding, state in expected.items():
+        assert got.get(finding) == state, (text, got)
+
+
+@pytest.mark.parametrize(
+    ("chart", "text", "finding"),
+    [
+        # The laptop's heat is not the room's: "hot" said of the device answers no question
+        # about a hot environment (bots.language.facts._said_of_the_device).
+        ("laptop_overheating", "the laptop gets hot in the office", "q2"),
+        ("laptop_overheating", "my laptop is really hot when i use it in my bedroom", "q2"),
+        # Air conditioning said not to be on, or a room not said to be cold, implies nothing.
+        ("laptop_overheating", "there is no aircon in my office", "q2"),
+        ("laptop_overheating", "the room is not cold", "q2"),
+        # A place not where the laptop is ("not on a desk") says nothing of the surface.
+        ("laptop_overheating", "i dont keep it on a desk", "q8"),
+    ],
+)
+def test_a_circumstance_not_said_is_not_read(
+    networks: dict[str, object], chart: str, text: str, finding: str
+) -> None:
+    assert finding not in _read(text, networks[chart]), text

@@ -41,7 +41,8 @@ def score(rows: list[Row]) -> tuple[float, float]:
 @pytest.mark.parametrize(
     ("rows", "precision_floor", "recall_floor"),
     [
-        (DEVELOPMENT, 0.95, 0.72),
+        (DEVELOPMENT, 0.955, 0.86),
+        (DEVELOPMENT[:280], 0.955, 0.86),
         (DEVELOPMENT[:266], 0.95, 0.725),
         (DEVELOPMENT[:256], 0.955, 0.69),
         (DEVELOPMENT[:232], 0.955, 0.69),
@@ -51,10 +52,13 @@ def score(rows: list[Row]) -> tuple[float, float]:
         (HELD_OUT[:218], 0.845, 0.57),
         (HELD_OUT[:252], 0.825, 0.535),
         (HELD_OUT[:287], 0.835, 0.565),
-        (HELD_OUT, 0.835, 0.545),
+        (HELD_OUT[:357], 0.875, 0.635),
+        (HELD_OUT[357:], 0.83, 0.81),
+        (HELD_OUT, 0.87, 0.655),
     ],
     ids=[
         "development",
+        "development-first-280",
         "development-first-266",
         "development-first-256",
         "development-first-232",
@@ -64,6 +68,8 @@ def score(rows: list[Row]) -> tuple[float, float]:
         "held-out-first-218",
         "held-out-first-252",
         "held-out-first-287",
+        "held-out-first-357",
+        "held-out-session-18",
         "held-out",
     ],
 )

@@ -197,6 +197,23 @@ def _open(service: Any, thread: str, text: str, pack: str, section: str) -> Any:
             "no",
             "steaming or leak",
         ),
+        # Stop 39: a place or circumstance that implies the chart's state.
+        (
+            "it-laptop",
+            "overheat",
+            "my laptop keeps overheating, i use it on the kitchen table most of the time",
+            "laptop_overheating:q8",
+            "yes",
+            "hard and flat surface",
+        ),
+        (
+            "it-laptop",
+            "overheat",
+            "laptop gets really hot and shuts off, im in an air conditioned office all day",
+            "laptop_overheating:q2",
+            "no",
+            "hot environment",
+        ),
     ],
 )
 def test_a_fact_in_the_opening_is_noted_not_asked(
