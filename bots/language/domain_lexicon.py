@@ -48,6 +48,16 @@ _OWN_NETWORK = (
 )
 _OTHERS = r"(?:other|different|nearby|local|neighbou?rs?'?s?|neighbou?ring|random|available)"
 
+# "Not one network shows up", "the wifi list on my laptop is empty": none listed at all.
+_NOT_ONE_NETWORK = (
+    r"\bnot (?:one|a single|even one)\s+(?:wifi |wi-fi |wireless )?networks?\s+(?:shows?|"
+    r"showing|appears?|appearing|comes?|coming|is listed|gets? listed)\b(?:\s+up\b)?"
+)
+_EMPTY_LIST = (
+    r"\b(?:network |wifi |wireless )?list (?:(?:on|in) (?:my|the) \w+ )?is (?:just |completely |"
+    r"totally |always )?empty\b"
+)
+
 _SAID: tuple[Concept, ...] = (
     # "Refuses to start" is "will not start": the verb is a negation in any chart.
     Concept(
@@ -172,8 +182,8 @@ _SAID: tuple[Concept, ...] = (
             r"detecting|pick up|picks up|picking up|list|lists|get|gets|getting|seeing|"
             r"finding)\b[^.,;!?]{0,20}?\b(?:any|a single|one single|even one)\s+"
             r"(?:wifi |wi-fi |wireless )?networks?\b"
-            r"|\b(?:network |wifi |wireless )?list is (?:just |completely |totally |always )?"
-            r"empty\b"
+            rf"|{_EMPTY_LIST}"
+            rf"|{_NOT_ONE_NETWORK}"
         ),
         ("show the wireless network",),
         added="the laptop does not show the wireless network",
@@ -224,6 +234,12 @@ _SAID: tuple[Concept, ...] = (
             r"runs?|running|display|displays|displayed)\b(?:\s+up)?\s+(?:fine|ok|okay|"
             r"normally|properly|perfectly|no problem|all right|alright|as normal|as usual|"
             r"all the way|to the desktop)\b"
+            # Starting up into Windows or onto the desktop is the same ("it does still start
+            # up into windows", "boots to the desktop"); seeing the desktop is it displayed.
+            r"|\b(?:starts?|started|starting|boots?|booted|booting|loads?|loaded|gets?|got|"
+            r"goes|went)\s+(?:up\s+|straight\s+|right\s+)?(?:in|on)?to\s+(?:windows|the "
+            r"desktop|my desktop|the login screen)\b"
+            r"|\b(?:see|seeing|saw|make out)\s+(?:the|my)\s+desktop\b"
         ),
         ("boot and display the desktop", "boot normally and display the windows desktop"),
         entailment=True,
@@ -526,13 +542,22 @@ _SAID: tuple[Concept, ...] = (
         "starts then cuts out",
         re.compile(
             r"\b(?:starts?|started|runs?|ran|fires?|fired|goes|went|turns? on)\b(?:\s+up)?"
-            r"[^.,;!?]{0,30}?\b(?:then|and then|before)\b[^.;!?]{0,15}?\b(?:cuts? out|conks? "
+            # A clause may come between ("starts up no problem, ticks over for about 5
+            # seconds and then cuts out"): the "then" ties the two.
+            r"[^.;!?]{0,60}?\b(?:then|and then|before)\b[^.;!?]{0,15}?\b(?:cuts? out|conks? "
             r"out|dies|died|stalls?|stalled|cut out|shuts? off|shut off|cuts? off)\b"
         ),
         ("engine fire",),
         entailment=True,
         apart=True,
         added="the engine fires",
+    ),
+    # A battery's terminals, posts or clamps are its connectors, where a chart says that
+    # ("the terminals are nice and clean" to "are the battery connectors clean and good?").
+    Concept(
+        "battery terminals",
+        re.compile(r"\b(?:terminals|battery posts|battery clamps|posts and clamps)\b"),
+        ("connectors",),
     ),
     # The picture going black now and then is the display blacking out at random.
     Concept(
@@ -626,6 +651,7 @@ _SAID: tuple[Concept, ...] = (
             r"(?:networks?|wifis?|hotspots?)\b|\bno\s+(?:wifi\s+|wi-fi\s+|wireless\s+|"
             r"available\s+)?networks?\s+(?:at all|show up|showing|listed|found|available|in the "
             r"list|appear|come up)\b"
+            rf"|{_NOT_ONE_NETWORK}|{_EMPTY_LIST}"
         ),
         ("at least one network",),
         apart=True,

@@ -17,6 +17,12 @@ from knowledge.datasets import flodial
 SAMPLES = [
     ("refusal", "car_wont_start", "the engine refuses to fire", []),
     (
+        "battery terminals",
+        "car_electrical_failure",
+        "the battery terminals are clean and tight",
+        ["the terminals are not clean", "the terminals are not good at all"],
+    ),
+    (
         "engine fires",
         "car_wont_start",
         "the engine catches straight away",
