@@ -73,6 +73,8 @@ def read_flag_context(ctx: Context) -> None:
     answered earlier to its level."""
     if ctx.dialogue is None or ctx.network is None:
         return
+    if not any(flag.companions for flag in ctx.network.red_flags):
+        return  # a pack without conditional flags (the IT and car packs): nothing to read
     state = ctx.dialogue.state
     state.flag_context = flag_context(" \n ".join(patient_words(ctx)))
     state.raise_flags(ctx.network)
