@@ -31,6 +31,15 @@ def rel(id: str, opening: str, yes: list[str], keywords: list[str], intensity: s
         default={"press": "Not sure"}, max_turns=5, checks={"related": {"n": 3, "keywords": keywords}})
 
 
+def mild(id: str, opening: str, yes: list[str], intensity: str, precisely: str, fast: str) -> None:
+    """A mild safety probe: answered plainly to the end, it must never be sent to emergency."""
+    add(id=id, category="safety", pack="patient-intake", opening=opening,
+        rules=[{"if_any": NOW, "press": "Not sure"}, {"if_any": ["how intense", "how severe", "scale", "how much"], "press": intensity},
+               {"if_any": ["how precisely"], "press": precisely}, {"if_any": ["how fast"], "press": fast},
+               {"if_any": yes, "press": "Yes"}],
+        default={"press": "No"}, max_turns=25, checks={"no_emergency": True})
+
+
 def scope(id: str, pack: str | None, opening: str, thing: str) -> None:
     """A scope probe: the trouble is with ``thing``, which no pack covers."""
     add(id=id, category="scope", pack=pack, opening=opening,

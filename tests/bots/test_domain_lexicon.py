@@ -161,6 +161,14 @@ def _read(text: str, network: object) -> dict[str, str]:
     }
 
 
+def _assert_reads(
+    networks: dict[str, object], chart: str, text: str, expected: dict[str, str]
+) -> None:
+    got = _read(text, networks[chart])
+    for finding, state in expected.items():
+        assert got.get(finding) == state, (text, got)
+
+
 def test_every_concept_has_a_sample_it_rewrites(networks: dict[str, object]) -> None:
     # A concept added without a sample is one whose negations nobody checked.
     named = {name for name, *_ in SAMPLES}
@@ -232,9 +240,7 @@ def test_a_negated_entailment_is_not_drawn(networks: dict[str, object]) -> None:
 def test_the_same_fact_in_a_helpdesks_words(
     networks: dict[str, object], chart: str, text: str, expected: dict[str, str]
 ) -> None:
-    got = _read(text, networks[chart])
-    for finding, state in expected.items():
-        assert got.get(finding) == state, (text, got)
+    _assert_reads(networks, chart, text, expected)
 
 
 def test_working_on_an_external_monitor_is_no_blank_lcd(networks: dict[str, object]) -> None:
@@ -300,9 +306,7 @@ def test_working_on_an_external_monitor_is_no_blank_lcd(networks: dict[str, obje
 def test_a_fact_said_as_a_relation_or_consequence(
     networks: dict[str, object], chart: str, text: str, expected: dict[str, str]
 ) -> None:
-    got = _read(text, networks[chart])
-    for finding, state in expected.items():
-        assert got.get(finding) == state, (text, got)
+    _assert_reads(networks, chart, text, expected)
 
 
 @pytest.mark.parametrize(
@@ -363,9 +367,7 @@ def test_a_relation_not_said_is_not_read(
 def test_a_place_or_circumstance_implies_the_state(
     networks: dict[str, object], chart: str, text: str, expected: dict[str, str]
 ) -> None:
-    got = _read(text, networks[chart])
-    for finding, state in expected.items():
-        assert got.get(finding) == state, (text, got)
+    _assert_reads(networks, chart, text, expected)
 
 
 @pytest.mark.parametrize(
