@@ -1,0 +1,172 @@
+"""Answers to chart questions by question kind, for charts nobody developed the reader on (stop 40).
+
+Rows are (kind, question, answer, state), written the way users answer chart questions (lower
+case, typos, hedges, indirect, long), with questions worded for charts the reader was not
+developed on (a dishwasher, a combi boiler, a printer, a phone, an e-bike, a fridge, a smoke
+alarm, a TV). ``HELD_OUT_40`` was written and committed before any reader change of stop 40;
+it is measured once at the end (docs/answer-reader.md, "Stop 40").
+
+Kinds (the question kinds of the stop-40 leave-one-chart-out view,
+``python -m evaluation.reader_proxy charts``):
+- ``state``: a yes/no question about a state ("is the display blank?").
+- ``happened``: did something happen ("did it beep when you pressed start?").
+- ``either``: "is it A or B", answered yes when the reply reports either.
+- ``how long``: a duration against a bound ("more than a few seconds?").
+- ``location``: where something is ("is the drip under the door?").
+- ``level``: a level against a mark ("is the pressure below 1 bar?").
+"""
+
+from __future__ import annotations
+
+HELD_OUT_40: list[tuple[str, str, str, str]] = [
+    (
+        "state",
+        "Is the display on the boiler blank?",
+        "theres nothing on it at all, just dark",
+        "yes",
+    ),
+    (
+        "state",
+        "Is the dishwasher door fully latched?",
+        "i think so it clicks when i shut it",
+        "yes",
+    ),
+    (
+        "state",
+        "Is the paper tray seated all the way in?",
+        "it sticks out a bit, wont go in further",
+        "no",
+    ),
+    (
+        "state",
+        "Is the fridge light on when you open the door?",
+        "nope its pitch black in there",
+        "no",
+    ),
+    (
+        "happened",
+        "Did the smoke alarm chirp after you changed the battery?",
+        "yeah it still chirps every minute or so",
+        "yes",
+    ),
+    (
+        "happened",
+        "Did the phone vibrate when you plugged the charger in?",
+        "didnt feel anything",
+        "no",
+    ),
+    (
+        "happened",
+        "Did the printer print a test page?",
+        "it pulled the paper through but it came out blank",
+        "no",
+    ),
+    (
+        "happened",
+        "Did the TV restart on its own?",
+        "it went off and came back by itself twice last night",
+        "yes",
+    ),
+    (
+        "either",
+        "Does the boiler show an F22 code or a flashing red light?",
+        "theres a red light blinking at me",
+        "yes",
+    ),
+    (
+        "either",
+        "Does the phone say 'no SIM' or 'SIM not provisioned'?",
+        "it says sim not provisioned",
+        "yes",
+    ),
+    (
+        "either",
+        "Is the water left in the bottom clean or just slightly cloudy?",
+        "its filthy, bits of food floating in it",
+        "no",
+    ),
+    (
+        "either",
+        "Does the e-bike display show 'Error 21' or 'motor fault'?",
+        "neither, it just shows the battery bars",
+        "no",
+    ),
+    (
+        "how long",
+        "Does the boiler run for more than a few minutes before cutting out?",
+        "its off again after maybe 30 seconds",
+        "no",
+    ),
+    (
+        "how long",
+        "Has the battery been lasting less than a day?",
+        "its dead by lunchtime most days",
+        "yes",
+    ),
+    (
+        "how long",
+        "Does the printer take longer than a minute to warm up?",
+        "its ready in like 10 secs",
+        "no",
+    ),
+    (
+        "how long",
+        "Has the fridge been warm for over 24 hours?",
+        "since yesterday morning so yeah about two days",
+        "yes",
+    ),
+    (
+        "location",
+        "Is the water pooling under the dishwasher door?",
+        "its more round the back by the pipes",
+        "no",
+    ),
+    (
+        "location",
+        "Is the paper jammed inside the rear access panel?",
+        "yeah i can see it crumpled up in there when i open the back flap",
+        "yes",
+    ),
+    (
+        "location",
+        "Is the ice building up on the back wall of the freezer?",
+        "its all on the door seal actually",
+        "no",
+    ),
+    (
+        "location",
+        "Is the crack on the bottom edge of the phone screen?",
+        "up in the top corner near the camera",
+        "no",
+    ),
+    (
+        "level",
+        "Is the pressure gauge on the boiler below 1 bar?",
+        "needle is sitting at about 0.5",
+        "yes",
+    ),
+    (
+        "level",
+        "Is the rinse aid below the minimum mark?",
+        "its about half full",
+        "no",
+    ),
+    (
+        "level",
+        "Is the fridge temperature above 8 degrees?",
+        "the thermometer says 4",
+        "no",
+    ),
+    (
+        "level",
+        "Is the battery charge under 20 percent when it shuts off?",
+        "usually it still says like 40% when it dies",
+        "no",
+    ),
+    (
+        "level",
+        "Is the tyre pressure lower than the recommended level?",
+        "bit under what it says on the sticker",
+        "yes",
+    ),
+]
