@@ -267,3 +267,21 @@ HELD_OUT_39: list[tuple[str, bool]] = [
     ("heavy legs and sweaty after my long run, bit sick too", False),
     ("my jaw aches from grinding my teeth, the dentist says its tension", False),
 ]
+
+
+# Written before stop 40's rule for an allergic reaction said without an allergen word ("ate
+# some satay chicken at a party ... tongue feels huge, throat is tight and scratchy, hives":
+# lead16 through the web chat), and not developed on; measured once before and once after.
+HELD_OUT_40: list[tuple[str, bool]] = [
+    ("had a thai curry for tea and now my lips have blown up and my throat feels funny and tight", True),
+    ("just eaten a slice of cake at work and my mouth is tingling, tongue swelling and im getting itchy lumps all over my arms", True),
+    ("came out in hives all over after dinner and my tongue feels too big for my mouth", True),
+    ("my daughter had a cookie at a friends house, her lips are swelling up and shes coughing and wheezy", True),
+    ("throat feels scratchy and tight and my tongue has swollen up, started about 20 minutes after lunch", True),
+    ("scratchy throat and a blocked nose, think im coming down with a cold", False),
+    ("hives on my legs after a hot shower, itchy but nothing else", False),
+    ("bit my tongue eating my dinner and now its a bit swollen on one side", False),
+    ("ate far too much at christmas dinner, my stomach feels tight and bloated", False),
+    ("itchy lumps on my arms after a day in the garden, feel fine otherwise", False),
+    ("my lips are dry and cracked from the cold wind", False),
+]
