@@ -1062,14 +1062,40 @@ CONCEPTS: Mapping[str, str] = {
             _near(
                 r"tongue|lips?|mouth|throat|airway",
                 r"swell\w*|swollen|puff\w*|balloon\w*|blow\w* up|blew up|thick\w*|closing|"
-                r"closes|closed|tight\w*|enormous|huge|doubled in size",
+                r"closes|closed|tight\w*|enormous|huge|doubled in size|too big|too large|"
+                r"massive",
                 4,
             ),
             r"\bthroat (?:is |feels |feeling )?(?:closing|tight\w*|narrowing|blocked)\b",
             r"\bepi ?pen\b|\banaphyla\w*|\banaphylactic\b|\ballergic shock\b",
-            r"\b(?:can not|hard to|difficult to|struggling to) swallow\w* (?:\w+ ){0,3}"
-            r"(?:breathe|spit|saliva|drool\w*)\b|\bdrooling\b",
         )
+    ),
+    # Its own concept because its wording holds a negation ("can not swallow"), while "my
+    # tongue is not swollen" must read as no swelling.
+    "airway_swallow": (
+        r"\b(?:can not|hard to|difficult to|struggling to) swallow\w* (?:\w+ ){0,3}"
+        r"(?:breathe|spit|saliva|drool\w*)\b|\bdrooling\b"
+    ),
+    # A tongue or lips swelling is angioedema whatever else is said: a cold's scratchy throat
+    # beside it explains the throat, not the tongue. Only a local cause (bitten, a tooth,
+    # chapped in the wind) or weeks of it excuse it.
+    "swelling_mouth": _near(
+        r"tongue|lips?",
+        r"swell\w*|swollen|puff\w*|balloon\w*|blow\w* up|blew up|enormous|huge|doubled in size|"
+        r"too big|too large|massive",
+        4,
+    ),
+    "mouth_excuse": (
+        r"\b(?:bit|bitten|biting|bite)\b|\bdental\b|\bdentist\b|\btooth\b|\bteeth\b|"
+        r"\babscess\b|\bcold sores?\b|\bpiercing\b|\bfillers?\b|\bchapped\b|\bcracked\b|"
+        r"\bwind\b|\bcold weather\b|\bsplit\b|\bpunch\w*|\bhit\b|\bknock\w*|\bfell\b|"
+        r"\bburn\w*|\bhot (?:tea|coffee|drink|food|pizza|soup)\b"
+    ),
+    # Hives with a swelling mouth or closing throat is an allergic reaction, named or not
+    # ("came out in hives after dinner, my tongue feels too big").
+    "hives": (
+        r"\bhives\b|\bwelts\b|\burticaria\b|\bnettle ?rash\b|"
+        r"\bitchy (?:lumps|bumps|welts|blotches|spots)\b"
     ),
     # A swollen face or eyes is an airway danger when it comes on fast or after an allergen;
     # alone ("my eyes are puffy in the morning") it is not.
@@ -1378,9 +1404,13 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
     "fast heart": (Rule(("heart_fast", "near_faint")),),
     "anaphylaxis": (
         Rule(("swelling_airway",), ("swelling_excuse", "long_standing")),
+        Rule(("airway_swallow",), ("swelling_excuse", "long_standing")),
+        Rule(("allergen", "airway_swallow")),
         # After a sting, a food or a new medicine, a swelling mouth or tightening throat is
         # anaphylaxis even when it also feels scratchy like a cold.
         Rule(("allergen", "swelling_airway")),
+        Rule(("swelling_mouth",), ("mouth_excuse", "long_standing")),
+        Rule(("hives", "swelling_airway")),
         Rule(("allergen", "swelling_face")),
         Rule(("swelling_face", "sudden_or_severe"), ("swelling_excuse",)),
         Rule(("allergen", "allergic_body", "allergic_danger")),
@@ -1416,6 +1446,7 @@ _QUALIFIERS = frozenset(
         "weak_excuse",
         "minor_bleeding",
         "swelling_excuse",
+        "mouth_excuse",
         "seizure_calm",
         "poison_excuse",
         "nearly",
@@ -1447,7 +1478,7 @@ _OWN_NEGATION = frozenset(
         "non_fading_rash",
         "meningitis_signs",
         "heavy_bleeding",
-        "swelling_airway",
+        "airway_swallow",
         "poison_amount",
         "stuck_signs",
         "at_rest_or_sudden",

@@ -273,11 +273,23 @@ HELD_OUT_39: list[tuple[str, bool]] = [
 # some satay chicken at a party ... tongue feels huge, throat is tight and scratchy, hives":
 # lead16 through the web chat), and not developed on; measured once before and once after.
 HELD_OUT_40: list[tuple[str, bool]] = [
-    ("had a thai curry for tea and now my lips have blown up and my throat feels funny and tight", True),
-    ("just eaten a slice of cake at work and my mouth is tingling, tongue swelling and im getting itchy lumps all over my arms", True),
+    (
+        "had a thai curry for tea and now my lips have blown up and my throat feels funny and tight",
+        True,
+    ),
+    (
+        "just eaten a slice of cake at work and my mouth is tingling, tongue swelling and im getting itchy lumps all over my arms",
+        True,
+    ),
     ("came out in hives all over after dinner and my tongue feels too big for my mouth", True),
-    ("my daughter had a cookie at a friends house, her lips are swelling up and shes coughing and wheezy", True),
-    ("throat feels scratchy and tight and my tongue has swollen up, started about 20 minutes after lunch", True),
+    (
+        "my daughter had a cookie at a friends house, her lips are swelling up and shes coughing and wheezy",
+        True,
+    ),
+    (
+        "throat feels scratchy and tight and my tongue has swollen up, started about 20 minutes after lunch",
+        True,
+    ),
     ("scratchy throat and a blocked nose, think im coming down with a cold", False),
     ("hives on my legs after a hot shower, itchy but nothing else", False),
     ("bit my tongue eating my dinner and now its a bit swollen on one side", False),

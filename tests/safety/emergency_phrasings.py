@@ -235,6 +235,13 @@ DEV: list[tuple[str, bool]] = [
     ("prone to allergys, my nose runs and the back of my throat is itchy all day", False),
     ("had a reaction to my new tablets, hives everywhere and my throat feels weird", True),
     ("allergic to nuts, ate a cookie by mistake, now itchy all over, throat feels funny", True),
+    # stop 40: a swelling tongue or lips needs no allergen named, and a cold's throat beside it
+    # does not excuse it; "not swollen" is no swelling.
+    ("tongue feels massive and my throat is a bit scratchy, it came on after the takeaway", True),
+    ("hives all over my chest and my lips feel like theyre swelling", True),
+    ("my tongue is not swollen, just sore", False),
+    ("bit my lip at dinner and its swollen", False),
+    ("top lip swelled up after the dentist injection", False),
     # -- headache
     ("worst headache of my life", True),
     ("sudden severe headache, like something exploded in my head", True),

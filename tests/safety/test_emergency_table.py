@@ -11,7 +11,13 @@ import pytest
 
 from bots.safety.emergency import emergency_kinds, explain
 from bots.triage import emergency_kinds as triage_emergency_kinds
-from tests.safety.emergency_heldout import HELD_OUT, HELD_OUT_35, HELD_OUT_36, HELD_OUT_39
+from tests.safety.emergency_heldout import (
+    HELD_OUT,
+    HELD_OUT_35,
+    HELD_OUT_36,
+    HELD_OUT_39,
+    HELD_OUT_40,
+)
 from tests.safety.emergency_phrasings import DEV
 
 TABLES = {"dev": DEV, "held-out": HELD_OUT}
@@ -147,5 +153,15 @@ def test_held_out_39() -> None:
     # sat on me, pressure spreading up into my jaw, sweating": lead15 through the web chat).
     recall, false_alarms, missed, alarms = _rates(HELD_OUT_39)
     print(f"\nheld-out 39: recall {recall:.1%}, false alarms {false_alarms:.1%}")
+    assert recall >= 0.99, f"missed: {missed}"
+    assert false_alarms <= 0.03, f"false alarms: {[(t, explain(t)) for t in alarms]}"
+
+
+def test_held_out_40() -> None:
+    # Written before stop 40's rules for an allergic reaction said without an allergen word
+    # ("ate some satay chicken ... tongue feels huge, throat tight and scratchy, hives": lead16
+    # through the web chat): 3 of 5 caught before, 0 of 6 false alarms.
+    recall, false_alarms, missed, alarms = _rates(HELD_OUT_40)
+    print(f"\nheld-out 40: recall {recall:.1%}, false alarms {false_alarms:.1%}")
     assert recall >= 0.99, f"missed: {missed}"
     assert false_alarms <= 0.03, f"false alarms: {[(t, explain(t)) for t in alarms]}"
