@@ -2,6 +2,7 @@
 
     python -m evaluation.reader_proxy            # rules by class, then leave-charts-out
     python -m evaluation.reader_proxy classes    # only the rules by class (no encoder, ~1 min)
+    python -m evaluation.reader_proxy charts     # per dev chart, leave one chart out, by kind
 
 Why a proxy is needed: the reader reads 98.3% of dev's answers right and 89.1% on FloDial
 test's two unseen charts. Leaving dev charts out does not show that gap for the rules, because
@@ -270,6 +271,95 @@ def leave_charts_out(items: Sequence[Item], with_rules: bool) -> dict[str, Count
     return out
 
 
+# -- per chart, leave one chart out, by question kind -----------------------------------------
+
+QUESTION_KINDS = ("either", "level", "how long", "location", "happened", "state")
+
+
+def question_kind(question: str) -> str:
+    """The kind of chart question, for the error kinds of the unseen-chart view: "is it A or
+    B", a level against a mark, how long, where, did something happen, or a state. First
+    match in that order; a rough sort of the questions, not a reading."""
+    import re
+
+    q = question.lower()
+    if re.search(r"\b(or|as opposed to|rather than|such as)\b", q):
+        return "either"
+    if re.search(
+        r"\b(level|mark|volts?|voltage|bars?|percent|degrees|above|below|under \d|"
+        r"more than \d|less than \d|up to the|rated)\b",
+        q,
+    ):
+        return "level"
+    if re.search(
+        r"\b(how long|days?|hours?|minutes?|seconds?|longer|recently|all the time|"
+        r"lasting|for over)\b",
+        q,
+    ):
+        return "how long"
+    if re.search(
+        r"\b(where|from|at the (front|back|rear|top|bottom)|inside|under|behind|in the "
+        r"(front|back|rear))\b",
+        q,
+    ):
+        return "location"
+    if re.search(
+        r"^(did|have|has)\b|\b(boot|start|stall|fire|crank|freeze|shut|connect|restart|"
+        r"flicker|beep|turn on|spin|blown|stop|detect|drop|chirp|vibrate|print)",
+        q,
+    ):
+        return "happened"
+    return "state"
+
+
+def _tally(counts: Counter[str], state: str | None, label: str) -> None:
+    counts["right" if state == label else "wrong" if state else "none"] += 1
+
+
+def _counts(counts: Counter[str]) -> str:
+    n = sum(counts.values())
+    return (
+        f"{100 * counts['right'] / max(n, 1):6.2f}% of {n:4d} "
+        f"(wrong {counts['wrong']:2d}, not read {counts['none']:2d})"
+    )
+
+
+def by_chart(items: Sequence[Item], errors: Any = None) -> None:
+    """FloDial dev chart by chart: the rules (written with every dev chart in view), and the
+    learned reader with nothing fitted on the chart it reads (the other dev charts plus the
+    crowd training tables); then the errors of both on the held-out charts by question kind.
+    ``errors``, a file, gets every wrong or unread item."""
+    dev = [i for i in items if i.kind == "dev"]
+    train = [i for i in items if i.kind == "train"]
+    rules_chart: dict[str, Counter[str]] = defaultdict(Counter)
+    learned_chart: dict[str, Counter[str]] = defaultdict(Counter)
+    rules_kind: dict[str, Counter[str]] = defaultdict(Counter)
+    learned_kind: dict[str, Counter[str]] = defaultdict(Counter)
+    for chart in sorted({i.group for i in dev}):
+        model = _fit([i for i in dev if i.group != chart] + train, with_rules=False)
+        for item in (i for i in dev if i.group == chart):
+            kind = question_kind(item.question)
+            rules, _ = rules_reading(item)
+            learnt = learned_reading(item, model, with_rules=False)
+            for counts in (rules_chart[chart], rules_chart["all"], rules_kind[kind]):
+                _tally(counts, rules, item.label)
+            for counts in (learned_chart[chart], learned_chart["all"], learned_kind[kind]):
+                _tally(counts, learnt, item.label)
+            if errors is not None and (rules != item.label or learnt != item.label):
+                said = " | ".join(u.text for u in item.utterances)
+                errors.write(
+                    f"{chart}\t{kind}\t{item.label}\trules={rules}\tlearned={learnt}\t"
+                    f"{item.question}\t{said}\n"
+                )
+    print("FloDial dev by chart: the rules | a learned reader fitted without the chart")
+    for chart in sorted(rules_chart, key=lambda c: (c == "all", c)):
+        print(f"  {chart:24s} {_counts(rules_chart[chart])} | {_counts(learned_chart[chart])}")
+    print("The same, by question kind (summed over the held-out charts):")
+    for kind in QUESTION_KINDS:
+        if kind in rules_kind:
+            print(f"  {kind:24s} {_counts(rules_kind[kind])} | {_counts(learned_kind[kind])}")
+
+
 def encode(items: Sequence[Item]) -> None:
     from bots.language import encoder
 
@@ -305,6 +395,14 @@ def main(argv: Sequence[str]) -> None:
     if len(argv) > 1 and argv[1] == "classes":
         return
     encode(items)
+    if len(argv) > 1 and argv[1] == "charts":
+        path = argv[2] if len(argv) > 2 else None
+        if path is None:
+            by_chart(items)
+            return
+        with open(path, "w") as errors:
+            by_chart(items, errors)
+        return
     for with_rules in (False, True):
         name = (
             "MiniLM + generic cues + the rules' reading"
