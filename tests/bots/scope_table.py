@@ -260,3 +260,23 @@ MEANING_HELD_OUT: list[tuple[str, str | None, bool]] = [
     ("brake pedal feels spongy and goes down further than it used to", "car", IN),
     ("rash on my arms that itches like mad", "patient-intake", IN),
 ]
+
+
+# A pet named beside a laptop or a car: the animal as the cause or the place of a device's
+# trouble, not the subject (lead16: "i think my cat walked across the keyboard" was handed over
+# as a pet problem), against a pet's own illness said beside a device word. Written before
+# stop 40's rule and only scored.
+HELD_OUT_PETS: list[tuple[str, str | None, bool]] = [
+    ("the dog chewed through my laptop charger cable and now it wont charge", "it-laptop", IN),
+    ("our cat knocked my laptop off the sofa and now the screen has lines all over it", None, IN),
+    ("theres so much dog hair in my laptop fan it sounds like a jet engine", "it-laptop", IN),
+    ("my puppy peed on the laptop keyboard, now some keys dont work and it wont boot", None, IN),
+    (
+        "a cat must have been sleeping on the car bonnet, theres paw prints and now the engine wont start",
+        "car",
+        IN,
+    ),
+    ("my dog was sick in the car on the way home and hasnt eaten anything since", None, OUT),
+    ("the cat has been limping since he jumped off my laptop desk", None, OUT),
+    ("my dog keeps coughing in the back of the car whenever we drive anywhere", "car", OUT),
+]
