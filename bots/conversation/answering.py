@@ -24,6 +24,7 @@ from bots.conversation import (
     safety_check,
 )
 from bots.conversation.context import (
+    MISUNDERSTOOD_BEFORE_HUMAN,
     NO_KNOWLEDGE,
     PACK_PREFIX,
     SECTION_PREFIX,
@@ -141,13 +142,21 @@ def noted_and_asked_again(
         decision = Confirm(changed, dialogue.state.answers[changed].finding, "changed", None)
         return present(kit, ctx, decision, ())
     facts = noted(ctx, applied, kit)
-    if not facts:  # said again as before: noted again, so the user sees it was heard
+    again = not facts
+    if again:  # said again as before: noted again, so the user sees it was heard
         facts = noted(ctx, [f for f in said if so_far.get(f.finding) == f.states], kit)
     if not facts or dialogue.pending is None:
         return presentation.misunderstood(ctx, pending, meaning)
-    buttons, choices = presentation.controls(ctx, pending)
+    hint: tuple[str, ...] = ()
+    if again:
+        # Nothing new: the question is as unanswered as after an unreadable reply, so it counts
+        # toward offering a person (a fact said eight times over to one question looped).
+        dialogue.pending.misunderstood += 1
+        hint = ("I have that already; this question asks about something else.",)
+    human = dialogue.pending.misunderstood >= MISUNDERSTOOD_BEFORE_HUMAN
+    buttons, choices = presentation.controls(ctx, pending, human=human)
     reply = Reply(
-        parts=(f"Noted: {'; '.join(facts)}.", dialogue.pending.text),
+        parts=(f"Noted: {'; '.join(facts)}.", *hint, dialogue.pending.text),
         kind="question",
         buttons=buttons,
         choices=choices,
