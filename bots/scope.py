@@ -180,6 +180,25 @@ class OutOfScope:
         )
 
 
+# A pet's own trouble: how an animal is ill or hurt.
+_PET_ILL = re.compile(
+    r"\b(?:limp\w*|lame|sick|vomit\w*|throw\w* up|diarrh\w*|poorly|ill|vet|pluck\w*|hunched|"
+    r"cough\w*|sneez\w*|wheez\w*|letharg\w*|bleed\w*|injur\w*|hurt\w*|swollen|lump|fleas?|"
+    r"worms?|not (?:him|her|it)self|(?:not|never|stopped|won'?t|wont|off (?:his|her|its)) "
+    r"eat\w*|(?:hasn'?t|hasnt|not) (?:eaten|drunk)|off (?:his|her|its) food|"
+    r"scratch\w* (?:at )?(?:his|her|its)|losing (?:his |her |its )?fur)\b"
+)
+
+
+def _pet_by_a_device(text: str) -> bool:
+    """Whether a pet named beside a laptop or a car is only the cause or the place of the
+    device's trouble ("the cat walked across the keyboard and the screen turned upside down",
+    "the dog chewed my laptop charger"): a device is named and nothing says the animal is
+    ill or hurt."""
+    devices = _covered_positions(text, tuple(d for d in _COVERED if d != "medical"))
+    return bool(devices) and _PET_ILL.search(text) is None
+
+
 def _article(word: str) -> str:
     return "an" if word[:1].lower() in "aeiou" else "a"
 
@@ -226,7 +245,7 @@ def out_of_scope(text: str, domains: tuple[str, ...] = tuple(_COVERED)) -> OutOf
         if errand and not _covered_positions(rest, domains):
             return OutOfScope(label, request=True)
     pet = re.search(_PETS, lowered)
-    if pet is not None and not re.search(_OWN_BODY, lowered):
+    if pet is not None and not re.search(_OWN_BODY, lowered) and not _pet_by_a_device(lowered):
         return OutOfScope("pet", request=False)
     for label, pattern in _THINGS:
         match = _find(pattern, lowered)

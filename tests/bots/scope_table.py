@@ -272,7 +272,8 @@ HELD_OUT_PETS: list[tuple[str, str | None, bool]] = [
     ("theres so much dog hair in my laptop fan it sounds like a jet engine", "it-laptop", IN),
     ("my puppy peed on the laptop keyboard, now some keys dont work and it wont boot", None, IN),
     (
-        "a cat must have been sleeping on the car bonnet, theres paw prints and now the engine wont start",
+        "a cat must have been sleeping on the car bonnet, theres paw prints and now the engine "
+        "wont start",
         "car",
         IN,
     ),
