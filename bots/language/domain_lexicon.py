@@ -58,6 +58,14 @@ _EMPTY_LIST = (
     r"totally |always )?empty\b"
 )
 
+# It starts or runs and then cuts out. A clause may come between ("starts up no problem, ticks
+# over for about 5 seconds and then cuts out"): the "then" ties the two.
+_STARTS_THEN_STOPS = re.compile(
+    r"\b(?:starts?|started|runs?|ran|fires?|fired|goes|went|turns? on)\b(?:\s+up)?"
+    r"[^.;!?]{0,60}?\b(?:then|and then|before)\b[^.;!?]{0,15}?\b(?:cuts? out|conks? "
+    r"out|dies|died|stalls?|stalled|cut out|shuts? off|shut off|cuts? off)\b"
+)
+
 _SAID: tuple[Concept, ...] = (
     # "Refuses to start" is "will not start": the verb is a negation in any chart.
     Concept(
@@ -540,17 +548,57 @@ _SAID: tuple[Concept, ...] = (
     # It starts or runs and then cuts out: the engine fired.
     Concept(
         "starts then cuts out",
-        re.compile(
-            r"\b(?:starts?|started|runs?|ran|fires?|fired|goes|went|turns? on)\b(?:\s+up)?"
-            # A clause may come between ("starts up no problem, ticks over for about 5
-            # seconds and then cuts out"): the "then" ties the two.
-            r"[^.;!?]{0,60}?\b(?:then|and then|before)\b[^.;!?]{0,15}?\b(?:cuts? out|conks? "
-            r"out|dies|died|stalls?|stalled|cut out|shuts? off|shut off|cuts? off)\b"
-        ),
+        _STARTS_THEN_STOPS,
         ("engine fire",),
         entailment=True,
         apart=True,
         added="the engine fires",
+    ),
+    # An engine that starts, however briefly, was turned by the starter: "starts up no problem,
+    # ticks over for about 5 seconds and then cuts out" is no one to ask "does the starter
+    # crank?" (the lead's web chat, stop 39).
+    Concept(
+        "started, so cranked",
+        re.compile(
+            _STARTS_THEN_STOPS.pattern
+            + r"|\b(?:fires?|fired|starts?|started)\s+(?:straight|right)\s+(?:up|away)\b"
+        ),
+        ("starter crank",),
+        entailment=True,
+        apart=True,
+        added="the starter cranks",
+    ),
+    # Started, ran a while and stopped is the chart's stall after a few seconds, unless the
+    # sentence ties the stop to letting the key go (a question of its own).
+    Concept(
+        "starts, runs, stalls",
+        _STARTS_THEN_STOPS,
+        ("run a few seconds",),
+        entailment=True,
+        apart=True,
+        added="the car starts, runs a few seconds and then stalls",
+        not_with=re.compile(r"\bkey\b|\blet (?:it )?go\b|\brelease"),
+    ),
+    # Fuel injection ("its fuel injected", "an injected engine", the injectors) is the
+    # electronic kind on any car that has it; a carburettor is the other kind.
+    Concept(
+        "fuel injection",
+        re.compile(
+            r"\b(?:fuel[- ]?injected|fuel[- ]?injection|injected (?:engine|motor|petrol|diesel|"
+            r"car)|efi|(?:fuel )?injectors?)\b"
+        ),
+        ("electronic fuel injection",),
+        entailment=True,
+        apart=True,
+        added="the car has electronic fuel injection",
+    ),
+    Concept(
+        "carburettor",
+        re.compile(r"\b(?:carbs?|carburett?ors?|carburet?tors?|carbureted|carburetted)\b"),
+        ("electronic fuel injection",),
+        entailment=True,
+        apart=True,
+        added="the car does not have electronic fuel injection",
     ),
     # A battery's terminals, posts or clamps are its connectors, where a chart says that
     # ("the terminals are nice and clean" to "are the battery connectors clean and good?").

@@ -412,6 +412,13 @@ _DEVICE_IS = re.compile(
 )
 
 
+# States said of a whole device as readily as of one of its parts ("the laptop runs hot", "the
+# fan runs"; "it works", "the adapter works"): said of the device, they are not the part's.
+_WHOLE_DEVICE_STATES = frozenset(
+    _words("run running hot warm work working loud noisy quiet slow fine on off")
+)
+
+
 def _said_of_the_device(fragment: str, question: str, own: set[str]) -> bool:
     """The question's words the fragment says each describe, in the question, a thing the
     fragment does not name, and the fragment says them of the device: "the laptop gets hot"
@@ -432,6 +439,12 @@ def _said_of_the_device(fragment: str, question: str, own: set[str]) -> bool:
             for i in at
         ):
             return False
+    return _each_said_of_the_device(fragment, own)
+
+
+def _each_said_of_the_device(fragment: str, own: set[str]) -> bool:
+    """Every token of the fragment that says one of the ``own`` words says it of the device
+    or "it"."""
     text = tx.normalise(fragment)
     for token in {t for t in tx.tokens(text) if _word(t) in own}:
         # Said after the device's verb ("the laptop gets hot"), or as the device's verb
@@ -641,7 +654,14 @@ class FactIndex:
         the meaning decides: of the findings the words name, the one whose question is
         nearest in meaning, when it is not far (``LEXICAL_FLOOR``); else a question the
         fragment says in other words (``close_in_meaning``)."""
-        lexical = self.about(fragment, sentence)[:LEXICAL_CANDIDATES]
+        # A question word said of the device is not said of the thing the question asks
+        # about ("laptop running hot" is no "is the fan running when it overheats?"): the
+        # same test as the meaning path's, for the findings the words name.
+        lexical = [
+            fc
+            for fc in self.about(fragment, sentence)[:LEXICAL_CANDIDATES]
+            if not self._said_of_the_device_only(fragment, fc[0])
+        ]
         scores = self._similarities(fragment)
         if scores is None:
             return lexical[:1]
@@ -674,6 +694,33 @@ class FactIndex:
             ):
                 return ranked[:1]
         return self.close_in_meaning(fragment)
+
+    def _said_of_the_device_only(self, fragment: str, finding: Finding) -> bool:
+        """The fragment says of the device or "it" a state the question says of a part the
+        fragment leaves unnamed: "laptop running hot" to "is the fan running when it
+        overheats?" (the words path's :func:`_said_of_the_device`)."""
+        q = self._own(finding)
+        if q is None:
+            return False
+        said = set(_words(fragment))
+        # The question's main words: its condition ("when it overheats") is said of the
+        # device in the question too ("laptop running hot" may well say that part).
+        own = {w for w in q.words if w in said or any(similar(w, s) for s in said)}
+        own -= _FILLERS | _device_words()
+        # The words the question says of a thing beside them that the fragment leaves unsaid
+        # ("fan running"); the device itself ("does your laptop freeze?") is what "it" is.
+        asked = _words(finding.question)
+        named = said | own | _FILLERS | _device_words() | self.common
+        confused = {
+            w
+            for i, w in enumerate(asked)
+            if w in own
+            and any(0 <= j < len(asked) and asked[j] not in named for j in (i - 1, i + 1))
+        }
+        if not confused or not confused <= _WHOLE_DEVICE_STATES:
+            # "the engine turns over", "it cranks": a state only the question's part has.
+            return False
+        return _each_said_of_the_device(fragment, confused)
 
     def similarity(self, fragment: str, finding: Finding) -> float | None:
         """Cosine of the fragment to the finding's question (None: no encoder, or a

@@ -63,6 +63,11 @@ def place_facts(text: str, network: EvidentialNetwork) -> tuple[Answer, ...]:
             continue
         place = match.group(1).lower()
         here = said.get(place)
+        if here == _DENIED:
+            # "not a home network", "im not at home": the place is denied, not its trouble.
+            if trying:
+                out.append(Answer(finding.id, (binary[1],), PLACE_RELIABILITY))
+            continue
         if trying:
             if here == "trouble":
                 out.append(Answer(finding.id, (binary[0],), PLACE_RELIABILITY))
@@ -72,6 +77,22 @@ def place_facts(text: str, network: EvidentialNetwork) -> tuple[Answer, ...]:
             state = binary[0] if here == "works" else binary[1]
             out.append(Answer(finding.id, (state,), PLACE_RELIABILITY))
     return tuple(out)
+
+
+# The place itself denied: the negation stands right before the place's words, with at most
+# a preposition or determiner between ("not a home network", "isnt my home wifi", "not at
+# home"), so what it negates is where, not whether it works there.
+_DENIED = "denied"
+_PLACE_NEGATION = re.compile(
+    r"\b(?:not|isnt|arent|wasnt|aint|never)\s+(?:(?:at|on|in|a|an|my|our|the|from|using|"
+    r"even|really|trying to connect to)\s+){0,4}$"
+)
+
+
+def _place_denied(clause: str, pattern: re.Pattern[str]) -> bool:
+    """Every naming of the place in the clause comes right after a negation."""
+    found = list(pattern.finditer(clause))
+    return bool(found) and all(_PLACE_NEGATION.search(clause[: m.start()]) for m in found)
 
 
 def _places_said(text: str) -> dict[str, str]:
@@ -86,6 +107,8 @@ def _places_said(text: str) -> dict[str, str]:
                 verdict = "works"
             elif re.match(r"^(?:but )?not\b", clause) and _WORKS.search(previous):
                 verdict = "trouble"  # "fine at work but not at home"
+            elif _place_denied(clause, pattern):
+                verdict = _DENIED
             elif _TROUBLE.search(clause):
                 verdict = "trouble"
             elif _WORKS.search(clause):

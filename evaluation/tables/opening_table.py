@@ -20,11 +20,11 @@ DEVELOPMENT: list[Row] = [
     ("car_wont_start", "turn the key and nothing, the starter doesnt even crank", {"q1": N}),
     ("car_wont_start", "car wont start this morning. it cranks and cranks but never catches", {"q1": Y, "q9": N}),
     ("car_wont_start", "engine turns over but wont fire up at all", {"q1": Y, "q9": N}),
-    ("car_wont_start", "my car starts then stalls after a few seconds every time", {"q23": Y, "q9": Y}),
+    ("car_wont_start", "my car starts then stalls after a few seconds every time", {"q23": Y, "q9": Y, "q1": Y}),
     ("car_wont_start", "it only stalls when its raining, dry days its fine", {"q28": Y}),
     ("car_wont_start", "battery terminals are all crusty and white, car just clicks", {"q5": Y}),
     ("car_wont_start", "car wont start. battery reads 12.6 volts on my multimeter so its not that", {"q3": Y}),
-    ("car_wont_start", "it fires straight up but dies the moment i let the key go back to run", {"q27": Y, "q9": Y}),
+    ("car_wont_start", "it fires straight up but dies the moment i let the key go back to run", {"q27": Y, "q9": Y, "q1": Y}),
     ("car_wont_start", "wont start, no crank, the battery only shows 10 volts", {"q1": N, "q3": N}),
     ("car_wont_start", "my old banger wont start and i have no idea why", {}),
     ("car_wont_start", "it stalls once the engine is warm, cold starts are fine", {"q29": Y}),
@@ -213,7 +213,7 @@ DEVELOPMENT: list[Row] = [
     # -- stop 33: long messages with several facts, hedges, typos, negated facts, and messages
     # that share a question's words but state no fact (training rows for the learned check)
     ("car_wont_start", "tried to start it after work, starter motor turns the engine over no problem but it doesnt catch, and the battery showed 12.7 on the meter", {"q1": Y, "q9": N, "q3": Y}),
-    ("car_wont_start", "it starts ok then cuts out after maybe ten seconds, happens every time now", {"q23": Y, "q9": Y}),
+    ("car_wont_start", "it starts ok then cuts out after maybe ten seconds, happens every time now", {"q23": Y, "q9": Y, "q1": Y}),
     ("car_wont_start", "starter wont even turn, and i think the battery terminals are pretty furry with white stuff", {"q1": N, "q2": N, "q5": Y}),
     ("car_wont_start", "how do i find out if my car has a distributor or not", {}),
     ("car_wont_start", "only seems to stall after its been running a while and got up to temperature", {"q29": Y}),
@@ -304,7 +304,7 @@ DEVELOPMENT: list[Row] = [
     ("wireless", "i dont get a single network showing on the laptop", {"q6": N, "q1": N}),
     ("brake_problem", "if i brake hard it swerves to one side", {"q28": Y}),
     ("brake_problem", "when i put my foot on the brake the steering tugs to the right", {"q28": Y}),
-    ("car_wont_start", "it starts for a couple of seconds and then cuts out", {"q23": Y, "q9": Y}),
+    ("car_wont_start", "it starts for a couple of seconds and then cuts out", {"q23": Y, "q9": Y, "q1": Y}),
     # -- session 14 (reading, written before the changes): the same fact in a helpdesk's
     # other words (catch, whine, firm pedal, wiggles, telly, loads of networks, make out)
     ("car_wont_start", "starter turns the engine fine but it refuses to catch", {"q1": Y, "q9": N}),

@@ -24,7 +24,7 @@ DEVELOPMENT: list[Row] = [
     ("car_wont_start", "I think I've got a starter problem, or maybe the alternator. It doesn't turn over at all when I turn the key.", {"q1": N}),
     ("car_wont_start", "could be the battery, idk. engine cranks over fine but never actually starts", {"q1": Y, "q9": N}),
     ("car_wont_start", "my mechanic reckons its the spark plugs. it turns over ok but doesnt fire", {"q1": Y, "q9": N}),
-    ("car_wont_start", "i suspect the fuel filter honestly. car starts, runs for a few seconds then stalls", {"q9": Y, "q23": Y}),
+    ("car_wont_start", "i suspect the fuel filter honestly. car starts, runs for a few seconds then stalls", {"q9": Y, "q23": Y, "q1": Y}),
     ("engine_overheats", "might be the thermostat or the water pump?? the fan does turn on when it warms up tho", {"q7": Y}),
     ("engine_overheats", "i'm guessing its the radiator cap. temp gauge shoots up after 20 mins of driving", {"q3": Y}),
     ("laptop_overheating", "think it might be the fan, or the thermal paste. laptop gets super hot and then just shuts down", {"q11": Y}),

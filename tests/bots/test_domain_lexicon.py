@@ -142,6 +142,30 @@ SAMPLES = [
     ("black screen", "laptop_drive", "the display just stays black", []),
     ("no networks listed", "wireless", "it is showing no wifi networks", []),
     ("hard to stop", "brake_problem", "it takes forever to stop", []),
+    (
+        "started, so cranked",
+        "car_wont_start",
+        "it started fine and then died on me",
+        ["it never starts and then dies", "it does not start up, then it dies"],
+    ),
+    (
+        "starts, runs, stalls",
+        "car_wont_start",
+        "the motor starts and then conks out",
+        ["the motor does not start and then conk out"],
+    ),
+    (
+        "fuel injection",
+        "car_wont_start",
+        "the engine is fuel injected",
+        ["the engine is not fuel injected", "no fuel injection on this one"],
+    ),
+    (
+        "carburettor",
+        "car_wont_start",
+        "it still has a carburettor",
+        ["it has no carburettor", "there is not a carb on it"],
+    ),
 ]
 
 
@@ -343,6 +367,79 @@ def test_a_relation_not_said_is_not_read(
     networks: dict[str, object], chart: str, text: str, finding: str, state: str
 ) -> None:
     assert _read(text, networks[chart]).get(finding) != state, text
+
+
+@pytest.mark.parametrize(
+    ("chart", "text", "expected"),
+    [
+        # An engine that started, however briefly, was cranked, ran and stalled (the lead's
+        # web chat, stop 39: it was asked "does the starter crank?" and "does it start, run a
+        # few seconds then stall?" after saying so).
+        (
+            "car_wont_start",
+            "starts up first time, idles a moment and then conks out",
+            {"q1": "yes", "q9": "yes", "q23": "yes"},
+        ),
+        ("car_wont_start", "it fires right up, the problem is the stalling", {"q1": "yes"}),
+        # Fuel injection is the electronic kind; a carburettor is not.
+        ("car_wont_start", "its fuel injected if that matters", {"q20": "yes"}),
+        ("car_wont_start", "its an injected engine", {"q20": "yes"}),
+        ("car_wont_start", "its an old carb engine", {"q20": "no"}),
+    ],
+)
+def test_an_engine_that_ran_and_its_fuel_system(
+    networks: dict[str, object], chart: str, text: str, expected: dict[str, str]
+) -> None:
+    _assert_reads(networks, chart, text, expected)
+
+
+@pytest.mark.parametrize(
+    ("chart", "text", "finding", "state"),
+    [
+        # Stopping the moment the key is let go is the key's own question, not a stall after
+        # a few seconds; an engine that never starts was not shown to crank.
+        ("car_wont_start", "it starts then dies as soon as i let go of the key", "q23", "yes"),
+        ("car_wont_start", "it never starts up and then i give up", "q1", "yes"),
+        # Injectors with no fuel reaching them say the car has them, but a denial is read as
+        # nothing at all rather than as a carburettor.
+        ("car_wont_start", "no fuel is reaching the injectors", "q20", "no"),
+    ],
+)
+def test_a_started_engine_or_fuel_system_not_said_is_not_read(
+    networks: dict[str, object], chart: str, text: str, finding: str, state: str
+) -> None:
+    assert _read(text, networks[chart]).get(finding) != state, text
+
+
+@pytest.mark.parametrize(
+    ("chart", "text", "finding"),
+    [
+        # A state said of the whole laptop is not its fan's: "running" said of the laptop
+        # answers no "is the fan running?" (bots.language.facts, the words path).
+        ("laptop_overheating", "laptop running hot", "q6"),
+        ("laptop_overheating", "my laptop is running really hot all the time", "q13"),
+        ("laptop_overheating", "the computer keeps running hot", "q6"),
+    ],
+)
+def test_a_state_of_the_device_is_not_its_parts(
+    networks: dict[str, object], chart: str, text: str, finding: str
+) -> None:
+    assert finding not in _read(text, networks[chart]), text
+
+
+@pytest.mark.parametrize(
+    ("chart", "text", "expected"),
+    [
+        # The part named, or a state only the part has, is still read.
+        ("laptop_overheating", "it gets hot and the fan is running like mad", {"q6": "yes"}),
+        ("laptop_overheating", "it freezes when it gets hot", {"q16": "yes"}),
+        ("car_wont_start", "the engine turns over but wont fire up", {"q1": "yes"}),
+    ],
+)
+def test_a_part_named_or_its_own_state_is_read(
+    networks: dict[str, object], chart: str, text: str, expected: dict[str, str]
+) -> None:
+    _assert_reads(networks, chart, text, expected)
 
 
 @pytest.mark.parametrize(

@@ -53,8 +53,8 @@ def score(rows: list[Row]) -> tuple[float, float]:
         (HELD_OUT[:252], 0.825, 0.535),
         (HELD_OUT[:287], 0.835, 0.565),
         (HELD_OUT[:357], 0.875, 0.635),
-        (HELD_OUT[357:], 0.83, 0.81),
-        (HELD_OUT, 0.87, 0.655),
+        (HELD_OUT[357:391], 0.83, 0.81),
+        (HELD_OUT[:391], 0.87, 0.655),
     ],
     ids=[
         "development",
@@ -70,7 +70,7 @@ def score(rows: list[Row]) -> tuple[float, float]:
         "held-out-first-287",
         "held-out-first-357",
         "held-out-session-18",
-        "held-out",
+        "held-out-first-391",
     ],
 )
 def test_opening_facts_keep_their_scores(
@@ -280,6 +280,14 @@ def test_a_fragment_about_something_near_is_not_read(chart: str, text: str, find
         ),
         ("cant get on the wifi at the hotel", {"q5": ("no",), "q22": ("no",)}),
         ("laptop wont connect to the wifi", {}),
+        # The place itself denied is no trouble there (stop 40: "not a home network" was read
+        # as trouble at home, its "not" taken for the trouble's).
+        ("this is not a home network, its my uni", {"q5": ("no",)}),
+        ("im not at home right now and it wont connect", {"q5": ("no",)}),
+        ("im not trying to connect to a home network", {"q5": ("no",)}),
+        # A negation of the trouble itself, before the place, is still trouble there.
+        ("it is not connecting at home", {"q5": ("yes",)}),
+        ("the wifi does not work at home", {"q5": ("yes",)}),
     ],
 )
 def test_where_the_trouble_is_answers_where_the_user_connects(
