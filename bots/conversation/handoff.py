@@ -41,6 +41,7 @@ def abstain(kit: Kit, ctx: Context, action: Abstain, intro: Sequence[str]) -> Ou
         case.triage_level = level
         parts = [*intro, "Thank you. I've passed your answers to a nurse, who will reply here."]
         parts.append(TRIAGE_ADVICE[level] if level in ("emergency", "urgent") else WORSE)
+        parts.extend(safety.care_advice(ctx, level))  # a bite, sting or mild injury (stop 40)
         reply = Reply(parts=tuple(parts), kind="handoff", triage_level=level)
         return Outcome(reply, action={**record, "triage_level": level})
     text = (
@@ -78,9 +79,7 @@ def escalate(kit: Kit, ctx: Context, action: Escalate, intro: Sequence[str]) -> 
     return Outcome(Reply(parts=parts, kind="escalation"), action=record)
 
 
-def page_if_escalated(
-    store: Any, case: Case, reply: Reply, outcome: Outcome, turn_id: int
-) -> None:
+def page_if_escalated(store: Any, case: Case, reply: Reply, outcome: Outcome, turn_id: int) -> None:
     """Page staff (bots.alerts) when this turn escalated an emergency or urgent case, or a
     safety warning of another pack."""
     if reply.kind not in ("escalation", "handoff"):

@@ -125,14 +125,19 @@ def conclude(kit: Kit, ctx: Context, action: Conclude, intro: Sequence[str]) -> 
         case.triage_level = level
         if level == "emergency":
             return safety.emergency_conclusion(ctx, record, intro)
-        if level not in URGENT_LEVELS and ctx.dialogue is not None:
+        # A bite, sting or mild injury: the nurse's table set the level and says what to do;
+        # the pack's answers "not fitting together" is about causes it does not cover.
+        advice = safety.care_advice(ctx, level)
+        if level not in URGENT_LEVELS and ctx.dialogue is not None and not advice:
             doubt = uncertain(ctx.dialogue.state, ctx.network)
             if doubt:
                 return safety.nurse_review(ctx, record, doubt, intro)
         parts = (
             *intro,
             "Thank you, that's all I need to ask.",
-            f"Recommended next step ({level}): {TRIAGE_ADVICE[level]}",
+            *advice[:1],
+            f"Recommended next step ({level}): {next_step(level, advice)}",
+            *(advice[1:-1] if level == "self-care" else advice[1:]),
             NOT_A_DIAGNOSIS,
         )
         reply = Reply(parts=parts, kind="conclusion", buttons=buttons, triage_level=level)
@@ -167,6 +172,14 @@ def conclude(kit: Kit, ctx: Context, action: Conclude, intro: Sequence[str]) -> 
         record["basis"] = [f.to_dict() for f in said]
     reply = Reply(parts=(*intro, *lines), kind="conclusion", buttons=buttons, sources=sources)
     return Outcome(reply, action=record)
+
+
+def next_step(level: str, advice: Sequence[str]) -> str:
+    """The level's advice; for self-care the nurse's table's own (a bite's itch is not "rest
+    and drink fluids")."""
+    if level == "self-care" and len(advice) > 1:
+        return advice[-1]
+    return TRIAGE_ADVICE[level]
 
 
 def close_rival(

@@ -14,12 +14,14 @@ from bots.models import CaseStatus, Role
 from bots.safety.affirmed import affirmed_statements
 from bots.safety.flag_context import flag_context
 from bots.safety.hazards import hazards
+from bots.safety.minor_care import Care, minor_care
 from bots.safety.urgent import urgent_kinds
 from bots.triage import (
     NOT_A_DIAGNOSIS,
     TRIAGE_ADVICE,
     emergency_advice,
     emergency_kinds,
+    most_urgent,
     red_flag_level,
     said_flag,
     said_urgent_flag,
@@ -34,8 +36,14 @@ def triage(ctx: Context) -> str:
     patient's own words showed an urgent sign (bots.safety.urgent) anywhere in the case."""
     flags = list(ctx.dialogue.state.red_flags) if ctx.dialogue else []
     flags.extend(said_urgent_flag(kind) for kind in urgent_kinds(" \n ".join(patient_words(ctx))))
-    level = triage_level(ctx.case.differential or differential(ctx), flags)
     flagged = bool(flags) and red_flag_level(flags) == "emergency"
+    care = nurse_table(ctx)
+    if care is not None and not flagged:
+        # A bite, sting or mild injury: the pack (DDXPlus) has no such cause, so its
+        # differential (anaphylaxis for a wasp's red, puffy hand) says nothing about it; the
+        # nurse's table does (stop 40). Red flags and urgent words still raise it.
+        return most_urgent([care.level, *(f.level for f in flags)]) or care.level
+    level = triage_level(ctx.case.differential or differential(ctx), flags)
     if level == "emergency" and not flagged and explained(ctx):
         # An emergency from the differential alone, for a complaint the patient put down to an
         # injury or strain with no companion sign said or answered: the pack's causes (DDXPlus)
@@ -53,6 +61,29 @@ def explained(ctx: Context) -> bool:
         return False
     state = ctx.dialogue.state
     return state.flag_context == "explained" and not state.companion_affirmed(ctx.network)
+
+
+def nurse_table(ctx: Context) -> Care | None:
+    """The nurse's table for a bite, sting or mild injury the patient's words say
+    (bots.safety.minor_care), unless a companion sign (chest pain, breathlessness, sweating, a
+    faint) was said or answered: then the pack's own causes (the heart's among them) decide."""
+    if ctx.dialogue is None or ctx.network is None:
+        return None
+    if not any(flag.companions for flag in ctx.network.red_flags):
+        return None  # not the patient-intake knowledge (the IT and car packs)
+    state = ctx.dialogue.state
+    if state.flag_context == "companion" or state.companion_affirmed(ctx.network):
+        return None
+    return minor_care(" \n ".join(patient_words(ctx)))
+
+
+def care_advice(ctx: Context, level: str) -> tuple[str, ...]:
+    """What the nurse's table tells the patient beside the level (none when the table did not
+    set it): that the intake has no diagnosis for the complaint, and the advice for it."""
+    care = nurse_table(ctx)
+    if care is None or level != care.level:
+        return ()
+    return care.advice
 
 
 def patient_words(ctx: Context) -> list[str]:
@@ -76,7 +107,12 @@ def read_flag_context(ctx: Context) -> None:
     if not any(flag.companions for flag in ctx.network.red_flags):
         return  # a pack without conditional flags (the IT and car packs): nothing to read
     state = ctx.dialogue.state
-    state.flag_context = flag_context(" \n ".join(patient_words(ctx)))
+    words = " \n ".join(patient_words(ctx))
+    state.flag_context = flag_context(words)
+    if not state.flag_context and minor_care(words) is not None:
+        # A bite or sting explains a skin change on the arm as an injury explains a pain in
+        # it (stop 40: mosquito bites on the upper arm raised the anaphylaxis flag).
+        state.flag_context = "explained"
     state.raise_flags(ctx.network)
 
 

@@ -1133,7 +1133,10 @@ CONCEPTS: Mapping[str, str] = {
         r"(?<!itchy )(?<!itching )(?<!scratchy )(?<!tickly )(?<!sore )(?<!dry )\bthroat\b"
         r"(?! (?:is |feels |feeling |gets |a bit |so |really |very |also |too )*(?:itch\w*|"
         r"scratch\w*|tickl\w*|dry|sore|irritat\w*))|\btongue\b|\blips?\b|\bfaint\w*|\bdizzy\b|"
-        r"\blight ?headed\b|\bcollaps\w*|\bvoice\b|\bswallow\w*|\bcough\w* (?:and|a lot)\b"
+        r"\blight ?headed\b|\bcollaps\w*|\bvoice\b|\bswallow\w*|\bcough\w* (?:and|a lot)\b|"
+        # Faintness after a sting, a food or a medicine is shock (stop 40: "stung by a bee, now
+        # i feel like im going to pass out and i'm covered in hives" was only urgent).
+        r"\bpass(?:ed|ing)? out\b|\bblack(?:ed|ing)? out\b|\bwoozy\b"
     ),
     # -- headache
     "head_pain": (

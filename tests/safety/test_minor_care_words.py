@@ -1,0 +1,60 @@
+"""The nurse's table for bites, stings and mild injuries read from a patient's words (stop 40,
+bots.safety.minor_care): the class is said by what bit or what happened, never by a word that
+only looks like it ("a bit swollen", "it stings when I pee", "I tick all the boxes"), and an
+illness said beside an injury leaves the level to the pack's causes."""
+
+from __future__ import annotations
+
+import pytest
+
+from bots.safety.emergency import emergency_kinds
+from bots.safety.minor_care import minor_care
+
+
+@pytest.mark.parametrize(
+    ("words", "level"),
+    [
+        ("got a couple of mosquito bites on my upper arm, itchy and a bit swollen", "self-care"),
+        ("my dog nipped my hand playing, didnt break the skin", "self-care"),
+        ("rolled my ankle at netball, puffy but i can walk on it", "self-care"),
+        ("the neighbours dog bit my leg and it bled", "urgent"),
+        ("got a tick off my leg last week and now a red ring is spreading round it", "urgent"),
+        ("bee sting on my wrist yesterday and now the redness is spreading up my arm", "urgent"),
+        ("twisted my ankle and i cant put any weight on it", "urgent"),
+        ("got stung in the mouth by a wasp in my drink", "emergency"),
+        ("stung by a wasp and now my lips are swelling up", "emergency"),
+    ],
+)
+def test_level_of_the_table(words: str, level: str) -> None:
+    care = minor_care(words)
+    assert care is not None and care.level == level, (words, care)
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "theres something a bit off with my tummy",
+        "it stings when i pee",
+        "she is a bit feverish and off her food",
+        "he bites his nails and now his finger is red",
+        "i tick all the boxes for depression",
+        "stinging pain in my eyes",
+        "fell over last week and since then ive got a fever and a cough",
+        "hurt my back lifting and now theres blood in my pee",
+    ],
+)
+def test_no_table_for_other_complaints(words: str) -> None:
+    assert minor_care(words) is None, words
+
+
+def test_advice_says_the_pack_has_no_diagnosis() -> None:
+    care = minor_care("wasp got my hand, red and puffy")
+    assert care is not None
+    assert "no insect bites or stings" in care.advice[0]
+    assert "lips, tongue or throat swell" in care.advice[-1]
+
+
+def test_faintness_after_a_sting_is_an_emergency_at_once() -> None:
+    # Held as urgent before stop 40 ("going to pass out" was no allergic danger sign).
+    said = "stung by a bee, now i feel like im going to pass out and im covered in hives"
+    assert "anaphylaxis" in emergency_kinds(said)
