@@ -49,6 +49,12 @@ class StoppingRule:
     rising_floor: float = 0.0
     rising_odds: float = 1.5
     rising_lift: float = 0.15
+    # A leader short of this BetP (and at ``tau`` or more) is concluded only when its severity
+    # is one of ``early_severities`` (any, when empty) and none of the red flags it makes
+    # likely is still unasked (planning.policies.asking.early_conclusion_safe): the questions
+    # a lower tau saves must not be the ones that would bring out an emergency. 0 turns it off.
+    flags_before: float = 0.0
+    early_severities: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if not 0.0 < self.tau <= 1.0:
@@ -65,6 +71,10 @@ class StoppingRule:
             raise ValueError(f"rising_odds {self.rising_odds} below 1")
         if not 0.0 <= self.rising_lift <= 1.0:
             raise ValueError(f"rising_lift {self.rising_lift} not in [0, 1]")
+        if not 0.0 <= self.flags_before <= 1.0:
+            raise ValueError(f"flags_before {self.flags_before} not in [0, 1]")
+        # A pack's metadata is JSON: its list becomes the tuple the rule is hashed by.
+        object.__setattr__(self, "early_severities", tuple(int(s) for s in self.early_severities))
         if self.value_window < 1:
             raise ValueError("value_window must be >= 1")
         if self.red_flags not in {"escalate", "flag", "off"}:

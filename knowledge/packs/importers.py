@@ -89,24 +89,35 @@ def _flag_reason(flag: RedFlag) -> str:
     )
 
 
-# Each example pack's stopping rule (its ``metadata.stopping``, which the dialogue engine
-# takes over the settings): what the pack's users get, and what ``manage.py evaluate`` plays
-# the dataset's simulated users under. patient-intake: conclude at BetP 0.99, chosen on the
-# DDXPlus dev patients (4-fold, InfoGatherer, multi-choice questions asked whole: at 0.85 it
-# concluded at 95% accuracy and missed 1 patient in 20), and at most 15 questions: the
-# median patient is done in 4 or 5, and past 15 a patient who is not one of the 49 DDXPlus
-# pathologies (the probes' "sore legs after the gym") is better handed to a nurse than asked
-# 30 questions (the harness's DDXPlus budget). At the budget a leader at BetP 0.7 or more is
-# concluded rather than handed on (StoppingRule.budget_floor; docs/planner-robustness.md,
-# stop 35: with a "no" counted once, 42 of the 43 such conclusions of 500 dev patients, exact,
-# sparse and noisy, were right). A leader short of 0.7 is concluded too when it holds BetP 0.4
-# or more, 1.5 times the runner-up, and the last three answers lifted it and no one "yes"
-# carries it (StoppingRule.rising_floor; stop 38: the leaders the dialogue was still moving
-# towards when the questions ran out).
+# Each example pack's stopping rule (its ``metadata.stopping``, which the dialogue engine takes
+# over the settings): what the pack's users get, and what ``manage.py evaluate`` plays the
+# dataset's simulated users under. patient-intake: conclude at BetP 0.99, chosen on the DDXPlus
+# dev patients (4-fold, InfoGatherer, multi-choice questions asked whole: at 0.85 it concluded at
+# 95% accuracy and missed 1 patient in 20); a leader of severity 4 (a mild condition, routine
+# advice) already at 0.97 that survives taking back any one answer and whose own red flags were
+# all asked is concluded there (tau 0.97, flags_before 0.99, early_severities;
+# docs/planner-robustness.md stops 39-40: those questions changed no conclusion of 500 dev
+# patients, but for a moderate or severe leader, and for self-care advice, they were where a red
+# flag or a more cautious triage came out), and at most 15 questions: the median patient is done
+# in 4 or 5, and past 15 a patient who is not one of the 49 DDXPlus pathologies (the probes' "sore
+# legs after the gym") is better handed to a nurse than asked 30 questions (the harness's DDXPlus
+# budget). At the budget a leader at BetP 0.7 or more is concluded rather than handed on
+# (StoppingRule.budget_floor; docs/planner-robustness.md, stop 35: with a "no" counted once, 42 of
+# the 43 such conclusions of 500 dev patients, exact, sparse and noisy, were right). A leader
+# short of 0.7 is concluded too when it holds BetP 0.4 or more, 1.5 times the runner-up, and the
+# last three answers lifted it and no one "yes" carries it (StoppingRule.rising_floor; stop 38:
+# the leaders the dialogue was still moving towards when the questions ran out).
 # The FloDial packs: 0.85 and 15 questions, the settings' defaults, on which the FloDial
 # dialogs were measured.
 PACK_STOPPING: dict[str, dict[str, Any]] = {
-    "patient-intake": {"tau": 0.99, "max_turns": 15, "budget_floor": 0.7, "rising_floor": 0.4},
+    "patient-intake": {
+        "tau": 0.97,
+        "flags_before": 0.99,
+        "early_severities": [4],
+        "max_turns": 15,
+        "budget_floor": 0.7,
+        "rising_floor": 0.4,
+    },
     "it-laptop": {"tau": 0.85, "max_turns": 15},
     "car": {"tau": 0.85, "max_turns": 15},
 }

@@ -179,3 +179,61 @@ def leader_stands(
         betp = batch_betp(rows[alive])[:, :n]
         stands[alive] = (betp.argmax(axis=1) == hypothesis) & (betp[:, hypothesis] >= floor)
     return stands
+
+
+def early_conclusion_safe(
+    state: DialogueState, network: EvidentialNetwork, hypothesis: int, rule: StoppingRule
+) -> bool:
+    """Whether a leader short of ``rule.flags_before`` may be concluded: its severity is one of
+    ``rule.early_severities`` and none of its own red flags is unasked (:func:`own_flag_unasked`).
+
+    The questions between tau and ``flags_before`` changed no conclusion of 500 DDXPlus dev
+    patients, but they are where later red flags came out (docs/planner-robustness.md, stops
+    39-40): the leader's own cardinal sign (unstable angina's "chest pain even at rest?"), and,
+    for a leader of moderate severity, answers no flag of the leader names: a COPD
+    exacerbation's "severe COPD? yes" after a wheeze, read as an emergency in the patient's
+    voice; an influenza patient's pain "heartbreaking", a sign of Boerhaave. A severity the
+    rule does not list (or none) keeps asking to ``flags_before``."""
+    if rule.early_severities:
+        severity = network.hypotheses[hypothesis].severity
+        if severity is None or severity not in rule.early_severities:
+            return False
+    return not own_flag_unasked(state, network, hypothesis, len(network.hypotheses))
+
+
+# A red flag counts as the leader's own when the leader makes the flagged answer at least this
+# likely (its pignistic probability, the midpoint of belief and plausibility for a yes/no).
+OWN_FLAG = 0.5
+
+
+def own_flag_unasked(
+    state: DialogueState, network: EvidentialNetwork, hypothesis: int, n_known: int
+) -> bool:
+    """Whether a red-flag finding that ``hypothesis`` makes likely (>= ``OWN_FLAG``) is still
+    unasked (a multi-choice question counts as asked once any of its options was). The
+    DDXPlus red flags are the cardinal signs of their causes: concluding on a leader before
+    asking its own cardinal sign loses the escalation the answer would have raised
+    (docs/planner-robustness.md, stop 39: unstable angina concluded before "chest pain even at
+    rest?")."""
+    if not network.red_flags:
+        return False
+    compiled = network.compile()
+    index = network.finding_index
+    asked = set(state.asked)
+    asked_groups = {
+        network.finding(f).group for f in asked if f in index and network.finding(f).group
+    }
+    for flag in network.red_flags:
+        if flag.finding not in index or flag.finding in asked:
+            continue
+        finding = network.finding(flag.finding)
+        if finding.group and finding.group in asked_groups:
+            continue
+        others = tuple(s for s in finding.states if s not in flag.states)
+        upper = float(compiled.plausibility(flag.finding, flag.states)[hypothesis])
+        lower = (
+            1.0 - float(compiled.plausibility(flag.finding, others)[hypothesis]) if others else 1.0
+        )
+        if (upper + lower) / 2.0 >= OWN_FLAG:
+            return True
+    return False

@@ -43,7 +43,13 @@ from planning.belief import TotalConflictError
 from planning.dialogue import DialogueState, StoppingRule
 from planning.network import CompiledNetwork, EvidentialNetwork
 
-from .asking import leader_stands, not_worth_asking, rising_leader, taken_back
+from .asking import (
+    early_conclusion_safe,
+    leader_stands,
+    not_worth_asking,
+    rising_leader,
+    taken_back,
+)
 from .flow import frontier
 from .scoring import AnswerTable, FloatArray, IntArray, answer_table, batch_betp
 from .threads import single_threaded_blas
@@ -169,7 +175,13 @@ class Policy(ABC):
         if known[best] >= rule.tau and (
             state.turns >= rule.max_turns
             or view.informative().size == 0
-            or self.may_conclude(state, network, best)
+            or (
+                self.may_conclude(state, network, best)
+                and (
+                    known[best] >= rule.flags_before
+                    or early_conclusion_safe(state, network, best, rule)
+                )
+            )
         ):
             return Conclude(view.compiled.hypothesis_ids[best], float(known[best]))
         if state.turns >= rule.max_turns:

@@ -174,11 +174,11 @@ def test_ddxplus_reports_the_clinical_safety_rates_per_policy(tmp_path: Path) ->
     assert metrics["mild_escalated_rate"] <= metrics["mild_urgent_rate"]
     assert "safety infogatherer: severe_flagged_rate " in out
     # DDXPlus's own stopping defaults (FloDial keeps 0.85 and 15: see the FloDial tests).
-    assert (payload["settings"]["tau"], payload["settings"]["max_turns"]) == (0.99, 15)
+    assert (payload["settings"]["tau"], payload["settings"]["max_turns"]) == (0.97, 15)
     assert payload["answer_reliability"] == 0.98  # exact answers: the 2% misfit discount
     # Played through the conversation service, with the stopping rule the pack gives patients.
     assert payload["path"] == "service"
-    assert (payload["in_force"]["tau"], payload["in_force"]["max_turns"]) == (0.99, 15)
+    assert (payload["in_force"]["tau"], payload["in_force"]["max_turns"]) == (0.97, 15)
     assert metrics["mean_turns"] <= 12.0 and metrics["success_rate"] >= 85.0
     # Every question, button and reply in plain words (knowledge/packs/wording.py): no code.
     assert payload["user_visible_codes"] == 0

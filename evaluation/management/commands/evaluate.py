@@ -615,6 +615,12 @@ class Command(BaseCommand):
                 **({"question_cost": options["question_cost"]} if options["question_cost"] else {}),
                 **({"budget_floor": options["budget_floor"]} if options["budget_floor"] else {}),
                 **({"rising_floor": options["rising_floor"]} if options["rising_floor"] else {}),
+                # The pack's early-conclusion guard (planning.policies.asking).
+                **{
+                    key: value
+                    for key, value in STOPPING_DEFAULTS[source.dataset].items()
+                    if key in ("flags_before", "early_severities")
+                },
             },
             question_order={
                 **{
