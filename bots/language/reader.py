@@ -721,6 +721,11 @@ def read_sentence(sentence: str, profile: QuestionProfile) -> Reading:
         return Reading(-1, EXPLICIT, reliability, "no")  # "Nothing, it's quiet."
     if DEGREE_YES.match(s):
         return Reading(1, EXPLICIT, HEDGE_RELIABILITY, "a little")
+    concluded = _CONCLUDED_NO.search(s)
+    if concluded and concluded.start() > 0:
+        # "it charges fine while it is on too, so no": the user draws the answer from what
+        # they said; it was read from "fine" alone.
+        return Reading(-1, EXPLICIT, reliability, "no concluded")
     trailing = _TRAILING_YES.search(s)
     if trailing:
         return _yes_said_after(s, trailing, profile, reliability)
@@ -755,6 +760,12 @@ _FINDING = re.compile(
 )
 
 
+# "..., so no", "which means no", "so thats a no": an answer the user concludes at the end.
+_CONCLUDED_NO = re.compile(
+    r"\b(?:so|therefore|hence|which means|meaning)\s+"
+    r"(?:(?:thats|that is|its|it is|it's|that's)\s+a\s+|the answer is\s+|i(?:d| would) say\s+)?"
+    r"(?:no|nope|nah|not really)$"
+)
 # A yes said after the statement ("its a bit loud yeah, annoying", "kinda noisy yea"): not
 # one the user quotes or presses ("it says yes", "i pressed yes"), nor "yes or no".
 _TRAILING_YES = re.compile(
@@ -838,6 +849,10 @@ def _read_statement(
         # "from the steering column rather than the engine bay?" - "coming from under the
         # bonnet"; "from under the car?" - "from inside the dashboard": another area.
         return Reading(zone, JUDGED + bonus, reliability, "area of the car")
+    if judge and not negated and _fine_elsewhere(s, profile):
+        # "daytime is fine, in the evenings it cuts out" to "only in the evening?": the
+        # judgement is of another time or thing; the state is affirmed where it was asked.
+        return Reading(1, JUDGED + bonus, reliability, "fine elsewhere")
     if profile.restrictive:
         restricted = _restricted(s, profile, negated)
         if restricted:
@@ -1472,6 +1487,70 @@ def _restricted(s: str, profile: QuestionProfile, negated: bool) -> tuple[int, s
     return 1, "fine otherwise"
 
 
+# A condition named in a clause: a subordinator or a preposition and up to three words after
+# it ("for the first ten minutes", "on the road", "in car parks", "every night").
+_CLAUSE_CONDITION = re.compile(
+    r"\b(?:when|whenever|while|if|after|before|during|once|until|till|in|on|at|for|every|"
+    r"first|daytime|mornings?|evenings?|nights?)\b((?:\s+[a-z0-9]+){0,3})"
+)
+
+
+def _clause_words(part: str) -> set[str]:
+    return set(tx.content(tx.tokens(part))) | lexical_words(part)
+
+
+def _own_condition(part: str, asked: set[str]) -> bool | None:
+    """Whether a clause names a condition (None: it names none), and if so whether that
+    condition is another than the asked one (True) or the asked one (False)."""
+    found = list(_CLAUSE_CONDITION.finditer(part))
+    if not found:
+        return None
+    return not any(_clause_words(m.group(0)) & asked for m in found)
+
+
+def _fine_elsewhere(s: str, profile: QuestionProfile) -> bool:
+    """A judgement scoped to something the question does not ask about, beside a clause that
+    names the state: "daytime is fine, in the evenings it cuts out" to "does it drop only in
+    the evening?", "it is fine for the first ten minutes then it gets heavy" to "does it
+    become stiff after the engine warms up?", "mostly through my seat, the wheel feels ok" to
+    "... in the seat rather than the steering wheel?". Read alone, the "fine" became a
+    confident no. Only where the fine clause names its own condition (or only the excluded
+    alternative) and the other clause no condition but the asked one; a fine clause about the
+    asked condition is left to the other readings ("it's fine in the evening")."""
+    asked = set(profile.only_when | profile.restricts)
+    if profile.only:
+        asked |= _clause_words(re.sub(r"^.*?\bonly\b", "", tx.normalise(profile.question)))
+    asked -= _GENERIC_WORDS
+    parts = [p for p in _CONTRAST_SPLIT.split(s) if p.strip()]
+    fine = [p for p in parts if _sounds_fine(p, profile)]
+    rest = [p for p in parts if p not in fine]
+    if not fine or not rest:
+        return False
+    if profile.alternative:
+        primary = profile.words - profile.alternative
+        about_other = all(
+            _clause_words(p) & profile.alternative and not _clause_words(p) & primary for p in fine
+        )
+        return about_other and any(
+            _clause_words(p) & primary and not _effective_negation(tx.tokens(p), profile)
+            for p in rest
+        )
+    if not asked or not all(_own_condition(p, asked) for p in fine):
+        return False
+    affirmed = [
+        p
+        for p in rest
+        if not _effective_negation(tx.tokens(p), profile)
+        and _own_condition(p, asked) is not True  # "stiff after a long drive": another one
+        and (
+            _clause_words(p) & (profile.words | asked)
+            or re.match(r"(?:then\s+)?(?:it|they|that)\b", p.strip())
+            or any(tx.stem(t) in PROBLEM_WORDS for t in tx.tokens(p))
+        )
+    ]
+    return bool(affirmed)
+
+
 def _sounds_fine(part: str, profile: QuestionProfile) -> bool:
     """A clause saying things are fine, or naming the opposite of the state asked about,
     without a negation ("mornings are fine", "it's smooth")."""
@@ -1780,6 +1859,15 @@ def read_answer(text: str, question: str) -> Reading:
             # "quiet mostly, but a clunk on big bumps": the all-clear is qualified by the
             # "but" that names the thing asked about.
             best = reading
+    if best.cue == "judged fine" and best.polarity < 0:
+        # "hard to turn in car parks but fine on the road": the "but" clause read alone is an
+        # all-clear; read with the clause before it, the fine is of another condition.
+        for sentence in tx.sentences(normalised) or [normalised]:
+            joined = re.sub(r",?\s+but\s+", ", ", sentence)
+            if joined != sentence:
+                reading = read_sentence(joined, profile)
+                if reading.cue == "fine elsewhere":
+                    best = reading
     if best.polarity == 0:
         return next((r for r in readings if r.cue == UNDECIDED), best)
     if alternatives and best.polarity < 0 and best.strength < EXPLICIT:

@@ -170,3 +170,95 @@ HELD_OUT_40: list[tuple[str, str, str, str]] = [
         "yes",
     ),
 ]
+
+
+# Written after HELD_OUT_40 was committed, while the stop-40 reading ("fine elsewhere",
+# bots/language/reader.py) was written: a judgement of another condition or of the excluded
+# alternative beside the state asked about (yes), and controls where the fine is of the asked
+# condition or the state is put under yet another one (not read as a yes by that reading).
+DEVELOPMENT_40: list[tuple[str, str, str, str]] = [
+    (
+        "fine elsewhere",
+        "Does the wifi drop out only at night?",
+        "during the day its totally fine, its after 10pm it keeps cutting out",
+        "yes",
+    ),
+    (
+        "fine elsewhere",
+        "Does the car shudder only when you brake hard?",
+        "gentle stops are fine, its when i slam them on it shakes",
+        "yes",
+    ),
+    (
+        "fine elsewhere",
+        "Does the printer jam after it warms up?",
+        "the first few pages are fine then it starts jamming",
+        "yes",
+    ),
+    (
+        "fine elsewhere",
+        "Does the fridge get noisy at night?",
+        "in the daytime its ok, at night it hums loads",
+        "yes",
+    ),
+    (
+        "fine elsewhere",
+        "Is the rattle coming from the boot rather than the dashboard?",
+        "pretty sure its the boot, dash seems fine",
+        "yes",
+    ),
+    (
+        "fine elsewhere",
+        "Does the screen flicker only on battery power?",
+        "plugged in its fine but on battery it flickers like mad",
+        "yes",
+    ),
+    (
+        "fine elsewhere",
+        "Does the boiler lose pressure overnight?",
+        "it is fine in the evening, by the morning the pressure has dropped",
+        "yes",
+    ),
+    (
+        "fine elsewhere",
+        "Is the steering heavy only when parking?",
+        "on the motorway its fine, its in car parks where i struggle to turn it",
+        "yes",
+    ),
+    (
+        "fine asked",
+        "Does the wifi drop out only at night?",
+        "its fine at night, it drops during the day",
+        "no",
+    ),
+    (
+        "fine asked",
+        "Does the car shudder only when you brake hard?",
+        "braking hard is fine, it shudders when i cruise",
+        "no",
+    ),
+    (
+        "control",
+        "Does the fridge get noisy at night?",
+        "its fine, no noise at all",
+        "no",
+    ),
+    (
+        "control",
+        "Does the printer jam after it warms up?",
+        "its fine for me, no jams",
+        "no",
+    ),
+    (
+        "control",
+        "Is the rattle coming from the boot rather than the dashboard?",
+        "the boot is fine, its the dash",
+        "no",
+    ),
+    (
+        "control",
+        "Does the screen flicker only on battery power?",
+        "its fine on battery, it flickers when plugged in",
+        "no",
+    ),
+]
