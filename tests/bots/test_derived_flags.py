@@ -10,51 +10,15 @@ from typing import Any
 
 import pytest
 
-from bots.messages import Inbound
-from bots.models import Case, CaseStatus
-from tests.bots.derived_flag_table import DEV, HELD_OUT, Replies, Row
-
-PACK = "patient-intake"
-# The emergency instruction (bots.triage.TRIAGE_ADVICE); the opening's disclaimer names the
-# number too, so the instruction is known by its first words.
-EMERGENCY = "This may be an emergency."
-
-
-def _reply_to(question: str, replies: Replies) -> str:
-    asked = question.lower()
-    if "didn't understand" in asked:
-        return "not sure"  # a patient who is not understood twice gives up on that question
-    for words, text in replies:
-        if any(w in asked for w in words):
-            return text
-    return "no"
-
-
-def _play(service: Any, thread: str, row: Row) -> tuple[str, bool]:
-    """(the level the case ended with, whether the patient was told to call emergency
-    services), the row's patient answering every question until the case stops."""
-    opening, replies, _ = row
-
-    def say(text: str) -> Any:
-        return service.handle(Inbound("web", thread, text, user_id="u1", pack=PACK))
-
-    reply = say(opening)
-    told = reply.triage_level == "emergency" or EMERGENCY in reply.text
-    for _ in range(30):
-        case = Case.objects.get(external_thread_id=thread)
-        if case.status != CaseStatus.ACTIVE:
-            break
-        reply = say(_reply_to(reply.text, replies))
-        told = told or reply.triage_level == "emergency" or EMERGENCY in reply.text
-    case = Case.objects.get(external_thread_id=thread)
-    return case.triage_level or "", told
+from tests.bots.derived_flag_table import DEV, HELD_OUT, Row
+from tests.bots.intake_player import play
 
 
 def _measure(service: Any, rows: list[Row], part: str) -> dict[str, list[str]]:
     wrong: dict[str, list[str]] = {"mild": [], "emergency": [], "seen": []}
     counts = {"mild": 0, "emergency": 0, "seen": 0}
     for i, row in enumerate(rows):
-        level, told = _play(service, f"derived-{part}-{i}", row)
+        level, told, _ = play(service, f"derived-{part}-{i}", row[0], row[1])
         want = row[2]
         counts[want] += 1
         if want == "mild" and (told or level == "emergency"):

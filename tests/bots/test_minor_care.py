@@ -11,51 +11,17 @@ from typing import Any
 
 import pytest
 
-from bots.messages import Inbound
-from bots.models import Case, CaseStatus
-from tests.bots.minor_care_table import DEV, HELD_OUT, Replies, Row
+from tests.bots.intake_player import play
+from tests.bots.minor_care_table import DEV, HELD_OUT, Row
 
-PACK = "patient-intake"
-EMERGENCY = "This may be an emergency."
 HOME = ("routine", "self-care")
-
-
-def _reply_to(reply: Any, replies: Replies) -> str:
-    if "didn't understand" in reply.text:
-        return "not sure"  # a patient who is not understood twice gives up on that question
-    # The question is the reply's last part: "Noted: ... skin ... no." before it is not it.
-    asked = (reply.parts[-1] if reply.parts else reply.text).lower()
-    for words, text in replies:
-        if any(w in asked for w in words):
-            return text
-    return "no"
-
-
-def _play(service: Any, thread: str, row: Row) -> tuple[str, bool, str]:
-    """(the level the case ended with, whether the patient was told to call emergency
-    services, the last reply's text), the row's patient answering until the case stops."""
-    opening, replies, _ = row
-
-    def say(text: str) -> Any:
-        return service.handle(Inbound("web", thread, text, user_id="u1", pack=PACK))
-
-    reply = say(opening)
-    told = reply.triage_level == "emergency" or EMERGENCY in reply.text
-    for _ in range(30):
-        case = Case.objects.get(external_thread_id=thread)
-        if case.status != CaseStatus.ACTIVE:
-            break
-        reply = say(_reply_to(reply, replies))
-        told = told or reply.triage_level == "emergency" or EMERGENCY in reply.text
-    case = Case.objects.get(external_thread_id=thread)
-    return case.triage_level or "", told, reply.text
 
 
 def _measure(service: Any, rows: list[Row], part: str) -> dict[str, list[str]]:
     wrong: dict[str, list[str]] = {"home": [], "home told 112": [], "seen": [], "emergency": []}
     counts = {"home": 0, "seen": 0, "emergency": 0}
     for i, row in enumerate(rows):
-        level, told, _ = _play(service, f"minor-{part}-{i}", row)
+        level, told, _ = play(service, f"minor-{part}-{i}", row[0], row[1])
         want = row[2]
         counts[want] += 1
         if want == "home":
