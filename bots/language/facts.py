@@ -711,17 +711,16 @@ class FactIndex:
         # ("fan running"); the device itself ("does your laptop freeze?") is what "it" is.
         asked = _words(finding.question)
         named = said | own | _FILLERS | _device_words() | self.common
-        # A part the fragment names beside the word is what it is said of ("the fan does not
-        # spin at all" to "is your laptop fan running all the time?"), whatever else is unsaid.
+        # The thing a state is said of comes before it ("fan running"): when the fragment names
+        # that thing, the state is said of it ("the fan does not spin at all" to "is your laptop
+        # fan running all the time?"), whatever else is unsaid ("all the time" after it).
         parts_said = said - _FILLERS - _device_words() - self.common
         confused = {
             w
             for i, w in enumerate(asked)
             if w in own
             and any(0 <= j < len(asked) and asked[j] not in named for j in (i - 1, i + 1))
-            and not any(
-                0 <= j < len(asked) and asked[j] in parts_said - {w} for j in (i - 1, i + 1)
-            )
+            and not (i > 0 and asked[i - 1] in parts_said - {w})
         }
         if not confused or not confused <= _WHOLE_DEVICE_STATES:
             # "the engine turns over", "it cranks": a state only the question's part has.
