@@ -198,7 +198,7 @@ def early_conclusion_safe(
         severity = network.hypotheses[hypothesis].severity
         if severity is None or severity not in rule.early_severities:
             return False
-    return not own_flag_unasked(state, network, hypothesis, len(network.hypotheses))
+    return not own_flag_unasked(state, network, hypothesis)
 
 
 # A red flag counts as the leader's own when the leader makes the flagged answer at least this
@@ -206,9 +206,7 @@ def early_conclusion_safe(
 OWN_FLAG = 0.5
 
 
-def own_flag_unasked(
-    state: DialogueState, network: EvidentialNetwork, hypothesis: int, n_known: int
-) -> bool:
+def own_flag_unasked(state: DialogueState, network: EvidentialNetwork, hypothesis: int) -> bool:
     """Whether a red-flag finding that ``hypothesis`` makes likely (>= ``OWN_FLAG``) is still
     unasked (a multi-choice question counts as asked once any of its options was). The
     DDXPlus red flags are the cardinal signs of their causes: concluding on a leader before
