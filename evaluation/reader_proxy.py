@@ -3,6 +3,7 @@
     python -m evaluation.reader_proxy            # rules by class, then leave-charts-out
     python -m evaluation.reader_proxy classes    # only the rules by class (no encoder, ~1 min)
     python -m evaluation.reader_proxy charts     # per dev chart, leave one chart out, by kind
+    python -m evaluation.reader_proxy tables HELD_OUT_41 [--rows]   # a chart table, by kind
 
 Why a proxy is needed: the reader reads 98.3% of dev's answers right and 89.1% on FloDial
 test's two unseen charts. Leaving dev charts out does not show that gap for the rules, because
@@ -374,6 +375,35 @@ def encode(items: Sequence[Item]) -> None:
             u.vector = vectors[u.text]
 
 
+def chart_table(name: str, rows_too: bool) -> None:
+    """One block of ``evaluation/tables/chart_tables.py`` read as the service reads a reply:
+    the service's interpreter (the rules, then the learned reader where it is consulted) on
+    a network of one finding per question. Right / wrong / not read by the row's kind; with
+    ``rows_too`` each row that is not right (for development blocks only: a held-out block is
+    scored once, by its counts)."""
+    from bots.language.offline import OfflineInterpreter
+    from evaluation.answer_model import questions_network
+    from evaluation.tables import chart_tables
+
+    rows: list[tuple[str, str, str, str]] = getattr(chart_tables, name)
+    network, findings = questions_network((q for _, q, _, _ in rows), name=f"chart:{name}")
+    interpreter = OfflineInterpreter()
+    by_kind: dict[str, Counter[str]] = defaultdict(Counter)
+    for kind, question, text, label in rows:
+        finding = findings[question]
+        meaning = interpreter.interpret(text, pending=finding, network=network)
+        state = None
+        if meaning.intent == "answer" and meaning.answers and meaning.answers[0].states:
+            state = "yes" if meaning.answers[0].states[0] == finding.states[0] else "no"
+        for counts in (by_kind[kind], by_kind["all"]):
+            _tally(counts, state, label)
+        if rows_too and state != label:
+            print(f"  [{kind}] {question} / {text!r}: read {state}, is {label}")
+    print(f"{name}: right % (wrong, not read) by kind")
+    for kind in sorted(by_kind, key=lambda k: (k == "all", k)):
+        print(f"  {kind:24s} {_counts(by_kind[kind])}")
+
+
 def _line(counts: Counter[str]) -> str:
     n = sum(counts.values())
     return f"{100 * counts['right'] / max(n, 1):6.2f}% of {n} (wrong {counts['wrong']})"
@@ -381,6 +411,9 @@ def _line(counts: Counter[str]) -> str:
 
 def main(argv: Sequence[str]) -> None:
     _setup()
+    if len(argv) > 2 and argv[1] == "tables":
+        chart_table(argv[2], "--rows" in argv)
+        return
     items = load_items()
     splits = {"dev": "FloDial dev", "train": "crowd training tables", "heldout": "held-out tables"}
     print("The rules, by class of reading (right % of that class):")

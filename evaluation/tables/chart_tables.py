@@ -262,3 +262,206 @@ DEVELOPMENT_40: list[tuple[str, str, str, str]] = [
         "no",
     ),
 ]
+
+
+# Written and committed before any reader change of stop 41 (measured once at the end):
+# answers to chart questions of the two classes stop 41 works on, for charts nobody developed
+# the reader on. "absence": the state asked is an absence (blank, empty, silent, dark, off)
+# and the answer says it with "nothing" / "no X"; "absence control": the "nothing" denies
+# something else or the presence is said. "condition": the state asked under a condition,
+# the answer says it there and not under the other; "other condition": the answer puts the
+# state under another condition, or under the asked one and another as well.
+HELD_OUT_41: list[tuple[str, str, str, str]] = [
+    (
+        "absence",
+        "Is the display on the thermostat blank?",
+        "theres no numbers or anything on it, used to show the temp",
+        "yes",
+    ),
+    (
+        "absence",
+        "Is the water tank on the coffee machine empty?",
+        "nothing in there at all when i looked this morning",
+        "yes",
+    ),
+    (
+        "absence",
+        "Is the bluetooth speaker completely silent?",
+        "no sound whatsoever, not even a crackle",
+        "yes",
+    ),
+    (
+        "absence",
+        "Is the control panel on the washer dark?",
+        "no lights no nothing, like its not getting power",
+        "yes",
+    ),
+    (
+        "absence",
+        "Are the printed pages coming out blank?",
+        "no ink on them at all, just white paper",
+        "yes",
+    ),
+    (
+        "absence",
+        "Is the router's status light off?",
+        "no light at all on the front of it",
+        "yes",
+    ),
+    (
+        "absence",
+        "Is the tv screen black when you switch it on?",
+        "theres no picture, just the little red standby light",
+        "yes",
+    ),
+    (
+        "absence",
+        "Is the tap dry when you turn it on?",
+        "nothing comes out, not a drop",
+        "yes",
+    ),
+    (
+        "absence control",
+        "Is the screen blank?",
+        "no its got the logo on it and nothing else",
+        "no",
+    ),
+    (
+        "absence control",
+        "Is the coolant tank empty?",
+        "no its about half full, nothing wrong with the level",
+        "no",
+    ),
+    (
+        "absence control",
+        "Is the laptop fan silent?",
+        "no it makes a whirring noise, nothing too loud",
+        "no",
+    ),
+    (
+        "absence control",
+        "Are there any warning lights on the boiler?",
+        "nothing flashing that i can see",
+        "no",
+    ),
+    (
+        "absence control",
+        "Is there water under the washing machine?",
+        "no nothing, the floor is dry",
+        "no",
+    ),
+    (
+        "absence control",
+        "Is the dehumidifier bucket empty in the morning?",
+        "no theres always a good inch of water in it",
+        "no",
+    ),
+    (
+        "condition",
+        "Does the laptop only turn on when the charger is connected?",
+        "on battery alone it does nothing, soon as i pull the cable out it dies",
+        "yes",
+    ),
+    (
+        "condition",
+        "Does the speaker only play when it is on the charger?",
+        "it only plays on the charging cable, take it off and it cuts out straight away",
+        "yes",
+    ),
+    (
+        "condition",
+        "Does the garage door only stick in cold weather?",
+        "it sticks when its freezing out, in summer it goes up smooth",
+        "yes",
+    ),
+    (
+        "condition",
+        "Does it click only when you turn?",
+        "only when im turning, going straight its fine",
+        "yes",
+    ),
+    (
+        "condition",
+        "Does the tumble dryer only get hot on the high setting?",
+        "on low it stays cold, only high heats up",
+        "yes",
+    ),
+    (
+        "condition",
+        "Does the screen flicker only when you move the lid?",
+        "it flickers when i tilt the lid back, leave it still and its steady",
+        "yes",
+    ),
+    (
+        "condition",
+        "Do the dashboard lights flicker at idle and steady up when you accelerate?",
+        "they go steady once i give it some gas",
+        "yes",
+    ),
+    (
+        "condition",
+        "Does the phone only charge when the cable is held at an angle?",
+        "if i hold the cable bent a certain way it charges, let go and it stops",
+        "yes",
+    ),
+    (
+        "other condition",
+        "Does the washing machine bang only during the spin cycle?",
+        "its only when its filling up with water, the spin is quiet",
+        "no",
+    ),
+    (
+        "other condition",
+        "Do you hear the squeal when you brake?",
+        "only when i pull away from the lights, not when i brake",
+        "no",
+    ),
+    (
+        "other condition",
+        "Does the knocking happen only over speed bumps?",
+        "going straight its quiet, its when i turn the wheel that it knocks",
+        "no",
+    ),
+    (
+        "other condition",
+        "Does the fan only come on when you run games?",
+        "it comes on even just sitting on the desktop doing nothing",
+        "no",
+    ),
+    (
+        "other condition",
+        "Does the coffee machine leak only when you steam milk?",
+        "it drips when i make a normal espresso too, not just with the milk",
+        "no",
+    ),
+    (
+        "other condition",
+        "Does the vibration only happen at high speed?",
+        "its there from about 20 mph, by the time im on the motorway its gone",
+        "no",
+    ),
+    (
+        "other condition",
+        "Does the toothbrush only stop when the battery is low?",
+        "stops even right after a full charge",
+        "no",
+    ),
+    (
+        "other condition",
+        "Does the lawnmower cut out only when the grass is long?",
+        "it cuts out on short grass too, even on the patio",
+        "no",
+    ),
+    (
+        "other condition",
+        "Does the windscreen only fog up when the heater is on?",
+        "it mists up as soon as i turn the blower off",
+        "no",
+    ),
+    (
+        "other condition",
+        "Is the grinding noise only there when you reverse?",
+        "i get it going forwards as well, mostly at low speed",
+        "no",
+    ),
+]
