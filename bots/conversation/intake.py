@@ -166,7 +166,25 @@ def focus(kit: Kit, ctx: Context, complaint: str) -> tuple[str | None, list[Sect
         # The words and the meaning point at different sections: the user picks from both.
         both = [routes[0], meaning[0]]
         return None, both + [r for r in routes[1:] if r.group != meaning[0].group][:1]
-    return None, routes
+    return None, with_nearest_in_meaning(kit, ctx, complaint, routes)
+
+
+def with_nearest_in_meaning(
+    kit: Kit, ctx: Context, complaint: str, routes: list[Section]
+) -> list[Section]:
+    """The picker's sections when the words give no clear winner: the section nearest in
+    meaning first (when near enough to be a topic at all), then the words' best. Words miss
+    what a chart says in other words ("locks up at random" is the overheating chart's
+    "freeze"; its words went to the hard drive, the display and the battery), so the
+    meaning's best must be among the choices, not only the words' three."""
+    assert ctx.info is not None
+    meaning = meaning_check.by_meaning(kit.grounding, ctx.info.name, complaint)
+    if not meaning or not meaning_check.near_enough(meaning):
+        return routes
+    best = meaning[0]
+    if any(r.group == best.group for r in routes):
+        return routes
+    return [best, *routes][: max(len(routes), 3)]
 
 
 def pack_for(kit: Kit, inbound: Inbound, complaint: str) -> str | None:

@@ -57,6 +57,10 @@ SYNONYM_GROUPS: tuple[frozenset[str], ...] = tuple(
         "hard drive|hard disk|hdd|ssd|disk|storage|drive failure",
         "battery|charge|charging|charger|drain|drains|draining|adapter|power adapter",
         "keyboard|touchpad|trackpad|mouse",
+        # A machine that stops responding, in the words people use for it.
+        "freeze|freezes|freezing|froze|frozen|lock up|locks up|locking up|locked up|hang|hangs|"
+        "hanging|hung|unresponsive|not responding|stops responding|stopped responding",
+        "sleep|sleeps|sleeping|standby|hibernate|hibernates|hibernating|hibernation",
         # cars
         "noise|noises|noisy|sound|sounds|ticking|clicking|clunking|clunk|knocking|squeaking|"
         "squealing|grinding|rattling|rattle|humming|whistling|banging",
