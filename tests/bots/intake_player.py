@@ -30,17 +30,28 @@ def reply_to(reply: Any, replies: Replies) -> str:
 def play(service: Any, thread: str, opening: str, replies: Replies) -> tuple[str, bool, str]:
     """(the level the case ended with, whether the patient was told to call emergency
     services, the last reply's text)."""
+    level, told, text, _ = play_counted(service, thread, opening, replies)
+    return level, told, text
+
+
+def play_counted(
+    service: Any, thread: str, opening: str, replies: Replies
+) -> tuple[str, bool, str, int]:
+    """:func:`play`, and how many times the patient was asked something before the case
+    stopped (each reply the patient answered)."""
 
     def say(text: str) -> Any:
         return service.handle(Inbound("web", thread, text, user_id="u1", pack=PACK))
 
     reply = say(opening)
     told = reply.triage_level == "emergency" or EMERGENCY in reply.text
+    asked = 0
     for _ in range(30):
         case = Case.objects.get(external_thread_id=thread)
         if case.status != CaseStatus.ACTIVE:
             break
+        asked += 1
         reply = say(reply_to(reply, replies))
         told = told or reply.triage_level == "emergency" or EMERGENCY in reply.text
     case = Case.objects.get(external_thread_id=thread)
-    return case.triage_level or "", told, reply.text
+    return case.triage_level or "", told, reply.text, asked
