@@ -760,7 +760,9 @@ CONCEPTS: Mapping[str, str] = {
         r"\b(?:having|has|is having|is|had|might be having|may be having|could be having|"
         r"signs of|think (?:it is|this is|he is having|she is having|i am having|he has had|she"
         r" has had|it was)|looks like|like a|maybe a|possible|mini|is it a) "
-        r"(?:a )?(?:mini[- ])?(?:stroke|tia)\b|\bstroke\b"
+        r"(?:a )?(?:mini[- ])?(?:stroke|tia)\b|"
+        # The verb ("went to stroke it", "stroke the dog") is no stroke: it takes an object.
+        r"\bstroke\b(?! (?:it|him|her|them|the|my|his|our|their|your|its|a|an|this|that)\b)"
     ),
     "vision_loss": (
         r"\b(?:sudden(?:ly)?|all of a sudden|just) (?:\w+ ){0,3}(?:lost|loss of|lose|cannot "

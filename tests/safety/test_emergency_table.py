@@ -165,3 +165,16 @@ def test_held_out_40() -> None:
     print(f"\nheld-out 40: recall {recall:.1%}, false alarms {false_alarms:.1%}")
     assert recall >= 0.99, f"missed: {missed}"
     assert false_alarms <= 0.03, f"false alarms: {[(t, explain(t)) for t in alarms]}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my friends dog bit my hand when i went to stroke it",
+        "i tried to stroke the cat and she scratched me",
+        "stroke his head gently and he calms down",
+    ],
+)
+def test_the_verb_stroke_is_no_stroke(text: str) -> None:
+    # Stop 41: "went to stroke it" (a dog bite's opening) was escalated as a stroke.
+    assert "stroke" not in emergency_kinds(text), explain(text)
