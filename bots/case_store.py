@@ -102,6 +102,10 @@ class StoredDialogue(Dialogue):
     # Emergency kinds the patient said "no" to in a safety follow-up
     # (bots.conversation.safety_check): not asked about again in the case.
     safety_cleared: list[str] = field(default_factory=list)
+    # The nurse's questions about a bite, sting or mild injury asked so far, and the table's
+    # signs the patient affirmed in answer (bots.conversation.nurse_questions).
+    nurse_asked: list[str] = field(default_factory=list)
+    nurse_told: list[str] = field(default_factory=list)
     # Questions a correction gave back to the budget: those asked on the strength of the fact
     # the user said was misread (bots.conversation.correction); the pack's max_turns plus these.
     given_back: int = 0
@@ -138,6 +142,8 @@ def dump_state(dialogue: StoredDialogue, network: EvidentialNetwork) -> dict[str
         "said_in_passing": list(dialogue.said_in_passing),
         "since_confirmation": dialogue.since_confirmation,
         "safety_cleared": list(dialogue.safety_cleared),
+        "nurse_asked": list(dialogue.nurse_asked),
+        "nurse_told": list(dialogue.nurse_told),
         "given_back": dialogue.given_back,
     }
 
@@ -205,6 +211,8 @@ def load_state(data: Mapping[str, Any], network: EvidentialNetwork) -> StoredDia
         said_in_passing=[str(f) for f in data.get("said_in_passing") or []],
         since_confirmation=int(data.get("since_confirmation", 0)),
         safety_cleared=[str(k) for k in data.get("safety_cleared") or []],
+        nurse_asked=[str(k) for k in data.get("nurse_asked") or []],
+        nurse_told=[str(k) for k in data.get("nurse_told") or []],
         given_back=int(data.get("given_back", 0)),
     )
 

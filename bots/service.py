@@ -51,6 +51,7 @@ from bots.conversation import (
     correction,
     handoff,
     intake,
+    nurse_questions,
     presentation,
     safety,
     safety_check,
@@ -273,6 +274,8 @@ class ConversationService:
             return answering.decide(kit, ctx, ())
         if safety_check.is_check(ctx.dialogue.pending):
             return safety_check.respond(kit, ctx, meaning)
+        if nurse_questions.is_question(ctx.dialogue.pending):
+            return nurse_questions.respond(kit, ctx, meaning)
         outside = scope.subject_named(inbound.text) if inbound.text and not inbound.button else None
         if outside is not None:
             # "its not a laptop, its my printer": no pack covers what the trouble is with, so

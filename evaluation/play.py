@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bots.case_store import load_state
+from bots.conversation.nurse_questions import KEY as NURSE_QUESTION
 from bots.conversation.safety_check import KEY as SAFETY_CHECK
 from bots.messages import Inbound, Reply
 from bots.service import ConversationService
@@ -87,6 +88,7 @@ def play_case(
     asked: list[str] = []
     misunderstood = 0
     safety_checks = 0
+    nurse_questions = 0
     follow_ups: list[dict[str, Any]] = []
 
     def send(inbound: Inbound) -> Reply:
@@ -125,6 +127,11 @@ def play_case(
                         }
                     )
                 text, button = speaker.yes_no(yes, attempt=attempt)
+            elif last_action.get("type") == NURSE_QUESTION:
+                # A nurse's question about a bite, sting or injury (stop 41): no DDXPlus
+                # patient has one, so "no"; ``nurse_questions`` counts how often it is asked.
+                nurse_questions += attempt == 0
+                text, button = speaker.yes_no(False, attempt=attempt)
             elif options:  # a multi-choice question asked whole
                 shown = [network.finding(o) for o in options]
                 text, button = speaker.choose(shown, attempt=attempt)
@@ -135,7 +142,8 @@ def play_case(
             reply = send(Inbound(CHANNEL, thread, text=text, button=button or None, pack=pack))
             last_action = _last_action(store, reply)
             if last_action.get("type") in ("ask", "confirm") or (
-                last_action.get("type") == SAFETY_CHECK and "reask" not in last_action
+                last_action.get("type") in (SAFETY_CHECK, NURSE_QUESTION)
+                and "reask" not in last_action
             ):
                 attempt = 0  # a new question (or the same one asked back as a confirmation)
                 options = list(last_action.get("options") or [])
@@ -185,6 +193,8 @@ def play_case(
         extra["claims_certainty"] = bool(CERTAIN.search(reply.text))
     if safety_checks:
         extra["safety_checks"] = safety_checks
+    if nurse_questions:
+        extra["nurse_questions"] = nurse_questions
     if first:
         extra["first_conclusion"] = first
     if corrections:

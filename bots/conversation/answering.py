@@ -19,6 +19,7 @@ from bots.conversation import (
     choice_list,
     follow_ups,
     handoff,
+    nurse_questions,
     presentation,
     safety,
     safety_check,
@@ -60,6 +61,8 @@ def interpret(kit: Kit, ctx: Context, inbound: Inbound) -> Interpretation:
     asked = ctx.dialogue.pending if pending is not None and ctx.dialogue is not None else None
     if safety_check.is_check(asked):  # the nurse's safety follow-up (not a pack question)
         return safety_check.read(kit, ctx, inbound)
+    if nurse_questions.is_question(asked):  # a nurse's question about a bite or an injury
+        return nurse_questions.read(kit, ctx, inbound)
     if asked is not None and asked.options:  # a multi-choice question asked whole
         chose = choice_list.read(kit, ctx, inbound, asked)
         if chose is not None:
@@ -246,6 +249,15 @@ def decide(kit: Kit, ctx: Context, intro: Sequence[str]) -> Outcome:
 def present(kit: Kit, ctx: Context, decision: Decision, intro: Sequence[str]) -> Outcome:
     """A decision of the engine as the reply (and the case's new status)."""
     assert ctx.dialogue is not None
+    if isinstance(decision, (Ask, Confirm, Conclude)):
+        # A bite, sting or mild injury: the pack (DDXPlus) has no cause for it, so the nurse's
+        # table asks its own few questions and concludes (stop 41); a red flag, an escalation
+        # or a hand-off stays the engine's.
+        nurse = nurse_questions.instead(kit, ctx, intro)
+        if isinstance(nurse, Outcome):
+            return nurse
+        if nurse is not None:
+            decision = nurse
     if isinstance(decision, Confirm):
         return confirm(kit, ctx, decision, intro)
     if isinstance(decision, Ask):

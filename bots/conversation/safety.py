@@ -74,7 +74,8 @@ def nurse_table(ctx: Context) -> Care | None:
     state = ctx.dialogue.state
     if state.flag_context == "companion" or state.companion_affirmed(ctx.network):
         return None
-    return minor_care(" \n ".join(patient_words(ctx)))
+    # The signs affirmed in answer to the nurse's own questions count as said (stop 41).
+    return minor_care(" \n ".join(patient_words(ctx)), ctx.dialogue.nurse_told)
 
 
 def care_advice(ctx: Context, level: str) -> tuple[str, ...]:

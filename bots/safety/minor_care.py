@@ -36,13 +36,13 @@ diagnosis for the complaint.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from bots.safety import emergency, flag_context, urgent
-from bots.safety.emergency import Rule, read_kinds
+from bots.safety.emergency import Rule, normalise, read_kinds
 
-__all__ = ["Care", "minor_care"]
+__all__ = ["Care", "minor_care", "said_of", "signs_said"]
 
 _INSECT = (
     r"mosquito\w*|mozzie\w*|midges?|gnats?|bees?|bumble ?bees?|wasps?|hornets?|horse ?fly|"
@@ -107,7 +107,8 @@ CONCEPTS: Mapping[str, str] = {
         r"\bflu ?like\b|\bfluey\b|\bflu\b|\bachy joints\b|\bjoints? (?:ache|aching|hurt\w*)\b"
     ),
     "broke_skin": (
-        r"\bbroke (?:the )?skin\b|\bbroken (?:the )?skin\b|\bthrough (?:the |my )?skin\b|"
+        r"\bbroke (?:the )?skin\b|\bbroken (?:the )?skin\b|\bbreak (?:the )?skin\b|"
+        r"\bthrough (?:the |my )?skin\b|"
         r"\bbled\b|\bbleed\w*|\bblood\b|\bpunctur\w*|\bdeep\b|"
         r"\bteeth (?:marks? )?(?:went|sank|go)\b|"
         r"\bholes?\b|\bgash\w*|\bopen wound\b|\btorn\b|\bripped\b"
@@ -191,19 +192,38 @@ class Care:
     complaint: str
     level: str
     advice: tuple[str, ...]
+    # Which of the table's complaints ("insect", "tick", "animal", "injury"): what the nurse
+    # asks about it (bots.conversation.nurse_questions).
+    kind: str = ""
 
 
-def minor_care(text: str) -> Care | None:
+def said_of(text: str, sign: str) -> bool:
+    """Whether ``text`` speaks of the table's ``sign`` at all, said or denied ("it didn't
+    break the skin" answers "did it break the skin?" as much as "it bled" does)."""
+    return _COMPILED[sign].search(normalise(text)) is not None
+
+
+def signs_said(text: str) -> frozenset[str]:
+    """The table's signs and classes ``text`` says (negated ones discarded)."""
+    return frozenset(
+        read_kinds(text, _COMPILED, RULES, qualifiers=_CLASSES, own_negation=_OWN_NEGATION)
+    )
+
+
+def minor_care(text: str, told: Collection[str] = ()) -> Care | None:
     """The nurse's level and advice for a bite, sting or mild injury said in ``text`` (what
-    the patient typed in the case), or None when none is said."""
-    found = set(read_kinds(text, _COMPILED, RULES, qualifiers=_CLASSES, own_negation=_OWN_NEGATION))
+    the patient typed in the case), or None when none is said. ``told``: the table's signs
+    the patient affirmed in answer to the nurse's own questions (a bare "yes" to "did it
+    break the skin?" says no sign in words)."""
+    found = set(signs_said(text)) | set(told)
     sting = bool(found & {"insect", "tick", "snake"})
     animal = bool(found & {"animal_bite"}) or ("bat" in found and "insect" in found)
     if sting or animal:
         what = "animal bites" if animal else "insect bites or stings"
         note = _NO_DIAGNOSIS.format(what=what)
+        kind = "animal" if animal else "tick" if "tick" in found else "insect"
         if "snake" in found or "in_mouth" in found or "anaphylaxis" in found:
-            return Care("bite or sting", "emergency", (note,))
+            return Care("bite or sting", "emergency", (note,), kind)
         seen = [
             _SEEN[key]
             for key, holds in (
@@ -215,12 +235,12 @@ def minor_care(text: str) -> Care | None:
             if holds
         ]
         if seen:
-            return Care("bite or sting", "urgent", (note, *seen))
+            return Care("bite or sting", "urgent", (note, *seen), kind)
         home = _TICK_HOME if "tick" in found else _ANIMAL_HOME if animal else _BITE_HOME
-        return Care("bite or sting", "self-care", (note, home))
+        return Care("bite or sting", "self-care", (note, home), kind)
     if "injury" in found and "illness" not in found:
         note = _NO_DIAGNOSIS.format(what="sprains, strains or other injuries")
         if "serious_injury" in found:
-            return Care("injury", "urgent", (note, _SEEN["injury"]))
-        return Care("injury", "self-care", (note, _INJURY_HOME))
+            return Care("injury", "urgent", (note, _SEEN["injury"]), "injury")
+        return Care("injury", "self-care", (note, _INJURY_HOME), "injury")
     return None

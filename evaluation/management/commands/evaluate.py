@@ -491,6 +491,11 @@ class Command(BaseCommand):
             "safety_checks": sum(
                 p.extra.get("safety_checks", 0) for runs in played.values() for p in runs
             ),
+            # The nurse's questions about a bite, sting or injury (bots.conversation.
+            # nurse_questions): DDXPlus has no such patient, so 0 shows the table never fired.
+            "nurse_questions": sum(
+                p.extra.get("nurse_questions", 0) for runs in played.values() for p in runs
+            ),
         }
         if dataset == "ddxplus":
             first = next(iter(source.networks.values()))

@@ -1,0 +1,280 @@
+"""What a triage nurse asks about a bite, sting or mild injury, then the table's end (stop 41).
+
+DDXPlus, the patient-intake pack's knowledge, has no cause for a bite, a sting or a sprain, so
+its questions (10 to 18 of them: lead16's bee sting and mosquito bites) cannot decide anything
+the nurse's table (:mod:`bots.safety.minor_care`) does not. A nurse asks two or three. So when
+the table applies (:func:`bots.conversation.safety.nurse_table`: no companion sign such as chest
+pain or breathlessness) and nothing else decides the level (no red flag, no urgent sign in the
+patient's words), the dialogue asks the table's own questions instead of the pack's, in plain
+words, each once:
+
+============  ===================================================================  =========
+complaint     question (the sign it asks about)                                    level
+============  ===================================================================  =========
+sting, bite   lips, tongue or throat swelling, hard to breathe or swallow, faint    emergency
+              spreading redness, hot, pus, a fever                                 urgent
+tick          a red ring or spreading rash, a fever or flu-like aches              urgent
+animal bite   did it break the skin or bleed                                       urgent
+              spreading redness, hot, pus, a fever                                 urgent
+injury        can you put weight on it or use it ("no" is the sign)                urgent
+              out of shape, numb or cold, a crack heard, a knock to the head       urgent
+============  ===================================================================  =========
+
+A question is asked only when its sign would raise the level the table gives so far, and not
+when the patient's own words already spoke of it, said or denied ("it didn't break the skin").
+Then the dialogue concludes with the table's level and advice. The sign the patient affirms
+counts as said (:attr:`StoredDialogue.nurse_told`); "not sure", or a reply that cannot be read
+twice, counts as the sign too, as it does in a nurse's safety follow-up
+(:mod:`bots.conversation.safety_check`): an allergic sign escalates at once as an emergency.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bots.case_store import Pending
+from bots.conversation import carer
+from bots.conversation.context import Context, Kit, Outcome
+from bots.language import Interpretation
+from bots.messages import Button, Inbound, Reply
+from bots.safety.minor_care import Care, said_of, signs_said
+from bots.safety.urgent import urgent_kinds
+from planning.actions import Conclude
+
+__all__ = ["KEY", "Question", "instead", "is_question", "read", "respond"]
+
+KEY = "nurse_question"
+# A reply we cannot read twice in a row counts as "not sure": the question is for safety.
+MAX_UNREAD = 2
+
+
+@dataclass(frozen=True)
+class Question:
+    """One of the table's questions: its words, the table's sign it asks about, the level
+    that sign gives, and which answer is the sign ("no" to "can you put weight on it?")."""
+
+    key: str
+    text: str
+    sign: str
+    level: str
+    sign_if: str = "yes"
+    # Words that speak of it beside the sign's own ("I can walk on it" answers the weight
+    # question, though it is no sign).
+    topic: re.Pattern[str] | None = None
+
+
+_AIRWAY = Question(
+    "airway",
+    # Only the danger signs, in other words than the complaint's: "have your lips ... started
+    # to swell" and "away from the sting" were answered yes for the sting's own puffy finger
+    # (lead16's probe answers by such words, as a patient skimming would).
+    "Is anything else happening in your body: your lips, tongue or throat puffing up, a tight "
+    "throat, trouble breathing or swallowing, or feeling faint or dizzy?",
+    "anaphylaxis",
+    "emergency",
+)
+_INFECTION = Question(
+    "infection",
+    "Is the redness spreading, or is the area hot or oozing pus, or do you have a fever?",
+    "infection",
+    "urgent",
+)
+_RING = Question(
+    "ring",
+    "Has a red ring or a spreading rash appeared around the bite, or do you have a fever or "
+    "flu-like aches?",
+    "lyme",
+    "urgent",
+    topic=re.compile(r"\brash\b"),
+)
+_SKIN = Question("skin", "Did the bite break the skin or make it bleed?", "broke_skin", "urgent")
+_WEIGHT = Question(
+    "weight",
+    "Can you still put weight on it, or move it and use it much as usual?",
+    "serious_injury",
+    "urgent",
+    sign_if="no",
+    topic=re.compile(
+        r"\bweight\b|\bwalk\w*|\bstand\w*|\bmove\b|\bmoving\b|\buse it\b|\busing it\b|"
+        r"\bgrip\w*|\blimp\w*|\bbend\w*"
+    ),
+)
+_SHAPE = Question(
+    "shape",
+    "Does it look out of shape, or is it numb, tingling or cold, or did you hear a crack or "
+    "bang your head?",
+    "serious_injury",
+    "urgent",
+)
+QUESTIONS: dict[str, tuple[Question, ...]] = {
+    "insect": (_AIRWAY, _INFECTION),
+    "tick": (_RING,),
+    "animal": (_SKIN, _INFECTION),
+    "injury": (_WEIGHT, _SHAPE),
+}
+_BY_KEY = {q.key: q for qs in QUESTIONS.values() for q in qs}
+_RANK = {"": 0, "self-care": 1, "routine": 2, "urgent": 3, "emergency": 4}
+
+_YES = re.compile(
+    r"^\s*(?:y|ya|yah|yes+|yeah?|yep|yup|ye|aye|sure|i am|i do|i have|i think so|think so|"
+    r"kind of|kinda|sort of|a bit|a little|maybe|definitely|absolutely|correct|right|"
+    r"i can(?!'?t|not| not)|i could(?!n'?t| not))\b",
+    re.IGNORECASE,
+)
+_NO = re.compile(
+    r"^\s*(?:n|no+|nope|nah|not really|not now|not at the moment|not right now|not at all|"
+    r"i'?m (?:ok|okay|fine|alright)|i am (?:ok|okay|fine|alright)|never|neither|none|"
+    r"nothing|i can'?t|i cannot|i can not|i couldn'?t)\b",
+    re.IGNORECASE,
+)
+_LEADING = re.compile(r"^\s*(?:no+|nope|nah|yes+|yeah?|yep|not really)\b[\s,.!-]*", re.I)
+_UNSURE = re.compile(r"\b(?:not sure|unsure|don'?t know|dunno|no idea|can'?t tell)\b", re.I)
+
+
+def is_question(pending: Pending | None) -> bool:
+    """Whether the pending question is one of the nurse's."""
+    return pending is not None and KEY in pending.rationale
+
+
+def table(kit: Kit, ctx: Context) -> Care | None:
+    """The table's reading of the case when its questions are the ones to ask: a patient's
+    bite, sting or mild injury with no red flag and no urgent sign said (those keep the pack's
+    own questions, which know the conditions they belong to)."""
+    from bots.conversation import safety
+
+    if ctx.dialogue is None or not kit.patient_facing(ctx):
+        return None
+    care = safety.nurse_table(ctx)
+    if care is None or ctx.dialogue.state.red_flags:
+        return None
+    if urgent_kinds(" \n ".join(safety.patient_words(ctx))):
+        return None
+    return care
+
+
+def next_question(ctx: Context, care: Care, words: str) -> Question | None:
+    """The first of the complaint's questions not asked, whose sign would raise the level, and
+    that the patient's words did not already speak of."""
+    assert ctx.dialogue is not None
+    for question in QUESTIONS.get(care.kind, ()):
+        if question.key in ctx.dialogue.nurse_asked:
+            continue
+        if _RANK[question.level] <= _RANK.get(care.level, 0):
+            continue
+        if said_of(words, question.sign) or (
+            question.topic is not None and question.topic.search(words.lower())
+        ):
+            continue
+        return question
+    return None
+
+
+def instead(kit: Kit, ctx: Context, intro: Sequence[str]) -> Outcome | Conclude | None:
+    """What the dialogue does instead of the pack's next question or conclusion when the
+    table applies: the nurse's next question, or the conclusion (the table gives its level and
+    advice); None when the table does not apply."""
+    from bots.conversation import safety
+
+    care = table(kit, ctx)
+    if care is None or ctx.dialogue is None or ctx.network is None:
+        return None
+    words = " \n ".join(safety.patient_words(ctx))
+    question = next_question(ctx, care, words) if care.level != "emergency" else None
+    if question is None:
+        ranking = ctx.dialogue.state.ranking(ctx.network)
+        if not ranking:
+            return None
+        return Conclude(ranking[0][0], ranking[0][1])
+    return ask(kit, ctx, question, intro)
+
+
+def ask(kit: Kit, ctx: Context, question: Question, intro: Sequence[str]) -> Outcome:
+    """Ask ``question`` as the pending one. A pending question names a finding of the pack (the
+    case stores it); the nurse's is none, so the first finding stands in, as the safety
+    follow-up's prompting answer does."""
+    assert ctx.dialogue is not None and ctx.network is not None
+    text = carer.addressed(kit, ctx, question.text)
+    ctx.dialogue.nurse_asked.append(question.key)
+    ctx.dialogue.pending = Pending(ctx.network.findings[0].id, text, {KEY: question.key})
+    reply = Reply(parts=(*intro, text), kind="question", buttons=_buttons())
+    return Outcome(
+        reply,
+        action={"type": KEY, "question": question.key, "sign": question.sign},
+        rationale={KEY: question.key},
+        canonical_text=question.text,
+    )
+
+
+def _buttons() -> tuple[Button, ...]:
+    return (
+        Button("Yes", "answer:yes"),
+        Button("No", "answer:no"),
+        Button("Not sure", "answer:unsure"),
+    )
+
+
+def _asked(ctx: Context) -> Question:
+    assert ctx.dialogue is not None and ctx.dialogue.pending is not None
+    return _BY_KEY[str(ctx.dialogue.pending.rationale[KEY])]
+
+
+def read(kit: Kit, ctx: Context, inbound: Inbound) -> Interpretation:
+    """The reply to the nurse's question: ``extras["nurse"]`` is "yes", "no" or "unsure" when
+    it says one (a button, the sign in words, or a plain yes or no); otherwise what the
+    interpreter makes of it (why, a person, or not understood)."""
+    pressed = {"answer:yes": "yes", "answer:no": "no", "answer:unsure": "unsure"}
+    if inbound.button in pressed:
+        said = pressed[inbound.button]
+        return Interpretation("answer", extras={"nurse": said}, detail=f"button {said}")
+    question = _asked(ctx)
+    text = carer.own_words(kit, ctx, inbound.text).strip()
+    # "no, I can't put any weight on it": the words after a leading yes or no say the sign.
+    rest = _LEADING.sub("", text)
+    if question.sign in signs_said(rest):
+        return Interpretation("answer", extras={"nurse": question.sign_if}, detail="sign said")
+    for pattern, said in ((_UNSURE, "unsure"), (_NO, "no"), (_YES, "yes")):
+        if pattern.search(text):
+            return Interpretation("answer", extras={"nurse": said}, detail="nurse question")
+    try:
+        meaning = kit.interpreter.interpret(text, pending=None, network=ctx.network, button="")
+    except ValueError:
+        return Interpretation("unknown", confidence=0.0, detail="nurse question not read")
+    if meaning.intent == "answer":
+        return Interpretation("unknown", confidence=0.0, detail="nurse question not read")
+    return meaning
+
+
+def respond(kit: Kit, ctx: Context, meaning: Interpretation) -> Outcome:
+    """The reply to the answer (the module docstring)."""
+    from bots.conversation import answering, safety
+
+    assert ctx.dialogue is not None and ctx.dialogue.pending is not None
+    pending = ctx.dialogue.pending
+    question = _asked(ctx)
+    said = meaning.extras.get("nurse") if meaning.intent == "answer" else None
+    if said is None and pending.misunderstood + 1 < MAX_UNREAD:
+        pending.misunderstood += 1
+        if meaning.intent == "why":
+            opener = "I ask because the answer decides how soon you should be seen."
+        else:
+            opener = "Sorry, I didn't understand that. Please answer yes, no or not sure."
+        reply = Reply(parts=(opener, pending.text), kind="question", buttons=_buttons())
+        return Outcome(
+            reply,
+            action={"type": KEY, "question": question.key, "reask": meaning.intent},
+            rationale={KEY: question.key},
+            canonical_text=question.text,
+        )
+    ctx.dialogue.pending = None
+    if said in (None, "unsure", question.sign_if):
+        # The sign, or a patient who cannot say it is not there: a nurse errs to safety.
+        if question.sign not in ctx.dialogue.nurse_told:
+            ctx.dialogue.nurse_told.append(question.sign)
+        if question.level == "emergency":
+            detail = f"anaphylaxis (nurse question {question.key}: {said or 'not answered'})"
+            escalated = safety.affirmed_emergency(kit, ctx, ["anaphylaxis"], detail)
+            if escalated is not None:
+                return escalated
+    return answering.decide(kit, ctx, ())
