@@ -55,6 +55,11 @@ class StoppingRule:
     # a lower tau saves must not be the ones that would bring out an emergency. 0 turns it off.
     flags_before: float = 0.0
     early_severities: tuple[int, ...] = ()
+    # A leader concluded below tau because nothing is left to learn (InfoGatherer's settle) is
+    # not concluded when the answers read as probabilities favour the runner-up by more than
+    # the belief favours the leader: the case is handed on with the differential
+    # (planning.policies.pair.disputed).
+    pair_check: bool = False
 
     def __post_init__(self) -> None:
         if not 0.0 < self.tau <= 1.0:

@@ -114,6 +114,7 @@ PACK_STOPPING: dict[str, dict[str, Any]] = {
         "tau": 0.97,
         "flags_before": 0.99,
         "early_severities": [4],
+        "pair_check": True,
         "max_turns": 15,
         "budget_floor": 0.7,
         "rising_floor": 0.4,

@@ -95,6 +95,7 @@ from planning.network import CompiledNetwork, EvidentialNetwork
 
 from .base import BeliefView, Policy, survives_one_wrong_answer
 from .flow import flow_roots
+from .pair import disputed
 from .questions import DrawnAnswers, draw_answers
 from .scoring import FloatArray, IntArray, Method, score_candidates
 
@@ -236,7 +237,7 @@ class InfoGatherer(Policy):
                 scores.method,
             )
         if settled is not None and max(float(gain_n.max()), float(gain_d.max())) < self.settle_gain:
-            return Conclude(view.compiled.hypothesis_ids[settled], float(view.known[settled]))
+            return self._settle(state, view, settled)
         primary, secondary = (gain_n, gain_d) if phase == 1 else (gain_d, gain_n)
         pick = lexicographic_choice(primary, secondary, self.tolerance)
         finding = int(candidates[pick])
@@ -253,6 +254,17 @@ class InfoGatherer(Policy):
                 "discord": current_d,
             },
         )
+
+    def _settle(self, state: DialogueState, view: BeliefView, leader: int) -> Action:
+        """The settled leader's conclusion, unless the stopping rule's ``pair_check`` hands the
+        case on: the answers read as probabilities favour the runner-up by more than the
+        belief favours the leader (:mod:`~planning.policies.pair`)."""
+        known = view.known
+        if self.stopping.pair_check and known.size > 1:
+            runner_up = int(np.argsort(-known, kind="stable")[1])
+            if disputed(state, view.network, view.table, known, leader, runner_up):
+                return Abstain("leaders_undecided", view.differential())
+        return Conclude(view.compiled.hypothesis_ids[leader], float(known[leader]))
 
     def _needed(
         self,

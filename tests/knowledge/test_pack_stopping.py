@@ -124,3 +124,11 @@ def test_the_pack_metadata_list_is_the_rule_tuple() -> None:
     assert rule.early_severities == (4,) and hash(rule) == hash(
         StoppingRule(tau=0.97, flags_before=0.99, early_severities=(4,))
     )
+
+
+def test_the_intake_checks_a_settled_leader_against_its_runner_up() -> None:
+    # Near twins (stable / unstable angina) settle below tau: the pack hands the case on when
+    # the answers, read as probabilities, favour the runner-up (planning.policies.pair;
+    # docs/planner-robustness.md stop 41).
+    assert INTAKE.pair_check
+    assert not StoppingRule(**example_policy("it-laptop")["stopping"]).pair_check

@@ -624,7 +624,7 @@ class Command(BaseCommand):
                 **{
                     key: value
                     for key, value in STOPPING_DEFAULTS[source.dataset].items()
-                    if key in ("flags_before", "early_severities")
+                    if key in ("flags_before", "early_severities", "pair_check")
                 },
             },
             question_order={

@@ -1,0 +1,81 @@
+"""The two leaders of a settled conclusion: whether the answers, read as probabilities, agree
+with the belief on which of the two it is.
+
+InfoGatherer concludes a leader below tau when no question is expected to reduce the
+uncertainty of the whole belief by ``settle_gain`` bits (``InfoGatherer._settled_leader``).
+Near twins end that way: stable and unstable angina, acute and chronic rhinosinusitis, two
+causes whose links differ on a handful of findings. Their wrong conclusions are most of the
+wrong conclusions on DDXPlus dev (docs/planner-robustness.md, stop 41), and two things are
+behind them. The questions that split the two were asked already (asking more of those that
+split them a little, measured on the two alone, bought nothing: stop 41, branch
+``experiments/stop41-pair-split``). And a "no" weighs little in the evidential update: the
+links expect patients to leave findings out (``underreport``), so "no" to each of unstable
+angina's four cardinal signs lowers it by a factor of about 0.7 each, while any "yes" its
+profile shares with stable angina lifts it fully. The patient who denies every sign that sets
+one twin apart can end with that twin leading. Read as probabilities (each answer's pignistic
+likelihood under each of the two, :func:`pair_log_odds`), the same answers can favour the
+other twin. When the probability reading favours the runner-up by more than the belief
+favours the leader (:func:`disputed`), the conclusion rests on how far the "no"s are believed,
+which the answers cannot settle; the dialogue hands the case on with its differential instead
+of naming either. A leader the belief holds far ahead (a held-back leader at 0.988 against
+0.006) is not handed on for a mild dispute: on DDXPlus dev (noisy answers) "any disagreement"
+handed on two right conclusions of 500 for three wrong ones, this rule none.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from planning.dialogue import DialogueState
+from planning.network import EvidentialNetwork
+
+from .scoring import AnswerTable, FloatArray
+
+# A pignistic likelihood is floored here so that one answer the links call (almost) impossible
+# under a twin cannot decide the pair alone (the answers are mistaken now and then).
+_LIKELIHOOD_FLOOR = 1e-3
+
+
+def pair_log_odds(
+    state: DialogueState, network: EvidentialNetwork, table: AnswerTable, a: int, b: int
+) -> float:
+    """``sum log P_j(x | a) / P_j(x | b)`` over the answers to the questions asked (``P_j`` the
+    pignistic conditionals, summed over the states an answer names; "not sure" and the facts
+    recorded without a question, ``DialogueState.passing``, left out): how the answers, read
+    as probabilities with every "no" counted in full, weigh ``a`` against ``b``. Positive
+    favours ``a``."""
+    index = network.finding_index
+    total = 0.0
+    for i, answer in enumerate(state.answers):
+        if answer.states is None or i in state.passing:
+            continue
+        position = index.get(answer.finding)
+        if position is None:
+            continue
+        states = network.findings[position].states
+        rows = [
+            int(table.offsets[position]) + states.index(s) for s in answer.states if s in states
+        ]
+        if not rows:
+            continue
+        cond = np.sum([table.row_betp(r) for r in rows], axis=0)
+        total += float(
+            np.log(max(float(cond[a]), _LIKELIHOOD_FLOOR))
+            - np.log(max(float(cond[b]), _LIKELIHOOD_FLOOR))
+        )
+    return total
+
+
+def disputed(
+    state: DialogueState,
+    network: EvidentialNetwork,
+    table: AnswerTable,
+    known: FloatArray,
+    leader: int,
+    runner_up: int,
+) -> bool:
+    """Whether the answers read as probabilities (:func:`pair_log_odds`) favour ``runner_up``
+    over ``leader`` by more than the belief (its BetP, ``known``) favours ``leader``: the two
+    readings, taken together, put the runner-up ahead."""
+    lead = float(np.log(max(float(known[leader]), 1e-300) / max(float(known[runner_up]), 1e-300)))
+    return pair_log_odds(state, network, table, leader, runner_up) + lead < 0.0
