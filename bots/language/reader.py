@@ -717,6 +717,10 @@ def read_sentence(sentence: str, profile: QuestionProfile) -> Reading:
         return Reading(1, EXPLICIT, reliability, "yes")
     if opened != s and (WHOLE_NO.match(opened) or WHOLE_YES.match(opened)):
         return Reading(1 if WHOLE_YES.match(opened) else -1, EXPLICIT, reliability, "explicit")
+    if _absence_said(opened, profile):
+        # "theres nothing on it, just dark" to "is the display blank?"; "nothing comes up" to
+        # "is the cough dry?": the "nothing" is the absence asked about, not a denial.
+        return Reading(1, JUDGED, reliability, "absence said")
     if _starts_with(opened, ("nothing", "none")) and re.match(r"[a-z]+\W*(?:,|$)", opened):
         return Reading(-1, EXPLICIT, reliability, "no")  # "Nothing, it's quiet."
     if DEGREE_YES.match(s):
@@ -750,6 +754,40 @@ def read_sentence(sentence: str, profile: QuestionProfile) -> Reading:
         # "I tried booting it": context for the answer, weaker than what the user found.
         return Reading(reading.polarity, reading.strength / 2, reliability, reading.cue)
     return reading
+
+
+# States that are an absence: a "nothing" or "no X" in the answer says them.
+_ABSENCE_STATES = frozenset(
+    tx.canonical(w) for w in ("blank", "empty", "black", "dark", "dead", "silent", "dry", "missing")
+)
+_PRESENCE_DENIED = re.compile(r"\b(?:nothing|none|no|zero)\b(?:\s+(?P<what>[a-z]+))?")
+_VERB_NEGATION = re.compile(r"\b(?:not|never|dont|doesnt|didnt|isnt|wasnt|cant|wont|aint)\b|n't\b")
+
+
+def _absence_said(s: str, profile: QuestionProfile) -> bool:
+    """The question asks whether something is an absence (blank, empty, dead, dry, ...) and
+    the answer says nothing is there ("nothing on it", "no picture", "nothing comes up"),
+    with no verb negated, no fault named ("no leaks") and nothing fine ("no problem",
+    "nothing wrong")."""
+    # the state asked, its "when ..." condition left out ("is the screen black when you turn
+    # it on?"); "on the boiler" is no condition
+    main = _SCALE_CONDITION.sub(" ", tx.normalise(profile.question))
+    toks = tx.tokens(main)
+    # the absence is the predicate, said last ("is the cough dry?"), not a modifier ("dead
+    # pixels") nor one of two ("dark or foamy?")
+    if not toks or tx.canonical(toks[-1]) not in _ABSENCE_STATES or "or" in toks:
+        return False
+    asked = lexical_words(main)
+    found = _PRESENCE_DENIED.search(s)
+    if not found or _VERB_NEGATION.search(s) or _NO_TROUBLE.search(s) or GOOD_PHRASES.search(s):
+        return False
+    what = found.group("what") or ""
+    if tx.stem(what) in PROBLEM_WORDS or tx.canonical(what) in PROBLEM_WORDS:
+        return False
+    if re.search(r"\bnothing\s+(?:wrong|unusual|odd|strange|bad)\b", s):
+        return False
+    present = lexical_words(s)
+    return not any(present & OPPOSITES.get(w, frozenset()) for w in asked)
 
 
 # Where an action report gives way to what was found: "i checked all four and they look
