@@ -56,6 +56,7 @@ from functools import lru_cache
 
 from . import text as tx
 from .comparison import Comparison, answer_value, mark_answer, question_comparison, question_mark
+from .conditions import Pair, condition_reading, question_pairs
 from .cues import (
     ABSENCE_WORDS,
     ACTION_REPORT,
@@ -238,6 +239,7 @@ class QuestionProfile:
     scales: tuple[Position, ...] = ()
     whole: bool = False
     question: str = ""
+    pairs: tuple[Pair, ...] = ()
 
 
 _QUANTITIES = frozenset(
@@ -342,6 +344,7 @@ def question_profile(question: str) -> QuestionProfile:
         scales=tuple(_scale_positions(_SCALE_CONDITION.sub(" ", QUOTED.sub(" ", normalised)))),
         whole=asks_whole(QUOTED.sub(" ", normalised)),
         question=normalised,
+        pairs=question_pairs(QUOTED.sub(" ", normalised)),
         no_difference_asked=bool(
             _ASKS_DIFFERENCE.search(normalised)
             and not re.search(
@@ -891,6 +894,15 @@ def _read_statement(
         # "daytime is fine, in the evenings it cuts out" to "only in the evening?": the
         # judgement is of another time or thing; the state is affirmed where it was asked.
         return Reading(1, JUDGED + bonus, reliability, "fine elsewhere")
+    under = None
+    if judge and not (_NOT_OTHERWISE.search(s) or _ANY_CONDITION.search(s) or BROADENING.search(s)):
+        under = condition_reading(s, profile.pairs, profile.restrictive, profile.kind)
+    if under is not None:
+        # "i only hear it when turning into a parking space, not over bumps" to "a clunk over
+        # bumps?": the state said under another condition than the asked one.
+        polarity, cue = under
+        hedged = min(reliability, HEDGE_RELIABILITY) if cue.endswith("?") else reliability
+        return Reading(polarity, JUDGED + bonus if polarity else 0.0, hedged, cue)
     if profile.restrictive:
         restricted = _restricted(s, profile, negated)
         if restricted:
@@ -1917,7 +1929,11 @@ def read_answer(text: str, question: str) -> Reading:
     if unsure is not None and best.cue in ("pronoun", "short negated"):
         return unsure
     # A hedge anywhere in the sentences that say the same thing weakens the answer.
-    hedged = min(r.reliability for r in readings if r.polarity == best.polarity)
+    # (A reading made of two sentences joined is not among them: its own reliability.)
+    hedged = min(
+        (r.reliability for r in readings if r.polarity == best.polarity),
+        default=best.reliability,
+    )
     return Reading(best.polarity, best.strength, hedged, best.cue)
 
 

@@ -465,3 +465,179 @@ HELD_OUT_41: list[tuple[str, str, str, str]] = [
         "no",
     ),
 ]
+
+
+# Written after HELD_OUT_41 was committed, while the stop-41 reading of a state under a condition
+# (bots/language/conditions.py) was written; read while the code was written.
+DEVELOPMENT_41: list[tuple[str, str, str, str]] = [
+    (
+        "restricted",
+        "Does the laptop work only when plugged in?",
+        "it only runs on ac, as soon as i unplug it it is dead",
+        "yes",
+    ),
+    (
+        "plain",
+        "Do you hear a clunk over bumps?",
+        "i only hear it when turning into a parking space, not over bumps",
+        "no",
+    ),
+    ("restricted", "Does the noise happen only over bumps?", "only when im turning", "no"),
+    (
+        "plain",
+        "Do the headlights dim at idle and brighten when you rev?",
+        "they get brighter when i rev",
+        "yes",
+    ),
+    (
+        "restricted",
+        "Does the heater only blow warm air when the engine is revving?",
+        "at idle its cold air, rev it and it warms up",
+        "yes",
+    ),
+    (
+        "restricted",
+        "Does the fan only spin up when you play games?",
+        "it spins up just browsing too",
+        "no",
+    ),
+    (
+        "restricted",
+        "Does the car pull only when braking?",
+        "it pulls when i accelerate, not when braking",
+        "no",
+    ),
+    (
+        "restricted",
+        "Does the car pull only when braking?",
+        "it pulls when i brake, not when i accelerate",
+        "yes",
+    ),
+    (
+        "restricted",
+        "Does the noise only happen when the engine is cold?",
+        "only when its warmed up, first thing in the morning its quiet",
+        "no",
+    ),
+    (
+        "restricted",
+        "Does the noise only happen when the engine is cold?",
+        "only first thing in the morning, once warm its quiet",
+        "yes",
+    ),
+    (
+        "restricted",
+        "Does the phone only disconnect when it is in your pocket?",
+        "it drops even sitting on the table next to the router",
+        "no",
+    ),
+    (
+        "restricted",
+        "Does the printer only jam on thick paper?",
+        "it jams on normal paper as well",
+        "no",
+    ),
+    (
+        "restricted",
+        "Does the squeak only happen when it rains?",
+        "only in the wet, dry days its silent",
+        "yes",
+    ),
+    ("restricted", "Is the wifi slow only upstairs?", "downstairs its just as bad", "no"),
+    (
+        "restricted",
+        "Does the battery drain only overnight?",
+        "it drains during the day too while im using it",
+        "no",
+    ),
+    (
+        "restricted",
+        "Does the screen only go dim on battery?",
+        "it dims when unplugged, on the charger its bright",
+        "yes",
+    ),
+    (
+        "restricted",
+        "Does it stall only when you stop at lights?",
+        "it stalls when i pull away, not when stopped",
+        "no",
+    ),
+    (
+        "restricted",
+        "Does the steering shake only when braking?",
+        "i only feel it when i brake, cruising is smooth",
+        "yes",
+    ),
+    (
+        "restricted",
+        "Does the grinding happen only when you change gear?",
+        "its there all the time, gear or no gear",
+        "no",
+    ),
+    (
+        "restricted",
+        "Does the tv only lose signal in bad weather?",
+        "it goes even on clear sunny days",
+        "no",
+    ),
+    (
+        "restricted",
+        "Does the kettle only trip the switch when full?",
+        "trips it with just a cup in",
+        "no",
+    ),
+    (
+        "restricted",
+        "Does the drill only overheat on long jobs?",
+        "after a couple of minutes its hot, even on short jobs",
+        "no",
+    ),
+    (
+        "restricted",
+        "Does the car only misfire under load?",
+        "misfires at idle too, not just going uphill",
+        "no",
+    ),
+    (
+        "restricted",
+        "Is the squeal only there when the aircon is on?",
+        "squeals with it off too",
+        "no",
+    ),
+    (
+        "restricted",
+        "Does the door only stick when it's wet out?",
+        "sticks when its wet, dry weather it opens fine",
+        "yes",
+    ),
+    (
+        "restricted",
+        "Does the engine rattle only on startup?",
+        "only for a few seconds after i start it, then it goes quiet",
+        "yes",
+    ),
+    (
+        "restricted",
+        "Does the engine rattle only on startup?",
+        "it rattles whenever i accelerate, not at startup",
+        "no",
+    ),
+    (
+        "restricted",
+        "Does the computer only crash when gaming?",
+        "only when im in a game, browsing is fine",
+        "yes",
+    ),
+    (
+        "restricted",
+        "Does the computer only crash when gaming?",
+        "only when i watch videos, games run fine",
+        "no",
+    ),
+    (
+        "restricted",
+        "Does the tap only drip when the heating is on?",
+        "drips with the heating on or off",
+        "no",
+    ),
+]
