@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from bots.case_store import Pending
 from bots.conversation import carer
-from bots.conversation.context import Context, Kit, Outcome
+from bots.conversation.context import NO_KNOWLEDGE, Context, Kit, Outcome
 from bots.language import Interpretation
 from bots.messages import Button, Inbound, Reply
 from bots.safety.minor_care import Care, said_of, signs_said
@@ -238,7 +238,9 @@ def read(kit: Kit, ctx: Context, inbound: Inbound) -> Interpretation:
         if pattern.search(text):
             return Interpretation("answer", extras={"nurse": said}, detail="nurse question")
     try:
-        meaning = kit.interpreter.interpret(text, pending=None, network=ctx.network, button="")
+        # The stand-in finding is pending so that "why?" reads as a question about a question.
+        network = ctx.network or NO_KNOWLEDGE
+        meaning = kit.interpreter.interpret(text, pending=ctx.pending, network=network, button="")
     except ValueError:
         return Interpretation("unknown", confidence=0.0, detail="nurse question not read")
     if meaning.intent == "answer":

@@ -133,3 +133,14 @@ def test_the_pack_asks_when_the_table_does_not_decide(service_factory: Any, open
     service = service_factory()
     _say(service, "nq-pack", opening)
     assert _last_action("nq-pack").get("type") != "nurse_question"
+
+
+@pytest.mark.django_db
+def test_why_is_answered_and_the_question_asked_again(service_factory: Any) -> None:
+    service = service_factory()
+    _say(service, "nq-why", "a wasp stung my arm this morning")
+    asked = _last_action("nq-why").get("question")
+    reply = _say(service, "nq-why", "why do you need to know that?")
+    assert "I ask because" in reply.text and _last_action("nq-why").get("question") == asked
+    reply = _say(service, "nq-why", "no")
+    assert reply.triage_level != "emergency", reply.text
