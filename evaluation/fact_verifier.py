@@ -27,9 +27,11 @@ from collections.abc import Sequence
 import numpy as np
 
 from bots.language import fact_verifier as fv
+from bots.language.presupposed import denied_with
 from bots.language.vocabulary import in_chart_words
 from bots.language.volunteer import volunteered_facts
 from knowledge.datasets import flodial
+from planning.evidence import Answer
 
 L2 = 0.3
 DIALOG_WEIGHT = 0.0  # stop 36: cv rose with 1.0, the development and held-out tables fell
@@ -136,6 +138,7 @@ def decide(
         if p >= threshold and p > best.get((r, finding), (0.0, ""))[0]:
             best[(r, finding)] = (float(p), state)
     chosen = {key: state for key, (_p, state) in best.items()} | taken
+    chosen |= _presupposed(rows, chosen)
     tp = fp = 0
     for (r, finding), state in chosen.items():
         short = finding.split(":", 1)[1]
@@ -145,6 +148,21 @@ def decide(
             fp += 1
     total = sum(len(facts) for _c, _t, facts in rows)
     return tp, fp, total - tp
+
+
+def _presupposed(
+    rows: Sequence[Row], chosen: dict[tuple[int, str], str]
+) -> dict[tuple[int, str], str]:
+    """The "no" that the chosen facts' "no" give the questions presupposing them, as
+    ``volunteered_facts`` adds after the check (:mod:`bots.language.presupposed`)."""
+    by_row: dict[int, list[Answer]] = {}
+    for (r, finding), state in chosen.items():
+        by_row.setdefault(r, []).append(Answer(finding, (state,), 1.0))
+    out: dict[tuple[int, str], str] = {}
+    for r, answers in by_row.items():
+        for a in denied_with(answers, _network(rows[r][0])):  # type: ignore[arg-type]
+            out[(r, a.finding)] = a.states[0]
+    return out
 
 
 def _training(ex: list, extra: list, extra_weight: float):  # type: ignore[no-untyped-def,type-arg]

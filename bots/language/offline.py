@@ -61,6 +61,7 @@ from .corrections import (
     taken_back_to_doubt,
 )
 from .cues import GREETING, HEDGE_RELIABILITY, HUMAN, PRESENCE, RESTART, UNSURE, WHOLE_NO
+from .presupposed import denied_with
 from .reader import (
     BOTH_ANSWERS,
     EXPLICIT,
@@ -178,13 +179,10 @@ class OfflineInterpreter(Interpreter):
         button: str | None = None,
     ) -> Interpretation:
         if button:
-            return validate(
-                parse_button(button, pending=pending, network=network, source="offline"),
-                pending=pending,
-                network=network,
-            )
-        result = self._interpret((text or "")[:MAX_READ], pending, network)
-        return validate(result, pending=pending, network=network)
+            result = parse_button(button, pending=pending, network=network, source="offline")
+        else:
+            result = self._interpret((text or "")[:MAX_READ], pending, network)
+        return validate(_presupposed(result, pending, network), pending=pending, network=network)
 
     def _interpret(
         self, text: str, pending: Finding | None, network: EvidentialNetwork
@@ -384,3 +382,19 @@ def _about_other_findings(
     asked = question_profile(pending.question).words
     said = set(tx.content(tx.tokens(normalised)))
     return not any(w in asked or any(similar(w, q) for q in asked) for w in said)
+
+
+def _presupposed(
+    result: Interpretation, pending: Finding | None, network: EvidentialNetwork
+) -> Interpretation:
+    """The answer to the pending question also answers the compound questions that take its
+    "yes" for granted: "no" (or "it wont fire up") to "does the engine fire?" is "no" to "does
+    it fire right up but stall ...?" (:mod:`bots.language.presupposed`). The volunteered facts
+    carry their own already (``volunteered_facts``)."""
+    if not result.answers:
+        return result
+    skip = frozenset({pending.id} if pending else ()) | {a.finding for a in result.volunteered}
+    denied = denied_with(result.answers, network, skip=skip)
+    if not denied:
+        return result
+    return dataclasses.replace(result, volunteered=(*result.volunteered, *denied))

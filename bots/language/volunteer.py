@@ -25,6 +25,7 @@ from .guesses import is_guess
 from .lay_words import lay_facts
 from .places import place_facts
 from .predicates import says_predicate
+from .presupposed import denied_with
 from .qualifiers import unsaid_qualifier
 from .reader import RESTATED, asks_something, clauses, question_profile, read_sentence, similar
 from .temperature import temperature_facts
@@ -140,6 +141,7 @@ def volunteered_facts(
     *,
     skip: frozenset[str] = frozenset(),
     verify: bool = True,
+    presuppose: bool = True,
 ) -> tuple[Answer, ...]:
     """Facts about findings (other than ``skip``) that the message states clearly.
 
@@ -151,7 +153,9 @@ def volunteered_facts(
     should shift the belief, not rule hypotheses out.
 
     With ``verify`` (and the encoder), the readings above are candidates among others, and a
-    learned check decides which are facts (:mod:`bots.language.fact_verifier`).
+    learned check decides which are facts (:mod:`bots.language.fact_verifier`). With
+    ``presuppose``, a "no" also answers the compound questions that take its "yes" for
+    granted (:mod:`bots.language.presupposed`).
     """
     index = finding_index(network)
     facts = fact_index(network)
@@ -235,9 +239,12 @@ def volunteered_facts(
         kept_ids = {a.finding for a in kept}
         return (*kept, *(a for f, a in lay.items() if f not in kept_ids))
     verified = verified_facts(text, network, rules, skip=skip)
-    if verified is None:
-        return rules
-    return tuple(a for a in verified if _stands(a, text, network, said))
+    read = (
+        rules if verified is None else tuple(a for a in verified if _stands(a, text, network, said))
+    )
+    if not presuppose:
+        return read
+    return (*read, *denied_with(read, network, skip=skip))
 
 
 def _stands(fact: Answer, text: str, network: EvidentialNetwork, said: set[str]) -> bool:

@@ -17,20 +17,20 @@ Y, N = "yes", "no"
 DEVELOPMENT: list[Row] = [
     # -- car_wont_start
     ("car_wont_start", "car fires up for a second or two and then dies, the starter cranks fine", {"q1": Y, "q9": Y, "q23": Y}),
-    ("car_wont_start", "turn the key and nothing, the starter doesnt even crank", {"q1": N}),
-    ("car_wont_start", "car wont start this morning. it cranks and cranks but never catches", {"q1": Y, "q9": N}),
-    ("car_wont_start", "engine turns over but wont fire up at all", {"q1": Y, "q9": N}),
+    ("car_wont_start", "turn the key and nothing, the starter doesnt even crank", {"q1": N, "q23": N, "q27": N}),
+    ("car_wont_start", "car wont start this morning. it cranks and cranks but never catches", {"q1": Y, "q9": N, "q23": N, "q27": N}),
+    ("car_wont_start", "engine turns over but wont fire up at all", {"q1": Y, "q9": N, "q23": N, "q27": N}),
     ("car_wont_start", "my car starts then stalls after a few seconds every time", {"q23": Y, "q9": Y, "q1": Y}),
     ("car_wont_start", "it only stalls when its raining, dry days its fine", {"q28": Y}),
     ("car_wont_start", "battery terminals are all crusty and white, car just clicks", {"q5": Y}),
     ("car_wont_start", "car wont start. battery reads 12.6 volts on my multimeter so its not that", {"q3": Y}),
     ("car_wont_start", "it fires straight up but dies the moment i let the key go back to run", {"q27": Y, "q9": Y, "q1": Y}),
-    ("car_wont_start", "wont start, no crank, the battery only shows 10 volts", {"q1": N, "q3": N}),
+    ("car_wont_start", "wont start, no crank, the battery only shows 10 volts", {"q1": N, "q3": N, "q23": N, "q27": N}),
     ("car_wont_start", "my old banger wont start and i have no idea why", {}),
     ("car_wont_start", "it stalls once the engine is warm, cold starts are fine", {"q29": Y}),
-    ("car_wont_start", "the starter spins but the engine doesnt catch", {"q2": Y, "q9": N}),
+    ("car_wont_start", "the starter spins but the engine doesnt catch", {"q2": Y, "q9": N, "q23": N, "q27": N}),
     ("car_wont_start", "no spark at the plugs, checked with a tester", {"q10": N}),
-    ("car_wont_start", "car has fuel injection, cranks fine but wont start", {"q20": Y, "q1": Y, "q9": N}),
+    ("car_wont_start", "car has fuel injection, cranks fine but wont start", {"q20": Y, "q1": Y, "q9": N, "q23": N, "q27": N}),
     # -- engine_overheats
     ("engine_overheats", "engine overheating, theres steam coming from under the bonnet", {"q1": Y}),
     ("engine_overheats", "temp gauge goes into the red, i can smell antifreeze, like a sweet smell", {"q2": Y, "q3": Y}),
@@ -195,7 +195,7 @@ DEVELOPMENT: list[Row] = [
     ("wireless", "my laptop picks up the neighbours networks but not mine", {"q6": Y, "q1": N}),
     ("lcd_problem", "screen is super dark, can hardly make anything out", {"q10": Y}),
     ("laptop_overheating", "gets roasting hot and then cuts out by itself", {"q11": Y}),
-    ("car_wont_start", "no click no cranking nothing when i turn the key", {"q1": N}),
+    ("car_wont_start", "no click no cranking nothing when i turn the key", {"q1": N, "q23": N, "q27": N}),
     ("car_steering", "steering wheel shakes like mad on the motorway", {"q29": Y}),
     ("laptop_drive", "laptop is totally silent when i power it, no fan no drive noise", {"q26": N}),
     ("car_electrical_failure", "battery goes flat overnight if i dont drive it", {"q6": Y}),
@@ -212,9 +212,9 @@ DEVELOPMENT: list[Row] = [
     ("laptop_overheating", "the fan does not run at all when it overheats", {"q6": N, "q13": N}),
     # -- stop 33: long messages with several facts, hedges, typos, negated facts, and messages
     # that share a question's words but state no fact (training rows for the learned check)
-    ("car_wont_start", "tried to start it after work, starter motor turns the engine over no problem but it doesnt catch, and the battery showed 12.7 on the meter", {"q1": Y, "q9": N, "q3": Y}),
+    ("car_wont_start", "tried to start it after work, starter motor turns the engine over no problem but it doesnt catch, and the battery showed 12.7 on the meter", {"q1": Y, "q9": N, "q3": Y, "q23": N, "q27": N}),
     ("car_wont_start", "it starts ok then cuts out after maybe ten seconds, happens every time now", {"q23": Y, "q9": Y, "q1": Y}),
-    ("car_wont_start", "starter wont even turn, and i think the battery terminals are pretty furry with white stuff", {"q1": N, "q2": N, "q5": Y}),
+    ("car_wont_start", "starter wont even turn, and i think the battery terminals are pretty furry with white stuff", {"q1": N, "q2": N, "q5": Y, "q23": N, "q27": N}),
     ("car_wont_start", "how do i find out if my car has a distributor or not", {}),
     ("car_wont_start", "only seems to stall after its been running a while and got up to temperature", {"q29": Y}),
     ("engine_overheats", "gauge shoots up to hot within 15 mins, theres a puddle of green stuff under the front and a sweet smell", {"q3": Y, "q1": Y, "q2": Y}),
@@ -280,9 +280,9 @@ DEVELOPMENT: list[Row] = [
     ("engine_overheats", "no funny smells and no steam, the needle just sits near hot", {"q2": N, "q1": N, "q3": Y}),
     ("laptop_overheating", "i can smell something burning from the vents when its been on a while", {"q1": Y}),
     ("laptop_overheating", "no burning smell or smoke, it just gets hot", {"q1": N}),
-    ("car_wont_start", "the engine doesnt even turn over when i turn the key", {"q1": N}),
-    ("car_wont_start", "it wont even crank, just a click", {"q1": N}),
-    ("car_wont_start", "it cranks over fine, it just doesnt even try to catch", {"q1": Y, "q9": N}),
+    ("car_wont_start", "the engine doesnt even turn over when i turn the key", {"q1": N, "q23": N, "q27": N}),
+    ("car_wont_start", "it wont even crank, just a click", {"q1": N, "q23": N, "q27": N}),
+    ("car_wont_start", "it cranks over fine, it just doesnt even try to catch", {"q1": Y, "q9": N, "q23": N, "q27": N}),
     ("car_steering", "steering feels really stiff when im going slow or stopped, ok at speed", {"q23": Y}),
     ("car_steering", "really hard to turn the wheel when the car isnt moving", {"q23": Y}),
     ("car_steering", "the steering wheel is a bit off centre, is that bad?", {}),
@@ -307,8 +307,8 @@ DEVELOPMENT: list[Row] = [
     ("car_wont_start", "it starts for a couple of seconds and then cuts out", {"q23": Y, "q9": Y, "q1": Y}),
     # -- session 14 (reading, written before the changes): the same fact in a helpdesk's
     # other words (catch, whine, firm pedal, wiggles, telly, loads of networks, make out)
-    ("car_wont_start", "starter turns the engine fine but it refuses to catch", {"q1": Y, "q9": N}),
-    ("car_wont_start", "cranks away but the engine never comes to life", {"q1": Y, "q9": N}),
+    ("car_wont_start", "starter turns the engine fine but it refuses to catch", {"q1": Y, "q9": N, "q23": N, "q27": N}),
+    ("car_wont_start", "cranks away but the engine never comes to life", {"q1": Y, "q9": N, "q23": N, "q27": N}),
     ("laptop_battery", "theres a high pitched whine coming from the charger", {"q3": Y}),
     ("laptop_battery", "the adapter buzzes when its plugged into the wall", {"q3": Y}),
     ("brake_problem", "pedal feels firm but the car takes ages to stop", {"q2": N, "q31": Y}),
@@ -337,8 +337,8 @@ DEVELOPMENT: list[Row] = [
 
 HELD_OUT: list[Row] = [
     # -- car_wont_start
-    ("car_wont_start", "pressed the key and the starter wont crank, just silence", {"q1": N}),
-    ("car_wont_start", "cranks over strong but the engine never fires", {"q1": Y, "q9": N}),
+    ("car_wont_start", "pressed the key and the starter wont crank, just silence", {"q1": N, "q23": N, "q27": N}),
+    ("car_wont_start", "cranks over strong but the engine never fires", {"q1": Y, "q9": N, "q23": N, "q27": N}),
     ("car_wont_start", "starts for about 3 seconds then cuts out", {"q23": Y}),
     ("car_wont_start", "she stalls every time it rains", {"q28": Y}),
     ("car_wont_start", "terminals look dirty and corroded", {"q5": Y}),
@@ -459,7 +459,7 @@ HELD_OUT: list[Row] = [
     ("wireless", "wifi keeps cutting out on and off", {"q20": Y}),
     ("laptop_battery", "battery goes from 100 to 10 percent in half an hour", {"q2": Y}),
     ("engine_overheats", "loads of steam coming out from under the hood", {"q1": Y}),
-    ("car_wont_start", "turn the key and the starter doesnt do anything, not even a click", {"q1": N}),
+    ("car_wont_start", "turn the key and the starter doesnt do anything, not even a click", {"q1": N, "q23": N, "q27": N}),
     ("power", "it wont switch on and the charging light stays off", {"q1": N}),
     ("lcd_problem", "the screen is so dim i can barely read it", {"q10": Y}),
     # -- stop 32 (written before the change, never developed on): a predicate said in other
@@ -478,13 +478,13 @@ HELD_OUT: list[Row] = [
     ("power", "the charging light doesnt come on when i plug it in, totally dead", {"q1": N}),
     ("laptop_overheating", "when it gets hot the fan doesnt spin up at all and then it just switches off", {"q6": N, "q11": Y}),
     ("wireless", "the wifi never cuts out, it just wont connect in the first place", {"q20": N}),
-    ("car_wont_start", "starter motor wont engage, nothing but a single click when i turn the key", {"q1": N}),
+    ("car_wont_start", "starter motor wont engage, nothing but a single click when i turn the key", {"q1": N, "q23": N, "q27": N}),
 ]
 HELD_OUT += [
     # -- stop 33 (written by reading before any change this stop, measured once for totals,
     # never developed on): typos, hedges, long messages with several facts, negated facts, and
     # messages that share a question's words but state no fact
-    ("car_wont_start", "ok so this morning i went to start her and the startr turns over fine, sounds normal, but she just wont fire. battery is at like 12.4v so i dont think its that", {"q1": Y, "q9": N, "q3": Y}),
+    ("car_wont_start", "ok so this morning i went to start her and the startr turns over fine, sounds normal, but she just wont fire. battery is at like 12.4v so i dont think its that", {"q1": Y, "q9": N, "q3": Y, "q23": N, "q27": N}),
     ("car_wont_start", "car starts fine from cold but once its been driven a while and is hot it cuts out on me at junctions", {"q29": Y}),
     ("car_wont_start", "had the garage look at the battery and the terminals are spotless apparently", {"q5": N}),
     ("car_wont_start", "is it bad to keep turning the key over and over? worried ill flood it", {}),
@@ -518,7 +518,7 @@ HELD_OUT += [
 HELD_OUT += [
     # -- session 9 (written by reading before the sentence-level candidates, measured once at
     # the start and once at the end for totals only, never developed on)
-    ("car_wont_start", "tried startin it 4 times this morning, engine turns over no bother but it never actually kicks into life. volt meter on the battery shows 12.7", {"q1": Y, "q9": N, "q3": Y}),
+    ("car_wont_start", "tried startin it 4 times this morning, engine turns over no bother but it never actually kicks into life. volt meter on the battery shows 12.7", {"q1": Y, "q9": N, "q3": Y, "q23": N, "q27": N}),
     ("car_wont_start", "she'll run for maybe 5-10 secs after starting and then conks out, every single time", {"q23": Y}),
     ("car_wont_start", "does the weather matter? it only ever cuts out on wet days, never when its dry", {"q28": Y}),
     ("car_wont_start", "its an old carburettor model, no fuel injection on it", {"q20": N}),
@@ -552,10 +552,10 @@ HELD_OUT += [
 HELD_OUT += [
     # -- session 11 (written by reading before this stop's changes, measured once at the start
     # and once at the end for totals only, never developed on)
-    ("car_wont_start", "hubby says the engine wont even turn, you turn the key and absolutly nothing happens, not even a whirr", {"q1": N}),
+    ("car_wont_start", "hubby says the engine wont even turn, you turn the key and absolutly nothing happens, not even a whirr", {"q1": N, "q23": N, "q27": N}),
     ("car_wont_start", "it runs for about half a minute then cuts out by itself, happens every time i start it up", {"q23": Y}),
     ("car_wont_start", "my multimeter says 11.9 across the battery, is that too low?", {"q3": N}),
-    ("car_wont_start", "its a 1998 with points and a distributor cap, cranks over fine but no fire at all", {"q15": Y, "q1": Y, "q9": N}),
+    ("car_wont_start", "its a 1998 with points and a distributor cap, cranks over fine but no fire at all", {"q15": Y, "q1": Y, "q9": N, "q23": N, "q27": N}),
     ("car_wont_start", "can u tell me where the fuel filter is on a golf mk4", {}),
     ("engine_overheats", "smells like maple syrup coming from the vents and the temp needle keeps creeping up", {"q2": Y, "q3": Y}),
     ("engine_overheats", "rad fan doesnt kick in at all, i sat there idling for ages watching the gauge climb", {"q7": N, "q3": Y, "q18": N}),
@@ -595,7 +595,7 @@ HELD_OUT += [
     ("car_electrical_failure", "radio and wipers and the heater fan all went dead at the same time", {"q2": Y}),
     ("car_electrical_failure", "one of my headlights has gone, the other one is fine", {"q14": Y}),
     ("car_wont_start", "it catches for a moment and then cuts straight out again, every singel time", {"q9": Y, "q23": Y}),
-    ("car_wont_start", "key turns, dash lights come on, but theres zero cranking, just a click", {"q1": N}),
+    ("car_wont_start", "key turns, dash lights come on, but theres zero cranking, just a click", {"q1": N, "q23": N, "q27": N}),
     ("car_wont_start", "only ever conks out on wet days, never when its dry", {"q28": Y}),
     ("engine_overheats", "noticed a pinkish puddle under the engine bay after parking up, temp is high too", {"q1": Y}),
     ("engine_overheats", "the cooling fan never seems to come on, even when the gauge is almost in the red", {"q7": N, "q3": Y}),
@@ -651,7 +651,7 @@ HELD_OUT += [
     ("laptop_drive", "hard drive has started making this clicking clunky noise the last few days", {"q3": Y}),
     ("laptop_drive", "screen is totally black, nothing at all shows up", {"q1": N}),
     ("laptop_drive", "it boots into safe mode ok but not normally", {"q17": Y, "q2": N}),
-    ("car_wont_start", "turn the key and it cranks fine but never actually starts", {"q1": Y, "q9": N}),
+    ("car_wont_start", "turn the key and it cranks fine but never actually starts", {"q1": Y, "q9": N, "q23": N, "q27": N}),
     ("car_wont_start", "battery is only showing about 11 volts on the meter", {"q3": N}),
     ("engine_overheats", "temp needle goes right up when im stuck in traffic and the radiator fan doesnt kick in", {"q7": N, "q3": Y}),
     ("engine_overheats", "theres a sweet syrupy smell after i drive", {"q2": Y}),
@@ -664,8 +664,8 @@ HELD_OUT += [
     # -- session 14 (written by reading before this stop's changes: the same fact in other
     # words, a helpdesk's own vocabulary and what a state entails; measured once at the start
     # and once at the end for totals only, never developed on)
-    ("car_wont_start", "engine churns over and over but it just wont catch, been at it 10 mins", {"q1": Y, "q9": N}),
-    ("car_wont_start", "i turn the key and get absolutely nothing from the starter motor, dead silence", {"q1": N}),
+    ("car_wont_start", "engine churns over and over but it just wont catch, been at it 10 mins", {"q1": Y, "q9": N, "q23": N, "q27": N}),
+    ("car_wont_start", "i turn the key and get absolutely nothing from the starter motor, dead silence", {"q1": N, "q23": N, "q27": N}),
     ("car_wont_start", "she kicks into life for a sec then conks out straight away", {"q23": Y, "q9": Y}),
     ("car_wont_start", "only conks out in wet weather, when its dry its grand", {"q28": Y}),
     ("engine_overheats", "rad fan never spins up even when the temp gauge is near the top", {"q7": N, "q3": Y}),
@@ -729,7 +729,7 @@ HELD_OUT += [
     ("laptop_overheating", "it gets so hot it just switches itself off", {"q11": Y}),
     ("laptop_overheating", "fan is going full blast all day even when im just reading email", {"q13": Y}),
     ("laptop_overheating", "i usually have it on a pillow on the bed", {"q8": N}),
-    ("car_wont_start", "the dash lights all come on fine but the starter does nothing when i turn the key", {"q1": N}),
+    ("car_wont_start", "the dash lights all come on fine but the starter does nothing when i turn the key", {"q1": N, "q23": N, "q27": N}),
     ("car_wont_start", "the motor cranks over fine and it runs for maybe five seconds before cutting out", {"q1": Y, "q23": Y, "q9": Y}),
     ("engine_overheats", "no steam or drips anywhere under the hood, it just runs hot", {"q1": N}),
     ("engine_overheats", "the fan kicks on once the temp climbs but the needle still goes up", {"q7": Y, "q3": Y}),
@@ -754,10 +754,10 @@ HELD_OUT += [
     ("laptop_overheating", "i use it on the kitchen table mostly and it still cooks itself", {"q8": Y}),
     ("laptop_overheating", "i work with it on my knees on the train and it gets roasting hot", {"q8": N}),
     ("laptop_overheating", "the charger brick gets warm which i guess is normal, its the laptop itself that overheats and then freezes", {"q16": Y}),
-    ("car_wont_start", "car sat in the garage all winter, now the starter wont even turn it over", {"q1": N}),
-    ("car_wont_start", "filled up yesterday so its def not fuel, it turns over and over but doesnt catch", {"q1": Y, "q9": N}),
+    ("car_wont_start", "car sat in the garage all winter, now the starter wont even turn it over", {"q1": N, "q23": N, "q27": N}),
+    ("car_wont_start", "filled up yesterday so its def not fuel, it turns over and over but doesnt catch", {"q1": Y, "q9": N, "q23": N, "q27": N}),
     ("car_wont_start", "it goes for like 5 secs then conks out, happens mostly when its been raining", {"q23": Y, "q9": Y, "q28": Y}),
-    ("car_wont_start", "batt is brand new and reads 12.7v, starter whirrs but the engine just wont catch", {"q3": Y, "q2": Y, "q9": N}),
+    ("car_wont_start", "batt is brand new and reads 12.7v, starter whirrs but the engine just wont catch", {"q3": Y, "q2": Y, "q9": N, "q23": N, "q27": N}),
     ("engine_overheats", "running hot on the motorway but if i pull into a layby and let it idle the needle drops back down", {"q3": Y, "q18": Y}),
     ("engine_overheats", "theres a green puddle under the front every morning and its overheating", {"q1": Y}),
     ("engine_overheats", "no temp gauge on my dash just a light, and that light came on", {"q3": N, "q4": Y}),
@@ -785,9 +785,9 @@ HELD_OUT += [
 HELD_OUT += [
     # -- session 20 (written by reading before this stop's changes; not developed on): the
     # same facts in everyday words, a clause that names another subject, hedges and traps
-    ("car_wont_start", "turned the key this morning and the engine spun over fine but never actually started, theres def petrol in the tank", {"q1": Y, "q9": N}),
+    ("car_wont_start", "turned the key this morning and the engine spun over fine but never actually started, theres def petrol in the tank", {"q1": Y, "q9": N, "q23": N, "q27": N}),
     ("car_wont_start", "starts up no bother, idles for like 3 secs then just conks out", {"q9": Y, "q23": Y}),
-    ("car_wont_start", "battery's reading 12.4 on the meter and its an injected engine, cranks but nothing happens", {"q3": Y, "q20": Y, "q1": Y, "q9": N}),
+    ("car_wont_start", "battery's reading 12.4 on the meter and its an injected engine, cranks but nothing happens", {"q3": Y, "q20": Y, "q1": Y, "q9": N, "q23": N, "q27": N}),
     ("car_wont_start", "my mate reckons its the starter but i dont really know, it just wont go", {}),
     ("car_wont_start", "only ever cuts out when its wet out, it was pouring yesterday and it died twice", {"q28": Y}),
     ("engine_overheats", "the temp needle climbs right up into the red on the motorway but theres no warning light on the dash", {"q3": Y, "q4": N}),
@@ -825,7 +825,7 @@ HELD_OUT += [
     # -- session 21 (written by reading before this stop's changes; not developed on): other
     # words for the chart's facts, an engine that never fired (so it neither started then
     # stalled nor fired then stalled), a condition or place other than the asked one, traps
-    ("car_wont_start", "key turns and the dash lights all come on but theres no sound at all, not even a whirr from the starter", {"q1": N}),
+    ("car_wont_start", "key turns and the dash lights all come on but theres no sound at all, not even a whirr from the starter", {"q1": N, "q23": N, "q27": N}),
     ("car_wont_start", "it turns over and over like normal but just wont catch, been at it 10 mins and now i can smell petrol", {"q1": Y, "q9": N, "q23": N, "q27": N}),
     ("car_wont_start", "she starts lovely from cold but once shes warmed up on a drive she cuts out at junctions", {"q29": Y, "q1": Y, "q9": Y}),
     ("car_wont_start", "put my meter across the battery and it only says 11.2", {"q3": N}),

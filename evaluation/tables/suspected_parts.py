@@ -20,10 +20,10 @@ from evaluation.tables.opening_table import Row
 Y, N = "yes", "no"
 
 DEVELOPMENT: list[Row] = [
-    ("car_wont_start", "pretty sure its the starter or the battery. turned the key this morning and it wont even crank", {"q1": N}),
-    ("car_wont_start", "I think I've got a starter problem, or maybe the alternator. It doesn't turn over at all when I turn the key.", {"q1": N}),
-    ("car_wont_start", "could be the battery, idk. engine cranks over fine but never actually starts", {"q1": Y, "q9": N}),
-    ("car_wont_start", "my mechanic reckons its the spark plugs. it turns over ok but doesnt fire", {"q1": Y, "q9": N}),
+    ("car_wont_start", "pretty sure its the starter or the battery. turned the key this morning and it wont even crank", {"q1": N, "q23": N, "q27": N}),
+    ("car_wont_start", "I think I've got a starter problem, or maybe the alternator. It doesn't turn over at all when I turn the key.", {"q1": N, "q23": N, "q27": N}),
+    ("car_wont_start", "could be the battery, idk. engine cranks over fine but never actually starts", {"q1": Y, "q9": N, "q23": N, "q27": N}),
+    ("car_wont_start", "my mechanic reckons its the spark plugs. it turns over ok but doesnt fire", {"q1": Y, "q9": N, "q23": N, "q27": N}),
     ("car_wont_start", "i suspect the fuel filter honestly. car starts, runs for a few seconds then stalls", {"q9": Y, "q23": Y, "q1": Y}),
     ("engine_overheats", "might be the thermostat or the water pump?? the fan does turn on when it warms up tho", {"q7": Y}),
     ("engine_overheats", "i'm guessing its the radiator cap. temp gauge shoots up after 20 mins of driving", {"q3": Y}),
@@ -39,9 +39,9 @@ DEVELOPMENT: list[Row] = [
 ]
 
 HELD_OUT: list[Row] = [
-    ("car_wont_start", "Honestly I think the battery is dying or it's the starter motor. When I turn the key nothing happens, it just won't crank.", {"q1": N}),
-    ("car_wont_start", "could it be the ignition coil? it cranks fine but the engine wont catch", {"q1": Y, "q9": N}),
-    ("car_wont_start", "My guess is the fuel pump. The engine turns over but it won't start.", {"q1": Y, "q9": N}),
+    ("car_wont_start", "Honestly I think the battery is dying or it's the starter motor. When I turn the key nothing happens, it just won't crank.", {"q1": N, "q23": N, "q27": N}),
+    ("car_wont_start", "could it be the ignition coil? it cranks fine but the engine wont catch", {"q1": Y, "q9": N, "q23": N, "q27": N}),
+    ("car_wont_start", "My guess is the fuel pump. The engine turns over but it won't start.", {"q1": Y, "q9": N, "q23": N, "q27": N}),
     ("engine_overheats", "Suspect a bad water pump. No leaks that I can see but it still overheats on the motorway", {"q1": N}),
     ("engine_overheats", "i think it's the radiator fan. it never comes on even when the engine is really hot", {"q7": N}),
     ("laptop_overheating", "its probably dust in the fan tbh. laptop gets hot and freezes up when i game", {"q16": Y}),
