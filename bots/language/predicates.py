@@ -51,7 +51,9 @@ _NOT_PREDICATES = frozenset(
 )
 # A condition after the question ("... when you press it down?") and an intention ("trying
 # to connect to a home network?") say when or why, not what is asked.
-_CONDITION = re.compile(r"\b(?:when|whenever|if|after|while|before|once|as soon as)\b.*$")
+_CONDITION = re.compile(
+    r"\b(?:when|whenever|if|after|while|before|once|as soon as|(?:up)?on \w+ing)\b.*$"
+)
 _INTENTION = re.compile(r"\btry(?:ing)? to \w+")
 # A state the question asks something to be in while it is used ("do you always work with
 # the adapter plugged in?") is what it asks, not the verb of using.
