@@ -301,7 +301,10 @@ def misunderstood(ctx: Context, pending: Finding, meaning: Interpretation) -> Ou
     else:
         labels = [wording.state_label(pending, s, ctx.network) for s in pending.states]
         hint = f"Please pick one of: {', '.join(labels)}."
-    opener = "Hello!" if meaning.intent == "greeting" else "Sorry, I didn't understand that."
+    opener = "Sorry, I didn't understand that."
+    if meaning.intent == "greeting":
+        # Answered as what it was: a thanks is not greeted, an "ok" needs no opener.
+        opener = {"thanks": "You're welcome.", "acknowledged": ""}.get(meaning.detail, "Hello!")
     if meaning.detail == UNDECIDED:
         # "the steering is fine" to "is the steering hard when stationary?": read, but as
         # neither a yes nor a no; the user is asked which rather than the reader guessing.
@@ -310,7 +313,7 @@ def misunderstood(ctx: Context, pending: Finding, meaning: Interpretation) -> Ou
         # Understood: some apply, which ones was not said (choice_list.read).
         opener = "Which ones?"
         hint = "Please pick every one that applies, or say none of these or not sure."
-    parts = (opener, hint, ctx.dialogue.pending.text)
+    parts = tuple(p for p in (opener, hint, ctx.dialogue.pending.text) if p)
     buttons, choices = controls(ctx, pending, human=offer_human)
     reply = Reply(parts=parts, kind="question", buttons=buttons, choices=choices)
     return Outcome(

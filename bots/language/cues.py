@@ -82,6 +82,10 @@ GREETING = rx(
     r"^(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings|thanks|thank you|"
     r"thx|ok|okay|cool|great)(?:\s+(?:there|again|bot|so much))?\W*$"
 )
+# Of those, the ones that thank or acknowledge rather than greet: "thanks" is not answered
+# with "Hello!" (lead17: a user who thanked the bot was greeted).
+THANKS = rx(r"^(?:thanks|thank you|thx)\b")
+ACKNOWLEDGED = rx(r"^(?:ok|okay|cool|great)\b")
 # "hello?", "anyone there?", "are you still there": checking the bot is listening, read like
 # a greeting (the question is asked again), never as "how do I check?" for its question mark
 # nor as an answer ("is anyone there" is no "yes").
@@ -160,6 +164,9 @@ UNSURE = rx(
     r"\bunsure\b",
     r"\b(?:do|did)\s+not\s+know\b",
     r"\bno\s+(?:idea|clue)\b",
+    # "i wouldn't know", "haven't got a clue", "not a clue" (lead17: read as a "no").
+    r"\bwould\s+not\s+know\b",
+    r"\bnot\s+(?:(?:got|have)\s+)?(?:(?:a|any)\s+(?:clue|idea)|the\s+(?:faintest|foggiest))\b",
     r"\b(?:can|could)\s+not\s+(?:really\s+|honestly\s+|truly\s+)?(?:tell|say|remember|be sure)\b",
     r"\bhard\s+to\s+(?:say|tell)\b",
     r"\bdunno\b",

@@ -60,7 +60,17 @@ from .corrections import (
     self_corrected,
     taken_back_to_doubt,
 )
-from .cues import GREETING, HEDGE_RELIABILITY, HUMAN, PRESENCE, RESTART, UNSURE, WHOLE_NO
+from .cues import (
+    ACKNOWLEDGED,
+    GREETING,
+    HEDGE_RELIABILITY,
+    PRESENCE,
+    RESTART,
+    THANKS,
+    UNSURE,
+    WHOLE_NO,
+)
+from .person_words import asks_for_person
 from .presupposed import denied_with
 from .reader import (
     BOTH_ANSWERS,
@@ -193,13 +203,13 @@ class OfflineInterpreter(Interpreter):
             return Interpretation("unknown", confidence=0.0, detail="empty message")
         if RESTART.search(bare):
             return Interpretation("restart", confidence=0.95, detail="restart cue")
-        if HUMAN.search(bare):
+        if asks_for_person(bare):
             return Interpretation("human", confidence=0.9, detail="asks for a person")
         skip = frozenset({pending.id} if pending else ())
         volunteered = volunteered_facts(text, network, skip=skip) if self.volunteer else ()
         if pending is None:
             if GREETING.match(bare) or PRESENCE.match(bare):
-                return Interpretation("greeting", confidence=0.9, detail="greeting")
+                return Interpretation("greeting", confidence=0.9, detail=social_kind(bare))
             intent: Intent = "answer" if volunteered else "unknown"
             return Interpretation(intent, (), volunteered, 0.5, detail="no pending question")
         rules = self._reply_to(normalised, pending, volunteered, network)
@@ -325,7 +335,8 @@ class OfflineInterpreter(Interpreter):
             intent: Intent = "how_to_check" if how or not why else "why"
             return Interpretation(intent, (), volunteered, 0.8, detail=f"{intent} cue")
         if GREETING.match(normalised.strip(" .!?")):
-            return Interpretation("greeting", (), volunteered, 0.9, detail="greeting")
+            kind = social_kind(normalised.strip(" .!?"))
+            return Interpretation("greeting", (), volunteered, 0.9, detail=kind)
         if binary is not None and reading is not None and reading.polarity != 0:
             if reading.strength < EXPLICIT and _about_other_findings(
                 normalised, pending, volunteered
@@ -398,3 +409,12 @@ def _presupposed(
     if not denied:
         return result
     return dataclasses.replace(result, volunteered=(*result.volunteered, *denied))
+
+
+def social_kind(bare: str) -> str:
+    """What a social message does: "thanks", "acknowledged" ("ok", "cool") or "greeting"."""
+    if THANKS.match(bare):
+        return "thanks"
+    if ACKNOWLEDGED.match(bare):
+        return "acknowledged"
+    return "greeting"

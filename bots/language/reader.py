@@ -151,16 +151,31 @@ _UN_PREFIX = re.compile(r"\b(?:un|non-?)([a-z]{4,})\b")
 _NOT_UN = frozenset({"unless", "until", "united", "universal", "university", "unique", "uniform"})
 # Sentences about the user's means to check, not the answer: "I can't access the settings",
 # "I don't own a multimeter" (unless what they cannot reach is what the question asks about).
-_INABILITY = re.compile(
-    r"\b(?:can\s+not|could\s+not|unable\s+to|not\s+able\s+to)\s+(?:access|reach|get\s+(?:to|into|at)|"
-    r"log\s*(?:in|into|on)|locate|find|open\s+up)\b(?P<object>.*)$|"
-    r"\b(?:do|did)\s+not\s+(?:own|have)\s+(?P<tool>.*)$|"
-    r"\b(?:do|did)\s+not\s+(?:know|remember|have)\s+(?:\w+\s+){0,3}?(?P<secret>password|login|"
-    r"credentials|username|user\s+name|details|code|pin)\b|"
-    r"\b(?:no|any)\s+(?:way|means)\s+(?:of|to)\s+(?:check|test|tell|know|measure|verify|find|see)|"
-    r"\b(?:can\s+not|unable\s+to|not\s+able\s+to)\s+(?:check|test|measure|verify|inspect)\s+"
-    r"(?:that|this|it)\b"
+# Each pattern is tried on its own: "got no way of testing that" is no tool named ("got no
+# ..."), and must still be read as no way to check.
+_CHECK_VERB = r"(?:check|test|tell|know|measur|verif|find|see|inspect)\w*"
+# "can't see it" is doubt about what is there, not a missing means of checking.
+_TEST_VERB = r"(?:check|test|measur|verif|inspect)\w*"
+_INABILITY = tuple(
+    re.compile(p)
+    for p in (
+        r"\b(?:can\s+not|could\s+not|unable\s+to|not\s+able\s+to)\s+(?:access|reach|"
+        r"get\s+(?:to|into|at)|log\s*(?:in|into|on)|locate|find|open\s+up)\b(?P<object>.*)$",
+        r"\b(?:(?:do|did)\s+not\s+(?:own|have)|(?:(?:have|has)\s+)?not\s+got|(?:have|has|got)\s+no)"
+        r"\s+(?P<tool>.*)$",
+        # "wouldn't know where to look", "don't know how to test it": no way to check.
+        r"\b(?:would|do|did)\s+not\s+know\s+(?:where|how|what)\s+to\b",
+        r"\b(?:do|did)\s+not\s+(?:know|remember|have)\s+(?:\w+\s+){0,3}?(?P<secret>password|"
+        r"login|credentials|username|user\s+name|details|code|pin)\b",
+        rf"\b(?:no|any)\s+(?:way|means)\s+(?:of|to)\s+{_CHECK_VERB}",
+        rf"\b(?:can\s+not|unable\s+to|not\s+able\s+to)\s+{_TEST_VERB}\s+(?:that|this|it)\b",
+        # "i havent checked", "didnt look": nothing found either way (lead17: read as "no",
+        # and a conclusion rested on it), unless checking is what the question asks about.
+        r"\b(?:have|has|did)\s+not\s+(?:yet\s+|actually\s+|really\s+)?"
+        r"(?P<done>check|look|test|measur|inspect)\w*",
+    )
 )
+_CHECKING = frozenset(tx.canonical(w) for w in ("check", "checked", "inspect", "look", "test"))
 # Words any answer may add without naming another condition ("I hear it", "my car makes it").
 _GENERIC_WORDS = frozenset(
     tx.canonical(w)
@@ -1818,16 +1833,21 @@ def _expand_un(match: re.Match[str], profile: QuestionProfile) -> str:
 
 def is_unable(s: str, profile: QuestionProfile) -> bool:
     """The sentence says the user cannot check (no access, no tool), not what they found."""
-    match = _INABILITY.search(s)
-    if not match:
-        return False
-    if match.group("tool") is None and match.group("object") is None:
+    return any(_unable(match, profile) for p in _INABILITY if (match := p.search(s)))
+
+
+def _unable(match: re.Match[str], profile: QuestionProfile) -> bool:
+    groups = match.groupdict()
+    if groups.get("done") is not None:
+        # "have you checked the timing?" - "i havent checked": an answer, a no.
+        return not profile.words & _CHECKING
+    if groups.get("tool") is None and groups.get("object") is None:
         return True  # "no way of checking", "I don't know the password"
-    if match.group("tool") is not None:
-        tool = tx.tokens(match.group("tool"))
+    if groups.get("tool") is not None:
+        tool = tx.tokens(groups["tool"])
         asked = set(tx.content(tool)) & (profile.words - {"access", "time", "key"})
         return bool(set(tool) & INABILITY_TOOLS) and not asked
-    thing = set(tx.content(tx.tokens(match.group("object") or "")))
+    thing = set(tx.content(tx.tokens(groups.get("object") or "")))
     # "I can't access it" is about the thing asked; "... the settings page" about a means.
     return bool(thing) and not thing & profile.words
 

@@ -63,6 +63,27 @@ HELD_OUT_ASKS = [
     "i want to talk to a member of staff",
     "please get a mechanic to look at this",
 ]
+# Stop 41 (lead17: "look can i just talk to a real persn, im late for work" was not understood):
+# the person word misspelt. Both lists written before the reader changed.
+DEV_TYPO_ASKS = [
+    "look can i just talk to a real persn, im late for work",
+    "put me thru to a humna pls",
+    "i need to speak to somone now",
+    "can i talk to an operater",
+]
+HELD_OUT_TYPO_ASKS = [
+    "can i speek to an agent please",
+    "i would like a real humen please",
+    "any chance of talking to a persom",
+    "pls get somebdy to call me",
+    "i want to talk to a techncian",
+    "let me talk to a preson",
+]
+# Misspelt words that are not a person asked for.
+TYPO_NOT_ASKS = [
+    "i talked to the pesron at the shop and they said its the fan",
+    "its not the persn, its the laptop",
+]
 HELD_OUT_NOT_ASKS = [
     "my mechanic said the pads were fine",
     "no, nobody at home has the same problem",

@@ -8,10 +8,13 @@ reader changed; the held-out rows are only measured)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from . import person_request_table as table
 from .test_language_offline import read
+from .test_scope_and_pickers import web
 
 
 def asks_for_person(text: str) -> bool:
@@ -39,6 +42,22 @@ def test_held_out_requests() -> None:
     assert not mentions
 
 
+@pytest.mark.parametrize("text", table.DEV_TYPO_ASKS)
+def test_a_request_with_the_person_word_misspelt_is_read_as_one(text: str) -> None:
+    assert asks_for_person(text)
+
+
+@pytest.mark.parametrize("text", table.TYPO_NOT_ASKS)
+def test_a_misspelt_person_mentioned_is_not_a_request(text: str) -> None:
+    assert not asks_for_person(text)
+
+
+def test_held_out_requests_with_typos() -> None:
+    asks = [t for t in table.HELD_OUT_TYPO_ASKS if asks_for_person(t)]
+    print(f"held-out typos: {len(asks)}/{len(table.HELD_OUT_TYPO_ASKS)} requests read")
+    assert len(asks) >= 0.66 * len(table.HELD_OUT_TYPO_ASKS)
+
+
 @pytest.mark.parametrize(
     "text", ["hello?", "anyone there?", "is anyone there", "are you still there", "hello??? anyone"]
 )
@@ -51,3 +70,28 @@ def test_checking_we_are_there_is_neither_an_answer_nor_a_question_back(text: st
 def test_an_answer_with_a_rising_tone_is_an_answer(text: str, state: str) -> None:
     meaning = read(text, "power")
     assert meaning.intent == "answer" and meaning.answers[0].states == (state,)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("text", "opener"),
+    [
+        ("thanks", "You're welcome."),
+        ("thank you so much", "You're welcome."),
+        ("ok", None),
+        ("hiya", "Hello!"),
+    ],
+)
+def test_a_social_message_mid_question_is_answered_as_what_it_is(
+    service_factory: Any, text: str, opener: str | None
+) -> None:
+    """lead17: "thanks" in the middle of a question was answered "Hello!"."""
+    service = service_factory()
+    first = web(service, f"social-{text}", "laptop gets really hot and the fan is loud")
+    assert first.kind == "question"
+    reply = web(service, f"social-{text}", text)
+    assert reply.kind == "question" and reply.parts[-1] == first.parts[-1]
+    if opener is None:
+        assert reply.parts[0].startswith("Please answer")
+    else:
+        assert reply.parts[0] == opener
