@@ -57,10 +57,8 @@ OPPOSITE_GROUPS: tuple[tuple[str, str], ...] = (
     ("dirty dirt grime grimy corroded corrosion", "clean cleaned spotless"),
     ("loose wobbly", "tight secure firm snug sturdy solid"),
     (
-        # A motor is heard running: "i can hear it whirring" to "is the fan spinning?". Not
-        # "rotate": a display "rotated 90 degrees" is turned round, not moving, and "lines
-        # running down my screen" read "is the display rotated?" yes (lead17).
-        "move moving moves spin spinning spins run running runs "
+        # A motor is heard running: "i can hear it whirring" to "is the fan spinning?".
+        "move moving moves spin spinning spins rotate rotating run running runs "
         "whir whirs whirring whirr whirrs whirring hum hums humming",
         "still stopped stationary motionless idle idling parked stop stops off stuck jammed "
         "seized dead die dies died silent silently",

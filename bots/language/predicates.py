@@ -158,6 +158,10 @@ def says_predicate(text: str, question: str) -> bool:
 
 
 _PARTICLES = frozenset({"on", "off", "up", "down", "out", "in", "over", "back", "away"})
+# A display "rotated 90 degrees or upside-down" is turned round, not moving: the motion family
+# of "rotate" (run, spin) is another sense ("lines running down my screen" read as rotated,
+# lead17). A fan or a wheel "rotating" keeps it.
+_TURNED_ROUND = re.compile(r"\b(?:upside|degrees|sideways|orientation)\b")
 
 
 def predicate_said(text: str, question: str) -> bool | None:
@@ -176,7 +180,10 @@ def predicate_said(text: str, question: str) -> bool | None:
     for word in wanted:
         # A particle of a phrase in a group ("on" of "turn on") is no word for the predicate
         # by itself: "a headache on one side" says nothing of turning the head.
-        near = (meaning.get(word, frozenset()) - subject - _PARTICLES) | {word}
+        family = meaning.get(word, frozenset())
+        if word == "rotat" and _TURNED_ROUND.search(question.lower()):
+            family = frozenset()
+        near = (family - subject - _PARTICLES) | {word}
         if near & said:
             return True
         if any(len(w) > 3 and similar(w, p) for w in near for p in said if len(p) > 3):

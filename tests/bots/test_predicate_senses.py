@@ -5,7 +5,7 @@
   as "the engine fires: yes" (``predicates._CONDITION``);
 - a display "rotated 90 degrees" is turned round, not moving: "thin vertical lines running
   down my laptop screen" was read as "is the display rotated?" yes, through the motion
-  family ("run", "spin") (``lexicon.OPPOSITE_GROUPS``).
+  family ("run", "spin"), which a fan or a wheel "rotating" keeps (``predicates._TURNED_ROUND``).
 
 Controls: the same findings said in their own sense are still read."""
 
