@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from bots.case_store import Pending
 from bots.conversation import carer
 from bots.conversation.context import NO_KNOWLEDGE, Context, Kit, Outcome
+from bots.conversation.plain_answers import LEADING, NO_WORDS, YES_WORDS, plain, starts_with
 from bots.language import Interpretation
 from bots.messages import Button, Inbound, Reply
 from bots.safety.minor_care import Care, said_of, signs_said
@@ -117,20 +118,9 @@ QUESTIONS: dict[str, tuple[Question, ...]] = {
 _BY_KEY = {q.key: q for qs in QUESTIONS.values() for q in qs}
 _RANK = {"": 0, "self-care": 1, "routine": 2, "urgent": 3, "emergency": 4}
 
-_YES = re.compile(
-    r"^\s*(?:y|ya|yah|yes+|yeah?|yep|yup|ye|aye|sure|i am|i do|i have|i think so|think so|"
-    r"kind of|kinda|sort of|a bit|a little|maybe|definitely|absolutely|correct|right|"
-    r"i can(?!'?t|not| not)|i could(?!n'?t| not))\b",
-    re.IGNORECASE,
-)
-_NO = re.compile(
-    r"^\s*(?:n|no+|nope|nah|not really|not now|not at the moment|not right now|not at all|"
-    r"i'?m (?:ok|okay|fine|alright)|i am (?:ok|okay|fine|alright)|never|neither|none|"
-    r"nothing|i can'?t|i cannot|i can not|i couldn'?t)\b",
-    re.IGNORECASE,
-)
-_LEADING = re.compile(r"^\s*(?:no+|nope|nah|yes+|yeah?|yep|not really)\b[\s,.!-]*", re.I)
-_UNSURE = re.compile(r"\b(?:not sure|unsure|don'?t know|dunno|no idea|can'?t tell)\b", re.I)
+# A nurse asks what the patient can do ("can you put weight on it?"): "i can" is a yes there.
+_YES = starts_with(YES_WORDS + r"|i can(?!'?t|not| not)|i could(?!n'?t| not)")
+_NO = starts_with(NO_WORDS + r"|nothing|i can'?t|i cannot|i can not|i couldn'?t")
 
 
 def is_question(pending: Pending | None) -> bool:
@@ -231,12 +221,12 @@ def read(kit: Kit, ctx: Context, inbound: Inbound) -> Interpretation:
     question = _asked(ctx)
     text = carer.own_words(kit, ctx, inbound.text).strip()
     # "no, I can't put any weight on it": the words after a leading yes or no say the sign.
-    rest = _LEADING.sub("", text)
+    rest = LEADING.sub("", text)
     if question.sign in signs_said(rest):
         return Interpretation("answer", extras={"nurse": question.sign_if}, detail="sign said")
-    for pattern, said in ((_UNSURE, "unsure"), (_NO, "no"), (_YES, "yes")):
-        if pattern.search(text):
-            return Interpretation("answer", extras={"nurse": said}, detail="nurse question")
+    said = plain(text, yes=_YES, no=_NO)
+    if said is not None:
+        return Interpretation("answer", extras={"nurse": said}, detail="nurse question")
     try:
         # The stand-in finding is pending so that "why?" reads as a question about a question.
         network = ctx.network or NO_KNOWLEDGE

@@ -22,12 +22,12 @@ rationale ``{"safety_check": ...}``), so it survives between messages like any o
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from bots.case_store import Pending
 from bots.conversation import carer
 from bots.conversation.context import Context, Kit, Outcome
+from bots.conversation.plain_answers import LEADING, plain
 from bots.language import Interpretation
 from bots.language.base import yes_no_states
 from bots.messages import Button, Inbound, Reply
@@ -71,19 +71,6 @@ FOLLOW_UPS = {
 IMMEDIATE = frozenset({"self-harm", "unwell baby"})
 # A reply we cannot read twice in a row escalates: the follow-up is for safety, not for leave.
 MAX_UNREAD = 2
-
-_YES = re.compile(
-    r"^\s*(?:y|ya|yah|yes+|yeah?|yep|yup|ye|aye|sure|i am|i do|i have|i think so|think so|"
-    r"kind of|kinda|sort of|a bit|a little|maybe|definitely|absolutely|correct|right)\b",
-    re.IGNORECASE,
-)
-_NO = re.compile(
-    r"^\s*(?:n|no+|nope|nah|not really|not now|not at the moment|not right now|not at all|"
-    r"i'?m (?:ok|okay|fine|alright)|i am (?:ok|okay|fine|alright)|never|neither|none)\b",
-    re.IGNORECASE,
-)
-_LEADING = re.compile(r"^\s*(?:no+|nope|nah|yes+|yeah?|yep|not really)\b[\s,.!-]*", re.I)
-_UNSURE = re.compile(r"\b(?:not sure|unsure|don'?t know|dunno|no idea|can'?t tell)\b", re.I)
 
 
 def is_check(pending: Pending | None) -> bool:
@@ -144,15 +131,12 @@ def read(kit: Kit, ctx: Context, inbound: Inbound) -> Interpretation:
     text = carer.own_words(kit, ctx, inbound.text).strip()
     # "no, I mean I can't breathe": the words after a leading yes or no state the emergency
     # (the message itself was read before, where a leading "no" reads as a negation).
-    rest = _LEADING.sub("", text)
+    rest = LEADING.sub("", text)
     if rest != text and emergency_kinds(rest):
         return Interpretation("answer", extras={"safety": "yes"}, detail="emergency words")
-    if _UNSURE.search(text):
-        return Interpretation("answer", extras={"safety": "unsure"}, detail="safety follow-up")
-    if _NO.search(text):
-        return Interpretation("answer", extras={"safety": "no"}, detail="safety follow-up")
-    if _YES.search(text):
-        return Interpretation("answer", extras={"safety": "yes"}, detail="safety follow-up")
+    said = plain(text)
+    if said is not None:
+        return Interpretation("answer", extras={"safety": said}, detail="safety follow-up")
     finding = ctx.pending
     try:
         meaning = kit.interpreter.interpret(
