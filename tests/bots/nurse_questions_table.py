@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (a data table: one row a line)
 """Bites, stings and mild injuries where what decides the level comes out only when it is asked
 (stop 41): the opening names the bite or the injury and little else, and the patient tells the
 danger sign, the broken skin or the weight it takes only in answer to a question. Written before
