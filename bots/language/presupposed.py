@@ -86,6 +86,8 @@ def denied_with(
     table = presupposing(network)
     out: dict[str, Answer] = {}
     for answer in given:
+        if answer.finding not in network.finding_index:
+            continue  # an answer about another network's finding (hostile input) says nothing here
         binary = yes_no_states(network.finding(answer.finding))
         if binary is None or answer.states != (binary[1],):
             continue
