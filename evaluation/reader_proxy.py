@@ -395,6 +395,8 @@ def chart_table(name: str, rows_too: bool) -> None:
         state = None
         if meaning.intent == "answer" and meaning.answers and meaning.answers[0].states:
             state = "yes" if meaning.answers[0].states[0] == finding.states[0] else "no"
+        elif label == "unable" and _unable(meaning):
+            state = "unable"
         for counts in (by_kind[kind], by_kind["all"]):
             _tally(counts, state, label)
         if rows_too and state != label:
@@ -402,6 +404,14 @@ def chart_table(name: str, rows_too: bool) -> None:
     print(f"{name}: right % (wrong, not read) by kind")
     for kind in sorted(by_kind, key=lambda k: (k == "all", k)):
         print(f"  {kind:24s} {_counts(by_kind[kind])}")
+
+
+def _unable(meaning: Any) -> bool:
+    """A reply read as "I can't check that": help with checking is offered ("how do I
+    check?"), or it is taken as "not sure"; either way, no yes or no is recorded."""
+    if meaning.intent == "how_to_check":
+        return True
+    return meaning.intent == "answer" and bool(meaning.answers) and not meaning.answers[0].states
 
 
 def _line(counts: Counter[str]) -> str:

@@ -641,3 +641,169 @@ DEVELOPMENT_41: list[tuple[str, str, str, str]] = [
         "no",
     ),
 ]
+
+
+# Written and committed before any reader change of stop 42 (docs/answer-reader.md, "Stop
+# 42"), scored once at its end. The class: "I can't check that" said through its means, a
+# tool or a check under a negation or an absence ("no meter here", "nothing to measure it
+# with", "no way for me to check", "dont have a gauge"), to questions of appliances and
+# machines nobody developed the reader on (a well pump, a heat pump, a pool, a generator, a hot
+# tub, a 3D printer, an e-scooter, an aquarium, a water softener, a motorbike, a solar panel,
+# a chimney, a sewing machine). ``unable``: read as "cannot check" (help with checking) or
+# "not sure", never a yes or a no. ``control``: a "no X" / "nothing" / "dont have" that is the
+# answer itself (what is absent is what the question asks about).
+HELD_OUT_42: list[tuple[str, str, str, str]] = [
+    (
+        "unable",
+        "Is the voltage at the pump terminals above 220 V?",
+        "no meter here so cant say",
+        "unable",
+    ),
+    (
+        "unable",
+        "Does the thermostat read the same temperature as a separate thermometer?",
+        "got nothing to compare it with",
+        "unable",
+    ),
+    (
+        "unable",
+        "Is the tyre pressure on the e-bike above 40 psi?",
+        "i dont have a pump with a gauge on it",
+        "unable",
+    ),
+    (
+        "unable",
+        "Is the pool water pH between 7.2 and 7.6?",
+        "no test strips in the house atm",
+        "unable",
+    ),
+    (
+        "unable",
+        "Is the resistance across the heating element under 30 ohms?",
+        "nothing to measure it with sorry",
+        "unable",
+    ),
+    (
+        "unable",
+        "Is the refrigerant pressure on the heat pump within the range on the label?",
+        "no way for me to check that, its all sealed up",
+        "unable",
+    ),
+    (
+        "unable",
+        "Does the generator put out 50 Hz under load?",
+        "havent any way of testing the frequency",
+        "unable",
+    ),
+    (
+        "unable",
+        "Is the drive belt on the sewing machine tight enough?",
+        "i dont have the tools to get the cover off",
+        "unable",
+    ),
+    (
+        "unable",
+        "Is the hot tub heater drawing more than 15 amps?",
+        "no clamp meter, sorry",
+        "unable",
+    ),
+    (
+        "unable",
+        "Does the well pump hold pressure for an hour with the taps closed?",
+        "theres no gauge on it that i can find",
+        "unable",
+    ),
+    (
+        "unable",
+        "Is the nozzle of the 3D printer reaching 200 degrees?",
+        "the screen is cracked so i have no way to see the temp",
+        "unable",
+    ),
+    (
+        "unable",
+        "Is the scooter battery above 36 volts when it is charged?",
+        "without a multimeter i cant tell you",
+        "unable",
+    ),
+    (
+        "unable",
+        "Is the chimney flue drawing properly?",
+        "id have no way of knowing, its up on the roof",
+        "unable",
+    ),
+    (
+        "unable",
+        "Does the aquarium filter move more than 200 litres an hour?",
+        "not got anything to measure the flow",
+        "unable",
+    ),
+    (
+        "unable",
+        "Is the water hardness below 5 gpg at the kitchen tap?",
+        "we dont have a test kit for that",
+        "unable",
+    ),
+    (
+        "unable",
+        "Are the brake pads on the motorbike thicker than 2 mm?",
+        "cant see them without taking the wheel off and ive no tools for that",
+        "unable",
+    ),
+    (
+        "unable",
+        "Is the solar panel putting out more than 18 volts in full sun?",
+        "nothing here to test it with, just a screwdriver",
+        "unable",
+    ),
+    (
+        "unable",
+        "Is the pressure in the boiler's expansion vessel about 1 bar?",
+        "no pressure gauge for the vessel, only the one on the front",
+        "unable",
+    ),
+    (
+        "control",
+        "Is there any water left in the dishwasher sump after a cycle?",
+        "no water in there, its dry",
+        "no",
+    ),
+    (
+        "control",
+        "Does the outdoor unit of the heat pump have power?",
+        "no power to it at all, the light on it is off",
+        "no",
+    ),
+    ("control", "Do you have a spare fuse for the generator?", "dont have a spare one no", "no"),
+    ("control", "Is there a smell of gas near the water heater?", "no smell here at all", "no"),
+    (
+        "control",
+        "Is anything blocking the fan of the 3D printer?",
+        "nothing in the way that i can see",
+        "no",
+    ),
+    (
+        "control",
+        "Does the pool pump hum when it is switched on?",
+        "theres no noise from it at all",
+        "no",
+    ),
+    ("control", "Did the scooter show an error code?", "no code, nothing on the screen", "no"),
+    (
+        "control",
+        "Have you cleaned the hot tub filter recently?",
+        "havent touched it in months",
+        "no",
+    ),
+    (
+        "control",
+        "Is the pressure switch on the well pump clicking?",
+        "yes it clicks but then no water comes",
+        "yes",
+    ),
+    (
+        "control",
+        "Is there a tool for adjusting the tension on the sewing machine?",
+        "no tool came with it",
+        "no",
+    ),
+]
