@@ -60,6 +60,13 @@ class StoppingRule:
     # the belief favours the leader: the case is handed on with the differential
     # (planning.policies.pair.disputed).
     pair_check: bool = False
+    # Before that: when a question the patient answered "not sure" would have split the leader
+    # and the runner-up by ``pair_lost_gain`` bits (the answer that decides the pair is
+    # missing), the question not yet asked that splits them most is asked instead, while it
+    # splits them by ``pair_split_gain`` bits (planning.policies.pair.lost_split). 0 turns it
+    # off.
+    pair_lost_gain: float = 0.0
+    pair_split_gain: float = 0.0
 
     def __post_init__(self) -> None:
         if not 0.0 < self.tau <= 1.0:
@@ -76,6 +83,9 @@ class StoppingRule:
             raise ValueError(f"rising_odds {self.rising_odds} below 1")
         if not 0.0 <= self.rising_lift <= 1.0:
             raise ValueError(f"rising_lift {self.rising_lift} not in [0, 1]")
+        for name in ("pair_lost_gain", "pair_split_gain"):
+            if not 0.0 <= getattr(self, name) <= 1.0:
+                raise ValueError(f"{name} {getattr(self, name)} not in [0, 1] bits")
         if not 0.0 <= self.flags_before <= 1.0:
             raise ValueError(f"flags_before {self.flags_before} not in [0, 1]")
         # A pack's metadata is JSON: its list becomes the tuple the rule is hashed by.

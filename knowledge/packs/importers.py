@@ -115,6 +115,8 @@ PACK_STOPPING: dict[str, dict[str, Any]] = {
         "flags_before": 0.99,
         "early_severities": [4],
         "pair_check": True,
+        "pair_lost_gain": 0.05,
+        "pair_split_gain": 0.01,
         "max_turns": 15,
         "budget_floor": 0.7,
         "rising_floor": 0.4,

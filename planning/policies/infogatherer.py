@@ -95,7 +95,7 @@ from planning.network import CompiledNetwork, EvidentialNetwork
 
 from .base import BeliefView, Policy, survives_one_wrong_answer
 from .flow import flow_roots
-from .pair import disputed
+from .pair import disputed, lost_split, pair_entropy_reduction
 from .questions import DrawnAnswers, draw_answers
 from .scoring import FloatArray, IntArray, Method, score_candidates
 
@@ -237,7 +237,8 @@ class InfoGatherer(Policy):
                 scores.method,
             )
         if settled is not None and max(float(gain_n.max()), float(gain_d.max())) < self.settle_gain:
-            return self._settle(state, view, settled)
+            options = np.concatenate([plain, *questions]) if questions else plain
+            return self._settle(state, view, settled, options)
         primary, secondary = (gain_n, gain_d) if phase == 1 else (gain_d, gain_n)
         pick = lexicographic_choice(primary, secondary, self.tolerance)
         finding = int(candidates[pick])
@@ -255,15 +256,46 @@ class InfoGatherer(Policy):
             },
         )
 
-    def _settle(self, state: DialogueState, view: BeliefView, leader: int) -> Action:
-        """The settled leader's conclusion, unless the stopping rule's ``pair_check`` hands the
-        case on: the answers read as probabilities favour the runner-up by more than the
-        belief favours the leader (:mod:`~planning.policies.pair`)."""
+    def _settle(
+        self, state: DialogueState, view: BeliefView, leader: int, options: IntArray
+    ) -> Action:
+        """The settled leader's conclusion, unless the stopping rule's pair checks
+        (:mod:`~planning.policies.pair`) ask on or hand the case on.
+
+        ``pair_lost_gain``: the patient answered "not sure" to a question that would split the
+        leader from the runner-up by that many bits; the question among ``options`` (not yet
+        asked; a multi-choice question named by its most splitting option) that splits the
+        two most is asked, while it splits them by ``pair_split_gain`` bits. A nurse whose
+        patient cannot say the one thing that decides between two close causes asks the next
+        thing that tells them apart. It asks no question of a patient who answered every
+        splitting question, and asking a "not sure" again would only measure how the
+        simulated patient re-draws one (docs/planner-robustness.md, stop 42).
+        ``pair_check``: the answers read as probabilities favour the runner-up by more than
+        the belief favours the leader: handed on."""
+        rule = self.stopping
         known = view.known
-        if self.stopping.pair_check and known.size > 1:
-            runner_up = int(np.argsort(-known, kind="stable")[1])
-            if disputed(state, view.network, view.table, known, leader, runner_up):
-                return Abstain("leaders_undecided", view.differential())
+        if known.size < 2:
+            return Conclude(view.compiled.hypothesis_ids[leader], float(known[leader]))
+        runner_up = int(np.argsort(-known, kind="stable")[1])
+        if rule.pair_lost_gain > 0.0:
+            table, log_w = view.table, view.log_w
+            lost = lost_split(state, view.network, table, log_w, known, leader, runner_up)
+            ids = view.compiled.finding_ids
+            # Only questions never asked: a "not sure" asked once more is no new question.
+            fresh = options[[ids[int(f)] not in state.asked for f in options]]
+            if lost >= rule.pair_lost_gain and fresh.size:
+                gains = pair_entropy_reduction(table, log_w, known, fresh, leader, runner_up)
+                pick = int(np.argmax(gains))
+                if float(gains[pick]) >= max(rule.pair_split_gain, 1e-9):
+                    return self.ask(
+                        view,
+                        int(fresh[pick]),
+                        float(gains[pick]),
+                        "pair_entropy_reduction",
+                        {"lost_split": lost, "leader_betp": float(known[leader])},
+                    )
+        if rule.pair_check and disputed(state, view.network, view.table, known, leader, runner_up):
+            return Abstain("leaders_undecided", view.differential())
         return Conclude(view.compiled.hypothesis_ids[leader], float(known[leader]))
 
     def _needed(

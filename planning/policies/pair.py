@@ -29,11 +29,78 @@ import numpy as np
 from planning.dialogue import DialogueState
 from planning.network import EvidentialNetwork
 
-from .scoring import AnswerTable, FloatArray
+from .scoring import AnswerTable, FloatArray, IntArray
 
 # A pignistic likelihood is floored here so that one answer the links call (almost) impossible
 # under a twin cannot decide the pair alone (the answers are mistaken now and then).
 _LIKELIHOOD_FLOOR = 1e-3
+
+
+def _binary_entropy(p: FloatArray) -> FloatArray:
+    q = np.clip(p, 1e-12, 1.0 - 1e-12)
+    out: FloatArray = -(q * np.log2(q) + (1.0 - q) * np.log2(1.0 - q))
+    return out
+
+
+def pair_entropy_reduction(
+    table: AnswerTable, log_w: FloatArray, known: FloatArray, findings: IntArray, a: int, b: int
+) -> FloatArray:
+    """For each of ``findings``: the expected reduction, in bits, of the entropy of the choice
+    between hypotheses ``a`` and ``b`` after its answer. The choice is read from the two's
+    weights (the plausibility transform restricted to the pair, ``w_a / (w_a + w_b)``; the
+    transform InfoGatherer's discord uses), updated as the dialogue would update them (``log
+    pl`` of the answer), so a "no" weighs what it weighs in the dialogue and a question both
+    answer alike is worth nothing. The answer's probability is the two's predictive one
+    (``BetP_j(x | h)`` weighted by their BetP ``known``)."""
+    if findings.size == 0:
+        return np.zeros(0)
+    rows = table.rows_of(findings)
+    if table.dense is not None:
+        log_pl = table.dense.log_pl[rows][:, [a, b]]
+        cond = table.dense.betp[rows][:, [a, b]]
+    else:
+        log_pl = np.vstack([table.row_log_pl(int(r))[[a, b]] for r in rows])
+        cond = np.vstack([table.row_betp(int(r))[[a, b]] for r in rows])
+    before = float(log_w[a] - log_w[b])
+    with np.errstate(invalid="ignore"):
+        # The log odds of a against b after each answer; one that rules a twin out decides.
+        odds = before + log_pl[:, 0] - log_pl[:, 1]
+    share = np.where(np.isnan(odds), 0.5, 1.0 / (1.0 + np.exp(-np.clip(odds, -700.0, 700.0))))
+    pa, pb = float(known[a]), float(known[b])
+    answer_p = (cond[:, 0] * pa + cond[:, 1] * pb) / max(pa + pb, 1e-300)
+    starts = np.concatenate(([0], np.cumsum(table.n_states[findings])[:-1])).astype(np.intp)
+    mass = np.add.reduceat(answer_p, starts)
+    after = np.add.reduceat(answer_p * _binary_entropy(share), starts) / np.maximum(mass, 1e-300)
+    now = _binary_entropy(np.array([1.0 / (1.0 + np.exp(-np.clip(before, -700.0, 700.0)))]))
+    out: FloatArray = float(now[0]) - after
+    return out
+
+
+def lost_split(
+    state: DialogueState,
+    network: EvidentialNetwork,
+    table: AnswerTable,
+    log_w: FloatArray,
+    known: FloatArray,
+    a: int,
+    b: int,
+) -> float:
+    """How far, in bits (:func:`pair_entropy_reduction` now), the questions the patient
+    answered "not sure" would split ``a`` from ``b``: the most of any of them, 0 without one.
+    A high value says the answer that decides the pair is the one the patient could not give;
+    the service does not ask a "not sure" again (it offers how to check instead)."""
+    index = network.finding_index
+    lost = sorted(
+        {
+            index[answer.finding]
+            for i, answer in enumerate(state.answers)
+            if answer.states is None and i not in state.passing and answer.finding in index
+        }
+    )
+    if not lost:
+        return 0.0
+    gains = pair_entropy_reduction(table, log_w, known, np.asarray(lost, dtype=np.intp), a, b)
+    return float(gains.max())
 
 
 def pair_log_odds(

@@ -132,3 +132,19 @@ def test_the_intake_checks_a_settled_leader_against_its_runner_up() -> None:
     # docs/planner-robustness.md stop 41).
     assert INTAKE.pair_check
     assert not StoppingRule(**example_policy("it-laptop")["stopping"]).pair_check
+
+
+def test_the_intake_asks_the_next_split_after_a_not_sure() -> None:
+    # A "not sure" to the question that splits a settled leader from its runner-up: the pack
+    # asks the next question that tells the two apart (stop 42); the troubleshooting packs
+    # conclude as before.
+    assert INTAKE.pair_lost_gain > 0.0 and INTAKE.pair_split_gain > 0.0
+    laptop = StoppingRule(**example_policy("it-laptop")["stopping"])
+    assert laptop.pair_lost_gain == 0.0 and laptop.pair_split_gain == 0.0
+
+
+def test_the_pair_gains_are_bits_of_one_choice() -> None:
+    with pytest.raises(ValueError):
+        StoppingRule(pair_lost_gain=1.5)
+    with pytest.raises(ValueError):
+        StoppingRule(pair_split_gain=-0.1)

@@ -7,7 +7,7 @@ rule then hands the case on with its differential instead of naming either."""
 
 from __future__ import annotations
 
-from planning.actions import Abstain, Conclude
+from planning.actions import Abstain, Ask, Conclude
 from planning.dialogue import DialogueState, StoppingRule
 from planning.evidence import Answer
 from planning.network import EvidentialNetwork, Finding, Hypothesis, Link
@@ -117,3 +117,78 @@ def test_a_mild_dispute_of_a_clear_leader_is_concluded() -> None:
     action = settle_policy(pair_check=True).choose(state, network)
     assert isinstance(action, Conclude)
     assert action.hypothesis == "rich"
+
+
+# Stop 42: the answer that decides the pair is the one the patient could not give. A noisy
+# patient's "not sure" to unstable angina's cardinal signs (DDXPlus dev 27) left the settle to
+# name the twin those answers would have ruled down; the service does not ask a "not sure"
+# again, so the next question that tells the two apart is asked instead.
+
+
+def with_a_hint() -> EvidentialNetwork:
+    """:func:`twins` and ``hint``, a finding ``plain`` shows a little more often than ``rich``:
+    worth a few hundredths of a bit to the pair, too little to keep a dialogue going."""
+    base = twins()
+    links = [
+        *base.links,
+        Link.make("rich", "hint", {"yes": 0.2, "no": 0.3, ("yes", "no"): 0.5}),
+        Link.make("plain", "hint", {"yes": 0.4, "no": 0.2, ("yes", "no"): 0.4}),
+        Link.make("other", "hint", {"no": 0.95, ("yes", "no"): 0.05}),
+    ]
+    findings = [*base.findings, Finding("hint", "hint?")]
+    return EvidentialNetwork("twins", list(base.hypotheses), findings, links)
+
+
+def answered_with_unsure(
+    network: EvidentialNetwork, answers: dict[str, str | None]
+) -> DialogueState:
+    state = DialogueState.start(network)
+    for finding, value in answers.items():
+        answer = Answer.unsure(finding) if value is None else Answer(finding, (value,))
+        state.apply(answer, network)
+    return state
+
+
+def lost_sign_policy(lost_gain: float):  # type: ignore[no-untyped-def]
+    rule = StoppingRule(tau=0.97, red_flags="flag", pair_lost_gain=lost_gain, pair_split_gain=0.01)
+    # A settle at 0.1 bits: ``hint`` alone does not keep the dialogue going.
+    return make_policy("infogatherer", stopping=rule, ask_again_unsure=False, settle_gain=0.1)
+
+
+SHARED_YES = dict.fromkeys(SHARED, "yes")
+
+
+def test_a_not_sure_to_the_splitting_signs_asks_the_next_split() -> None:
+    network = with_a_hint()
+    answers = {"sign1": None, "sign2": None, "sign3": "no", "sign4": "no", **SHARED_YES}
+    state = answered_with_unsure(network, {**answers, "far": "yes"})
+    assert isinstance(lost_sign_policy(0.0).choose(state, network), Conclude)
+    action = lost_sign_policy(0.05).choose(state, network)
+    assert isinstance(action, Ask)
+    assert action.finding == "hint"  # the next split; a "not sure" is not asked again
+
+
+def test_every_splitting_sign_answered_is_concluded_without_more() -> None:
+    # The same patient answering the two signs: nothing that decides the pair is missing.
+    network = with_a_hint()
+    answers = {f"sign{i}": "no" for i in range(1, 5)}
+    state = answered_with_unsure(network, {**answers, **SHARED_YES, "far": "yes"})
+    assert isinstance(lost_sign_policy(0.05).choose(state, network), Conclude)
+
+
+def test_a_not_sure_that_does_not_split_the_pair_asks_nothing() -> None:
+    # "far": both twins answer it alike; not knowing it leaves the pair where it was.
+    network = with_a_hint()
+    answers = {f"sign{i}": "no" for i in range(1, 3)}
+    state = answered_with_unsure(
+        network, {**answers, "sign3": "no", "sign4": "no", **SHARED_YES, "far": None}
+    )
+    assert isinstance(lost_sign_policy(0.05).choose(state, network), Conclude)
+
+
+def test_no_question_left_that_splits_the_pair_concludes() -> None:
+    # Without ``hint`` nothing unasked tells the two apart: the settle concludes as before.
+    network = twins()
+    answers = {"sign1": None, "sign2": None, "sign3": "no", "sign4": "no", **SHARED_YES}
+    state = answered_with_unsure(network, {**answers, "far": "yes"})
+    assert isinstance(lost_sign_policy(0.05).choose(state, network), Conclude)

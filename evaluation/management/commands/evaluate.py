@@ -624,7 +624,14 @@ class Command(BaseCommand):
                 **{
                     key: value
                     for key, value in STOPPING_DEFAULTS[source.dataset].items()
-                    if key in ("flags_before", "early_severities", "pair_check")
+                    if key
+                    in (
+                        "flags_before",
+                        "early_severities",
+                        "pair_check",
+                        "pair_lost_gain",
+                        "pair_split_gain",
+                    )
                 },
             },
             question_order={
