@@ -67,10 +67,7 @@ HUMAN = rx(
     # A person asked to act: "can a person take over", "could someone from the team look".
     rf"{_ASKING}{_PERSON}\s+(?:from\s+(?:your|the)\s+team\s+|else\s+)?(?:just\s+)?"
     r"(?:take\s+over|take\s+a\s+look|have\s+a\s+look|look\s+at|help|deal\s+with|check)",
-    # A call back ("can someone call me", "get someone to phone me", "can i ring someone").
-    rf"{_ASKING}(?:call|ring|phone)\s+(?:me|us)\b",
-    r"\bto\s+(?:call|ring|phone)\s+(?:me|us)\b",
-    r"\b(?:call|ring|phone)\s+(?:me|us)\s+back\b",
+    # Ringing a person ("can i ring someone"); being rung is bots.language.call_back's.
     rf"\b(?:can|could|may)\s+i\s+(?:just\s+)?(?:call|ring|phone)\s+{_DET}{_PERSON}",
     r"\b(?:number|helpline|phone\s+line)\s+(?:i\s+can\s+|to\s+|for\s+me\s+to\s+)"
     r"(?:call|ring|phone|contact)\b",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from .call_back import asks_for_a_call
 from .cues import HUMAN
 from .dictionary import is_word
 from .reader import similar
@@ -54,7 +55,7 @@ def repaired(text: str) -> str:
 
 def asks_for_person(text: str) -> bool:
     """Whether the (normalised) message asks for a person, typos in the person word allowed."""
-    if HUMAN.search(text):
+    if HUMAN.search(text) or asks_for_a_call(text):
         return True
     fixed = repaired(text)
     return fixed != text and bool(HUMAN.search(fixed))

@@ -92,3 +92,37 @@ HELD_OUT_NOT_ASKS = [
     "a friend had the same thing with her laptop",
     "the doctor gave me antibiotics last week",
 ]
+# Stop 42 (lead18: "can someone from IT just give me a ring instead, this is taking ages" was
+# not read): a person asked for as a call, in idioms and from whoever is at the other end.
+# Written before the reader changed; before it, 1 of 8 development and 2 of 8 held-out rows
+# were read, and the last reported call below was taken for a request.
+DEV_CALL_ASKS = [
+    "could somebody from the it department give me a call",
+    "id rather someone just phoned me tbh",
+    "can you get one of the techs to give me a bell",
+    "is there any chance of a callback from support",
+    "just have someone from helpdesk call my extension",
+    "can a person from your end ring my mobile",
+    "honestly would prefer a phone call with someone",
+    "get someone from the service desk to contact me please",
+]
+HELD_OUT_CALL_ASKS = [
+    "can someone from the office give me a shout on the phone",
+    "i want a call back from a human",
+    "could one of your IT guys ring me",
+    "can somebody from tech support phone my desk",
+    "please arrange for someone to call me back",
+    "id like someone from it to get in touch by phone",
+    "can i get a callback",
+    "could a member of the it team give me a buzz",
+]
+# Calls told of, not asked for.
+CALL_NOT_ASKS = [
+    "my colleague from IT gave me a ring yesterday about it",
+    "someone from the office called me and said to use this chat",
+    "i called the helpdesk last week and they said reboot",
+    "give me a second, my phone is ringing",
+    "the ring light on the router is blinking",
+    "i got a call from my mum so i missed your question",
+    "the it guy said he would ring me back but never did",
+]
