@@ -169,6 +169,15 @@ UNSURE = rx(
     r"\bdunno\b",
     r"\bidk\b",
     r"^maybe\W*$",
+    # A possibility alone, or with a remark that takes no side ("could be", "it might be",
+    # "possibly, i wasnt paying much attention", "could well be"): lead18's "could be, i only
+    # glanced at it" was a yes, twice, and a conclusion at 97% rested on it.
+    # The remark comes after a stop or a comma: "maybe 40 mins" and "could be the battery"
+    # say something.
+    r"^(?:(?:hmm+|erm*|um+|uh+|well)\W+)?(?:(?:it|that|there|they)\s+)?(?:maybe|perhaps|"
+    r"possibly|(?:could|might|may)\s+(?:well\s+)?be)(?:\s+so)?(?!\W*(?:not|never)\b)"
+    r"(?:\W*$|\s*[,;:.?!-]+\W*(?!.*\b(?:yes|yeah|yep|yup|no|nope|nah|doubt|definitely|"
+    r"probably|likely|not\s+really)\b))",
     r"^(?:i\s+)?(?:do|did)\s+not\s+remember\W*$",
     r"^(?:i\s+am\s+)?not\s+sure\b",
     r"\bnot\s+that\s+i\s+(?:know|noticed)\b",
@@ -237,6 +246,8 @@ HEDGE = rx(
     r"\bmaybe\b",
     r"\bperhaps\b",
     r"\bpossibly\b",
+    r"\b(?:could|may)\s+(?:well\s+)?be\b",
+    r"\bi\s+doubt\b",
     r"\bmight\b",
     r"(?<!some )(?<!any )(?<!a )(?<!what )(?<!this )(?<!that )\b(?:kind|sort)\s+of\b",
     r"\bnot\s+(?:entirely|completely|totally|100%?)\s+sure\b",
