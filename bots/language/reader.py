@@ -1431,7 +1431,7 @@ def _judgement(
     else:
         for i, t in enumerate(toks):
             word = tx.stem(t)
-            is_good = t in GOOD_WORDS
+            is_good = t in GOOD_WORDS and not _intensifies(toks, i)
             is_bad = word in PROBLEM_WORDS
             if not (is_good or is_bad):
                 continue
@@ -1459,6 +1459,24 @@ def _judgement(
         return None  # a different problem says nothing about the one asked about
     # A good state answers "is something wrong?" with no and "does it work?" with yes.
     return good * profile.kind, "judged fine" if good > 0 else "judged faulty", JUDGED
+
+
+# Judging words that also say "very" before an adjective ("properly hot", "well loud", "proper
+# noisy", "perfectly awful"): lead18's "battery gets properly hot to the touch" was read as
+# "too hot to touch? no" (it works properly).
+_INTENSIFIERS = frozenset({"properly", "proper", "well", "perfectly", "right", "real"})
+_INTENSIFIED_ADJECTIVES = frozenset(
+    {"hot", "warm", "loud", "slow", "bad", "dark", "dim", "bright", "heavy", "stiff", "hard"}
+    | {"weak", "awful", "terrible", "scary", "annoying", "painful", "sore", "quick", "fast"}
+)
+
+
+def _intensifies(toks: Sequence[str], i: int) -> bool:
+    """Whether the judging word at ``i`` only intensifies the adjective after it."""
+    if toks[i] not in _INTENSIFIERS or i + 1 >= len(toks):
+        return False
+    after = toks[i + 1]
+    return after in _INTENSIFIED_ADJECTIVES or tx.stem(after) in PROBLEM_WORDS
 
 
 def _comma_starts(s: str, count: int) -> list[int]:
@@ -1622,7 +1640,9 @@ def _sounds_fine(part: str, profile: QuestionProfile) -> bool:
     toks = tx.tokens(part)
     if any(t in NEGATIONS for t in toks):
         return False
-    if GOOD_PHRASES.search(part) or any(t in GOOD_WORDS for t in toks):
+    if GOOD_PHRASES.search(part) or any(
+        t in GOOD_WORDS and not _intensifies(toks, i) for i, t in enumerate(toks)
+    ):
         return True
     present = lexical_words(part)
     return any(present & OPPOSITES.get(w, frozenset()) for w in profile.main)
