@@ -154,7 +154,11 @@ SYMPTOMS: tuple[LaySymptom, ...] = (
     ),
     LaySymptom(
         r"\bslightly dizzy or lightheaded\b",
-        r"\bdizz\w*|\blight ?headed\w*|\bwoozy\b|\bgiddy\b|\bhead (?:is )?spinning\b",
+        # Vertigo is how many say dizziness: the room or the world spins, not the head.
+        r"\bdizz\w*|\blight ?headed\w*|\bwoozy\b|\bgiddy\b|\bhead (?:is )?spinning\b|"
+        r"\bvertigo\b|\b(?:room|world|everything|ceiling|walls?) (?:(?!not\b|never\b)\w+ ){0,3}"
+        r"(?:spin\w*|span|whirl\w*|going round)\b|\bspinning (?:sensation|feeling)\b|"
+        r"\bthe spins\b",
     ),
 )
 

@@ -83,6 +83,8 @@ _PAIN = (
     r"heav\w*|killing (?:me|my)"
 )
 
+_AGE = r"\d+|aged?|young\w*|child\w*|kid|little|girl|boy|teen\w*|school|years? old|when i was"
+
 # (the qualifier in a question, how a statement says it, how a statement says the opposite)
 _QUALIFIERS: tuple[tuple[str, str, str], ...] = (
     (r"\bfamily\b|\brelatives?\b|\bmembers? of your family\b", _FAMILY, r"(?!)"),
@@ -114,6 +116,14 @@ _QUALIFIERS: tuple[tuple[str, str, str], ...] = (
     (r"\bnumbness\b|\btingling\b|\bloss of sensa\w+", _NUMB, r"(?!)"),
     (r"\bpain\b(?! or )(?!.*\bor (?:weakness|numbness|discomfort)\b)", _PAIN, r"(?!)"),
     (r"\bin the feet\b", _FEET, r"(?!)"),
+    # An age the question names ("your first menstrual period before the age of 12"): "my
+    # period started yesterday" says a period, not when the first one came (stop 41: period
+    # pain was read as an early menarche, and the first questions followed its causes).
+    (
+        r"\bage of \d+\b|\bbefore (?:the )?age\b|\byounger than \d+\b|\bolder than \d+\b",
+        _AGE,
+        r"(?!)",
+    ),
 )
 _COMPILED = tuple(
     (re.compile(q, re.IGNORECASE), re.compile(rf"\b(?:{s})\b"), re.compile(rf"\b(?:{o})\b"))

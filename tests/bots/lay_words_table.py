@@ -70,6 +70,9 @@ DEVELOPMENT: list[Row] = [
     ("my temperature is normal but i have a bad headache", {}),
     ("the room temperature at work is freezing and ive had a cough", {}),
     ("im sick of this cough, its been weeks", {}),
+    # Vertigo said as the room spinning (stop 41).
+    ("every time i roll over in bed the room spins for a few seconds", {"dizzy": True}),
+    ("get vertigo when i look up at the top shelf", {"dizzy": True}),
 ]
 
 HELD_OUT: list[Row] = [

@@ -63,6 +63,10 @@ DEVELOPMENT: list[Row] = [
     ("bit out of breath going up the stairs", "E_220", False),
     ("out of breath when i breathe in deeply", "E_220", False),
     ("it hurts when i breathe in deeply", "E_220", True),
+    # An age the question names must be said too (stop 41): a period is not an early menarche.
+    ("my periods are so painful, cramping in my lower belly", "E_141", False),
+    ("my period started yesterday and the cramps are awful", "E_141", False),
+    ("my first period came when i was 11", "E_141", True),
 ]
 
 HELD_OUT: list[Row] = [
