@@ -38,7 +38,9 @@ _FAINT = (
 # An injury said by what happened to the body: past or done, not "it hurts".
 _HURT = (
     r"\bhurt (?:my|it|myself|his|her|him|them)\b|\binjur(?:ed|y|ies|ing)\b|\btweak(?:ed)?\b|"
-    r"\bpull(?:ed)? (?:a|my|his|her|something|it)\b|\bstrain(?:ed|ing)?\b|\bsprain(?:ed|ing)?\b|"
+    # "pulled my back" is an injury; "sore when i pull my earlobe" says what makes it hurt.
+    r"\bpulled (?:a|my|his|her|something|it)\b|\bpull (?:a|something)\b|"
+    r"\bstrain(?:ed|ing)?\b|\bsprain(?:ed|ing)?\b|"
     r"\btwist(?:ed|ing)?\b|\bwrench(?:ed)?\b|\bjarred\b|\bricked\b|\bdislocat\w*|\bfractur\w*|"
     r"\bbroke (?:my|his|her)\b|\bover ?did (?:it|things)\b|\boverdo\w*|\bover ?train\w*|"
     r"\bslept (?:\w+ ){0,3}(?:funny|funnily|awkward\w*|wrong\w*|badly)\b|\bwhiplash\b|"

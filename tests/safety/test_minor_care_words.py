@@ -21,6 +21,7 @@ from bots.safety.minor_care import minor_care
         ("got a tick off my leg last week and now a red ring is spreading round it", "urgent"),
         ("bee sting on my wrist yesterday and now the redness is spreading up my arm", "urgent"),
         ("twisted my ankle and i cant put any weight on it", "urgent"),
+        ("pulled a muscle in my back lifting boxes, sore but i can move", "self-care"),
         ("got stung in the mouth by a wasp in my drink", "emergency"),
         ("stung by a wasp and now my lips are swelling up", "emergency"),
     ],
@@ -41,6 +42,10 @@ def test_level_of_the_table(words: str, level: str) -> None:
         "stinging pain in my eyes",
         "fell over last week and since then ive got a fever and a cough",
         "hurt my back lifting and now theres blood in my pee",
+        # What makes it hurt, not what happened to it (stop 42: an ear after swimming was asked
+        # whether it takes weight).
+        "my right ear has felt bunged up since i went swimming and its sore when i pull my earlobe",
+        "my knee clicks and aches when i pull my leg up to my chest",
     ],
 )
 def test_no_table_for_other_complaints(words: str) -> None:
