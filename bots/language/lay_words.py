@@ -79,6 +79,8 @@ SYMPTOMS: tuple[LaySymptom, ...] = (
         r"\brunny nose\b|\bnose (?:is |keeps )?(?:running|runny|blocked|stuffed|bunged)\b|"
         r"\b(?:blocked|stuffy|stuffed|bunged) (?:up )?nose\b|\bstuffed up\b|\bbunged up\b|"
         r"\bcongest\w*|\bsnott\w*|\bsniffl\w*|\bsniffles\b",
+        # "my ear feels bunged up", "ears congested": the ear is blocked, not the nose.
+        unless=r"^(?!.*\b(?:nose|nostrils?|nasal|snot\w*|sinus\w*)\b).*\bears?\b",
     ),
     LaySymptom(
         r"\bhave a sore throat\b",

@@ -73,6 +73,10 @@ DEVELOPMENT: list[Row] = [
     # Vertigo said as the room spinning (stop 41).
     ("every time i roll over in bed the room spins for a few seconds", {"dizzy": True}),
     ("get vertigo when i look up at the top shelf", {"dizzy": True}),
+    # An ear that feels blocked is no blocked nose (stop 42).
+    ("my right ear has felt bunged up since i went swimming on saturday", {}),
+    ("both ears feel congested and popping since the flight", {}),
+    ("nose is all bunged up and my ears feel blocked too", {"nose": True}),
 ]
 
 HELD_OUT: list[Row] = [
