@@ -99,7 +99,8 @@ _WEIGHT = Question(
     sign_if="no",
     topic=re.compile(
         r"\bweight\b|\bwalk\w*|\bstand\w*|\bmove\b|\bmoving\b|\buse it\b|\busing it\b|"
-        r"\bgrip\w*|\blimp\w*|\bbend\w*"
+        # What a patient says they still do on it: "i can still hobble about on it".
+        r"\bgrip\w*|\blimp\w*|\bbend\w*|\bhobbl\w*|\bget(?:ting)? (?:about|around)\b"
     ),
 )
 _SHAPE = Question(

@@ -126,7 +126,9 @@ CONCEPTS: Mapping[str, str] = {
     r"\bjammed\b|\bpulled (?:\w+ ){0,2}(?:muscle|hamstring|calf|groin|back)\b",
     "serious_injury": (
         r"\b(?:can not|cannot|unable to|could not) (?:\w+ ){0,3}(?:weight|walk|stand|move|"
-        r"use|grip|bend|straighten|lift|hold)\b|\bno weight\b|\bheard (?:a |it )?(?:crack|snap|"
+        r"use|grip|bend|straighten|lift|hold)\b|\bno weight\b|"
+        r"\b(?:can )?(?:barely|hardly|only just) (?:\w+ ){0,2}(?:walk|hobble|stand|limp|move)\b|"
+        r"\bheard (?:a |it )?(?:crack|snap|"
         r"pop|crunch)\w*|\b(?:crack|snap)(?:ed)? (?:sound|noise)\b|\bdeformed\b|"
         r"\bwrong (?:shape|angle|way)\b|\bout of (?:shape|place)\b|\bbent\b|\bsticking out\b|"
         r"\bbone (?:showing|through)\b|\bnumb\w*|\bpins and needles\b|\btingl\w*|"

@@ -56,6 +56,25 @@ def test_told_signs_development(service_factory: Any) -> None:
 
 
 @pytest.mark.django_db
+def test_weight_said_in_other_words_is_not_asked(service_factory: Any) -> None:
+    # lead17's rolled ankle ("i can still hobble about on it") was asked "Can you still put
+    # weight on it?", and a skimming "no" made it care today; "barely" hobbling is care today.
+    rows: list[Row] = [
+        (
+            "went over on my ankle at five a side last night, its a bit puffy and sore but i "
+            "can still hobble about on it",
+            (),
+            "home",
+        ),
+        ("twisted my knee getting off the bus, i can get about on it but its sore", (), "home"),
+        ("rolled my ankle on a kerb, its swollen and i can barely hobble", (), "seen"),
+    ]
+    wrong, asked = _measure(service_factory(), rows, "weight-said")
+    assert not wrong, wrong
+    assert max(asked) <= MOST_QUESTIONS, asked
+
+
+@pytest.mark.django_db
 def test_told_signs_held_out(service_factory: Any) -> None:
     wrong, asked = _measure(service_factory(), nurse_questions_table.HELD_OUT, "asked-held-out")
     assert len(wrong) <= 1, wrong
