@@ -333,6 +333,25 @@ DEVELOPMENT: list[Row] = [
     ("laptop_overheating", "laptop runs hot, were in a heatwave and its 33 degrees indoors", {"q2": Y}),
     ("ticking", "theres a tick from the engine on cold mornings that goes away once it warms up", {"q8": Y}),
     ("ticking", "ticks all the time, doesnt go away even when warmed up", {"q8": N}),
+    # -- stop 42 (session 22, reading): everyday words for the charts' facts, written before
+    # the concepts they were developed against (a kerb clipped, a line on the bottle, a patch
+    # that spreads, a skid line, all the gadgets at once, an empty list, smoother when faster)
+    ("car_steering", "i clipped a kerb coming out of the car park and its pulled left ever since", {"q18": Y, "q17": Y}),
+    ("car_steering", "scraped the curb pretty hard parallel parking on friday", {"q18": Y}),
+    ("car_steering", "went over a massive pothole on the bypass last week", {"q18": Y}),
+    ("car_steering", "shakes around 50 but if i keep going faster it smooths right out", {"q31": Y}),
+    ("car_steering", "the wobble settles down once im over 70", {"q31": Y}),
+    ("car_electrical_failure", "the stereo, the wipers and the blower all went dead at the same time", {"q2": Y, "q3": Y}),
+    ("car_electrical_failure", "everything electrical in the car just died at once while i was driving", {"q3": Y}),
+    ("car_electrical_failure", "my radio quit but the wipers and heater still work", {"q2": Y, "q3": N}),
+    ("brake_problem", "one of the back wheels locks and leaves a long black skid line", {"q12": Y}),
+    ("brake_problem", "theres rubber marks on the road from my back tyre locking up when i brake", {"q12": Y}),
+    ("engine_overheats", "the coolant bottle is right up at the max line but it still overheats", {"q5": Y}),
+    ("engine_overheats", "the expansion tank level is way below the min line", {"q5": N}),
+    ("lcd_problem", "theres a dark inky patch on the screen and its spreading", {"q25": Y}),
+    ("lcd_problem", "a grey cloudy spot in the middle of the lcd keeps getting bigger", {"q25": Y}),
+    ("wireless", "the list of available networks is completely blank", {"q6": N, "q1": N}),
+    ("wireless", "nothing at all in the wifi list, not even the neighbours", {"q6": N, "q1": N}),
 ]
 
 HELD_OUT: list[Row] = [
