@@ -28,6 +28,10 @@ class Concept:
     # Words that, said in the same clause, make a more specific question the one meant ("the
     # radiator cap is steaming" is the cap's question, not the cooling system's).
     not_with: re.Pattern[str] | None = None
+    # Words the message must say somewhere for the concept to apply: what the state is said
+    # of, when the matched words leave it to an earlier sentence ("it shakes at 60. past 80
+    # it smooths out" is the vibration easing; "the noise goes away when i speed up" is not).
+    only_with: re.Pattern[str] | None = None
     # The added clause said as a sentence of its own after the message, so the user's
     # sentence is still read as written (its conditions and contrasts kept whole).
     apart: bool = False

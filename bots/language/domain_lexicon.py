@@ -53,9 +53,14 @@ _NOT_ONE_NETWORK = (
     r"\bnot (?:one|a single|even one)\s+(?:wifi |wi-fi |wireless )?networks?\s+(?:shows?|"
     r"showing|appears?|appearing|comes?|coming|is listed|gets? listed)\b(?:\s+up\b)?"
 )
+# Stop 42: "the list of available networks is blank", "nothing at all in the wifi list": a
+# list said empty is the absence of each network it would show.
 _EMPTY_LIST = (
-    r"\b(?:network |wifi |wireless )?list (?:(?:on|in) (?:my|the) \w+ )?is (?:just |completely |"
-    r"totally |always )?empty\b"
+    r"\b(?:network |wifi |wi-fi |wireless )?list(?: of (?:the )?(?:available |nearby )?"
+    r"(?:wifi |wi-fi |wireless )?networks)? (?:(?:on|in) (?:my|the) \w+ )?(?:is|was|stays|"
+    r"looks|comes up) (?:just |completely |totally |always |still |entirely )?(?:empty|blank)\b"
+    r"|\bnothing (?:at all |whatsoever )?(?:in|on|shows in|shows up in|comes up in) (?:the|my) "
+    r"(?:(?:wifi|wi-fi|wireless|network|available|networks) )+list\b"
 )
 
 # It starts or runs and then cuts out. A clause may come between ("starts up no problem, ticks
@@ -174,7 +179,8 @@ _SAID: tuple[Concept, ...] = (
     Concept(
         "at least one network",
         re.compile(
-            rf"\b(?:{_AMOUNT}\s+(?:{_OTHERS}\s+)*|{_OTHERS}\s+(?:{_OTHERS}\s+)*)"
+            # Not "the list of available networks": what the list holds is said after it.
+            rf"(?<!list of )\b(?:{_AMOUNT}\s+(?:{_OTHERS}\s+)*|{_OTHERS}\s+(?:{_OTHERS}\s+)*)"
             r"(?:wifi |wi-fi |wireless )?(?:networks|wifis|ssids|hotspots|"
             r"(?:wifi|wi-fi|network) (?:names|connections))\b"
         ),
@@ -751,8 +757,162 @@ _SAID: tuple[Concept, ...] = (
     ),
 )
 
+# -- Stop 42: everyday words for what the charts name in their own (a kerb clipped is a curb
+# hit, a skid line a drag mark, the coolant bottle the overflow tank and its line the mark, an
+# inky patch a blotch), and two states said of a whole (every gadget at once; smoother as it
+# goes faster). General English of cars and screens, written against development rows.
+
+# A thing on or beside the road a car strikes.
+_STRUCK = (
+    r"(?:curbs?|kerbs?|potholes?|pot holes?|pavements?|kerbstones?|bollards?|walls?|posts?|verges?|"
+    r"lamp ?posts?|rocks?|speed ?bumps?|kerbside|barriers?|trees?|ditch)"
+)
+_ACCESSORY = (
+    r"(?:radio|stereo|wipers?|heater|blower|heater fan|fan|lights|headlights|dash|dashboard|"
+    r"indicators|electric windows|windows|central locking|cd player|sat ?nav|horn|air ?con)"
+)
+_FAILED = (
+    r"(?:dead|died|stopped|quit|failed|packed up|went off|cut out|cut off|gone|went out|shut "
+    r"off|conked out|gave up|stopped working|went quiet|went silent|went dark)"
+)
+_TOGETHER = r"(?:all|at once|at the same time|together|simultaneously|in one go|all at once)"
+_FASTER = (
+    r"(?:faster|quicker|higher speeds?|speed up|speeds up|speeding up|pick up speed|"
+    r"(?:over|past|above|beyond|passed|hit|reach|get to|gets to) (?:about |around )?\d+)"
+)
+_EASES = (
+    r"(?:smooths?|smoothed|smoothing) (?:right |itself |back )?out|(?:settles?|settled|"
+    r"settling|calms?|calmed|eases?|eased|easing|dies|died|fades?|faded) (?:right |back )?"
+    r"(?:down|off|away)|(?:goes|went|go) (?:right )?(?:away|smooth)|disappears?|disappeared|"
+    r"(?:is|gets|feels) (?:fine|smooth|smoother|ok|okay)"
+)
+_VIBRATION = re.compile(
+    r"\b(?:vibrat\w*|shak\w*|shook|wobbl\w*|judder\w*|shudder\w*|shimm\w*|rattl\w*)"
+)
+
+_SAID_42: tuple[Concept, ...] = (
+    # Clipping, bumping or scraping a kerb, going over a pothole: hitting it.
+    Concept(
+        "hit something",
+        re.compile(
+            r"\b(?:hit|hits|hitting|clipped|clip|clips|clipping|bumped|bump|bumps|bumping|scraped|scrape|scrapes|"
+            r"scraping|clouted|whacked|smacked|thumped|struck|knocked|clattered|mounted|kerbed|"
+            r"curbed|(?:went|go|goes|going|ran|run|runs|running|drove|drive|driving|came down)"
+            r"(?= (?:over|into|through|up onto|onto|off)\b))(?: (?:over|into|through|up onto|"
+            r"onto|up on|against|off))?"
+            rf"(?= (?:{_DET} )?(?:\w+ ){{0,2}}{_STRUCK}\b)"
+        ),
+        ("hit",),
+        entailment=True,
+        apart=True,
+        added="i hit something recently",
+    ),
+    # Radio, wipers and heater dying at once, or everything electrical dying: all failed.
+    Concept(
+        "all accessories failed",
+        re.compile(
+            # One sentence naming two accessories, their failing and its togetherness, in
+            # any order, with no negation ("radio cut out, wipers stopped and the blower went
+            # quiet all at once").
+            rf"(?:^|(?<=[.;!?]))(?=[^.;!?]*\b{_ACCESSORY}\b[^.;!?]*\b{_ACCESSORY}\b)"
+            rf"(?=[^.;!?]*\b{_FAILED}\b)(?=[^.;!?]*\b{_TOGETHER}\b)"
+            rf"(?![^.;!?]*\b(?:not|never|no|nothing)\b)[^.;!?]+"
+            rf"|\b(?:everything|all) electrical\b(?: in the car)?(?: just| suddenly)?\s+"
+            rf"(?:(?:is|went|has) )?{_FAILED}\b"
+            r"|\bnothing electrical (?:works|is working|worked)\b"
+        ),
+        ("all the electrical accessories failed",),
+        entailment=True,
+        apart=True,
+        added="all the electrical accessories failed",
+    ),
+    # A wheel's skid line or rubber marks on the road are the drag mark it leaves.
+    Concept(
+        "drag mark",
+        re.compile(
+            r"\b(?:(?:skid|rubber|tyre|tire|black|long|dark)\s+)+(?:marks?|lines?|streaks?|"
+            r"stripes?|trails?)\b(?!\s+(?:on|across|down|through) (?:the |my )?(?:screen|display))"
+        ),
+        ("drag mark",),
+    ),
+    # The back wheels are the rear ones.
+    Concept(
+        "rear wheel",
+        re.compile(r"\bback (?:wheel|tyre|tire)s?\b"),
+        ("rear wheel",),
+    ),
+    # The coolant bottle, expansion or header tank is the overflow tank.
+    Concept(
+        "overflow tank",
+        re.compile(
+            r"\b(?:coolant|overflow|expansion|header|antifreeze|radiator)\s+(?:bottle|tank|jar|"
+            r"container|reservoir)\b"
+        ),
+        ("overflow tank",),
+    ),
+    # A level at the full or max line is up to the mark; below the line it is not.
+    Concept(
+        "up to the mark",
+        re.compile(
+            r"\b(?:(?:right|just|bang|spot|sitting|sits)\s+)?(?:up to|up at|at|on|between)\s+"
+            r"(?:the\s+)?(?:(?:full|max|maximum|top|high|upper|two)\s+)?(?:line|lines|marks|"
+            r"level line)\b"
+        ),
+        ("up to the mark",),
+        entailment=True,
+    ),
+    Concept(
+        "below the mark",
+        re.compile(
+            r"\b(?:below|under|beneath|short of|nowhere near|not even at|not up to)\s+"
+            r"(?:the\s+)?(?:(?:min|minimum|low|lower|bottom|full|max|maximum|top)\s+)?"
+            r"(?:line|mark|level line)\b"
+        ),
+        ("up to the mark",),
+        added="the level is not up to the mark",
+        apart=True,
+    ),
+    # A dark, inky or cloudy patch on a screen is a blotch; getting bigger is growing.
+    Concept(
+        "blotch",
+        re.compile(
+            r"\b(?:(?:dark|black|inky|ink|purple|grey|gray|brown|white|yellow|cloudy|milky|"
+            r"wet|blue|green|bruise|bruised|weird|big|small|little)\s+)+(?:patch|patches|blot|"
+            r"blots|splodge|splodges|smudge|smudges|blob|blobs|cloud|shadow|area|spot)\b"
+            r"|\b(?:smudge|splodge|blot|blob)s?\b"
+        ),
+        ("blotch",),
+    ),
+    Concept(
+        "getting bigger",
+        re.compile(
+            r"\b(?:getting|gets|got|grown|grew|get)\s+(?:a (?:bit|little|lot) |slowly |much |"
+            r"even )?(?:bigger|larger|wider)\b|\b(?:spreading|spreads|spread|expanding|expands)\b"
+        ),
+        ("growing",),
+    ),
+    # Shaking that smooths out or goes away once the car goes faster: the vibration eases
+    # as the speed rises (only where the message says it shakes).
+    Concept(
+        "vibration eases with speed",
+        re.compile(
+            rf"\b{_FASTER}\b[^.;!?]{{0,40}}?\b(?:{_EASES})\b"
+            rf"|\b(?:{_EASES})\b[^.;!?]{{0,30}}?\b{_FASTER}\b"
+        ),
+        ("reduce as the speed increases",),
+        entailment=True,
+        apart=True,
+        # "it", not "the vibration": said of the vibration the question asks whether the car
+        # vibrates at a high speed, which it no longer does.
+        added="it reduces as the speed increases",
+        only_with=_VIBRATION,
+    ),
+)
+
 # Places and circumstances come last: what they add is a sentence of its own.
-CONCEPTS: tuple[Concept, ...] = _SAID + CIRCUMSTANCES
+# Stop 42's concepts first: "all at once" reads a whole sentence, before "went quiet" is said
+# as "no noises" (a negation the sentence did not have).
+CONCEPTS: tuple[Concept, ...] = _SAID_42 + _SAID + CIRCUMSTANCES
 
 _PAST = frozenset(
     [
@@ -847,6 +1007,9 @@ def said_in_chart_terms(text: str, questions: tuple[tuple[str, ...], ...]) -> st
             if clause not in apart:
                 apart.append(clause)
             return match.group(0)
+
+        if concept.only_with is not None and not concept.only_with.search(text):
+            continue
 
         def say(match: re.Match[str], concept: Concept = concept, phrase: str = phrase) -> str:
             if concept.not_with is not None and concept.not_with.search(

@@ -44,6 +44,8 @@ GROUPS: tuple[WordGroup, ...] = (
         "dirty dirt grime grimy crusty corroded corrosion filthy gunk gunky mucky",
     ),
     WordGroup("dim dark darker faint"),
+    # A car's stereo is its radio (stop 42).
+    WordGroup("radio stereo"),
     # A car that veers or drifts under braking pulls; a road that bends curves.
     WordGroup("pull pulls pulling veer veers veering swerve swerves swerving drift drifts"),
     WordGroup("curve curves curving corner corners cornering bend bends"),

@@ -15,6 +15,52 @@ from knowledge.datasets import flodial
 # (concept, chart, plain statement, its negated forms). Sentences of my own, none a row of the
 # opening-facts table.
 SAMPLES = [
+    # -- stop 42
+    (
+        "hit something",
+        "car_steering",
+        "i bumped a pothole on the way to work",
+        ["i did not bump a pothole", "i never clipped a curb"],
+    ),
+    (
+        "all accessories failed",
+        "car_electrical_failure",
+        "the stereo and the blower went dead at the same time",
+        ["the radio and the wipers have not all stopped at once"],
+    ),
+    (
+        "drag mark",
+        "brake_problem",
+        "the back wheel leaves a skid mark",
+        ["the back wheel never leaves a skid mark", "there are no skid marks"],
+    ),
+    ("rear wheel", "brake_problem", "a back wheel locks up", ["a back wheel does not lock up"]),
+    ("overflow tank", "engine_overheats", "the coolant bottle is empty", []),
+    (
+        "up to the mark",
+        "engine_overheats",
+        "the coolant sits at the full line",
+        ["the coolant is not at the full line"],
+    ),
+    ("below the mark", "engine_overheats", "the coolant is below the min line", []),
+    (
+        "blotch",
+        "lcd_problem",
+        "there is an inky patch on the screen",
+        ["there is no inky patch on the screen"],
+    ),
+    (
+        "getting bigger",
+        "lcd_problem",
+        "the blotch is getting bigger",
+        ["the blotch is not getting bigger"],
+    ),
+    (
+        "vibration eases with speed",
+        "car_steering",
+        "it shakes at 50 but smooths out when i go faster",
+        ["it shakes at 50 and does not smooth out when i go faster"],
+    ),
     ("refusal", "car_wont_start", "the engine refuses to fire", []),
     (
         "battery terminals",

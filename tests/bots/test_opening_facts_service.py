@@ -214,6 +214,39 @@ def _open(service: Any, thread: str, text: str, pack: str, section: str) -> Any:
             "no",
             "hot environment",
         ),
+        # Stop 42: everyday words for what the chart names in its own (domain_lexicon).
+        (
+            "car",
+            "steering",
+            "scraped a kerb last month and the steering has felt odd since",
+            "car_steering:q18",
+            "yes",
+            "hit something",
+        ),
+        (
+            "car",
+            "brake",
+            "a back wheel keeps locking and leaves black skid marks on the road",
+            "brake_problem:q12",
+            "yes",
+            "drag mark",
+        ),
+        (
+            "it-laptop",
+            "display",
+            "theres a dark patch in the corner of my screen and it keeps spreading",
+            "lcd_problem:q25",
+            "yes",
+            "blotch",
+        ),
+        (
+            "it-laptop",
+            "wireless",
+            "cant get online, the list of networks is totally empty",
+            "wireless:q1",
+            "no",
+            "show the wireless network",
+        ),
     ],
 )
 def test_a_fact_in_the_opening_is_noted_not_asked(
@@ -303,6 +336,33 @@ def test_a_fact_said_in_an_answer_to_another_question_is_noted(
     for _ in range(3):
         question = reply.parts[-1].lower() if reply.parts else ""
         assert "all the way to the floor" not in question, reply.parts
+        if not reply.buttons:
+            break
+        reply = say(service, thread, "not sure", channel="web")
+
+
+@pytest.mark.django_db
+def test_a_fact_in_everyday_words_said_in_an_answer_is_noted(
+    service_factory: Service, car_pack: str
+) -> None:
+    """Stop 42: the coolant bottle at its max line, said while answering another question, is
+    the overflow tank's level up to the mark, and that is not asked afterwards."""
+    service = service_factory()
+    thread = "answer-coolant"
+    reply = _open(service, thread, "my car keeps overheating", "car", "overheat")
+    text = "not sure, the coolant bottle is sitting right at the max line though"
+    reply = say(service, thread, text, channel="web")
+    case = Case.objects.get(pk=reply.case_id)
+    answer = case.turns.filter(role=Role.USER).order_by("-index").first()
+    assert answer is not None
+    read = {
+        v["finding"]: v.get("states") or v.get("state")
+        for v in answer.interpretation.get("volunteered", [])
+    }
+    assert "yes" in str(read.get("engine_overheats:q5")), read
+    for _ in range(3):
+        question = reply.parts[-1].lower() if reply.parts else ""
+        assert "up to the mark" not in question, reply.parts
         if not reply.buttons:
             break
         reply = say(service, thread, "not sure", channel="web")
