@@ -816,7 +816,9 @@ _SAID_42: tuple[Concept, ...] = (
             # quiet all at once").
             rf"(?:^|(?<=[.;!?]))(?=[^.;!?]*\b{_ACCESSORY}\b[^.;!?]*\b{_ACCESSORY}\b)"
             rf"(?=[^.;!?]*\b{_FAILED}\b)(?=[^.;!?]*\b{_TOGETHER}\b)"
-            rf"(?![^.;!?]*\b(?:not|never|no|nothing)\b)[^.;!?]+"
+            # "no noises" is what the vocabulary said for "went quiet" (the "quiet" concept),
+            # a failure here, not a negation.
+            rf"(?![^.;!?]*\b(?:not|never|no(?! noises\b)|nothing)\b)[^.;!?]+"
             rf"|\b(?:everything|all) electrical\b(?: in the car)?(?: just| suddenly)?\s+"
             rf"(?:(?:is|went|has) )?{_FAILED}\b"
             r"|\bnothing electrical (?:works|is working|worked)\b"
@@ -910,9 +912,7 @@ _SAID_42: tuple[Concept, ...] = (
 )
 
 # Places and circumstances come last: what they add is a sentence of its own.
-# Stop 42's concepts first: "all at once" reads a whole sentence, before "went quiet" is said
-# as "no noises" (a negation the sentence did not have).
-CONCEPTS: tuple[Concept, ...] = _SAID_42 + _SAID + CIRCUMSTANCES
+CONCEPTS: tuple[Concept, ...] = _SAID + _SAID_42 + CIRCUMSTANCES
 
 _PAST = frozenset(
     [

@@ -531,3 +531,10 @@ def test_a_circumstance_not_said_is_not_read(
     networks: dict[str, object], chart: str, text: str, finding: str
 ) -> None:
     assert finding not in _read(text, networks[chart]), text
+
+
+def test_accessories_going_quiet_together_have_all_failed(networks: dict[str, object]) -> None:
+    # Stop 42: "went quiet" is said as "no noises" by the quiet concept before the accessories
+    # are read; that is a failure of the blower, not a negation of the sentence.
+    text = "the stereo died, the wipers froze and the blower went quiet all at the same time"
+    assert _read(text, networks["car_electrical_failure"]).get("q3") == "yes"
