@@ -843,12 +843,14 @@ _SAID_42: tuple[Concept, ...] = (
         re.compile(r"\bback (?:wheel|tyre|tire)s?\b"),
         ("rear wheel",),
     ),
-    # The coolant bottle, expansion or header tank is the overflow tank.
+    # The coolant bottle, expansion or header tank is the overflow tank. Not the chart's own
+    # words ("overflow tank", "overflow reservoir": two questions name it each its own way,
+    # and a drip from the reservoir is not its level), nor the radiator's own tank.
     Concept(
         "overflow tank",
         re.compile(
-            r"\b(?:coolant|overflow|expansion|header|antifreeze|radiator)\s+(?:bottle|tank|jar|"
-            r"container|reservoir)\b"
+            r"\b(?:(?:coolant|overflow|expansion|header|antifreeze)\s+(?:bottle|jar|container)|"
+            r"(?:expansion|header|coolant|antifreeze)\s+tank)\b"
         ),
         ("overflow tank",),
     ),
