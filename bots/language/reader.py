@@ -167,7 +167,20 @@ _INABILITY = tuple(
         r"\b(?:would|do|did)\s+not\s+know\s+(?:where|how|what)\s+to\b",
         r"\b(?:do|did)\s+not\s+(?:know|remember|have)\s+(?:\w+\s+){0,3}?(?P<secret>password|"
         r"login|credentials|username|user\s+name|details|code|pin)\b",
-        rf"\b(?:no|any)\s+(?:way|means)\s+(?:of|to)\s+{_CHECK_VERB}",
+        # "no way of knowing", "no way for me to check", "not got anything to measure the
+        # flow", "nothing on my phone to see that": a means of checking said to be absent.
+        rf"\b(?:(?:no|any)\s+(?:way|means)|nothing|not\s+(?:\w+\s+)?anything)\s+"
+        rf"(?:\w+\s+){{0,3}}?(?:of|to)\s+{_CHECK_VERB}",
+        # "nothing to measure it with", "not anything here to compare it with": the thing to
+        # check with (an instrument) is absent, whatever the check is called.
+        r"\b(?:nothing|not\s+(?:\w+\s+)?anything)\s+(?:\w+\s+){0,3}?to\s+\w+\s+"
+        r"(?:\w+\s+)?with\b",
+        # "no meter here", "no clamp meter, sorry", "without a multimeter i cant tell": a tool
+        # (or a check, "no test strips") named under "no" / "without" (_names_a_means).
+        r"\b(?:no|without)\s+(?:a\s+|an\s+|any\s+)?(?P<means>\w+(?:\s+\w+){0,2})",
+        # "i would need a meter for that and i dont have one": a means needed, and not had.
+        r"\bneed\w*\s+(?:a|an|some)\s+(?P<means>\w+(?:\s+\w+)?)\b.*\b(?:do|did|have|has)\s+"
+        r"not\s+(?:have|got|own)\b",
         rf"\b(?:can\s+not|unable\s+to|not\s+able\s+to)\s+{_TEST_VERB}\s+(?:that|this|it)\b",
         # "i havent checked", "didnt look": nothing found either way (lead17: read as "no",
         # and a conclusion rested on it), unless checking is what the question asks about.
@@ -1861,15 +1874,43 @@ def _unable(match: re.Match[str], profile: QuestionProfile) -> bool:
     if groups.get("done") is not None:
         # "have you checked the timing?" - "i havent checked": an answer, a no.
         return not profile.words & _CHECKING
+    if groups.get("means") is not None:
+        # "no" opening a clause ("no i checked", "no it is") is an answer; "no meter" names a
+        # thing absent, a means of checking when _names_a_means says so.
+        means = tx.tokens(groups["means"])
+        if not means or means[0] in NO_FOLLOWERS:
+            return False
+        asked = set(tx.content(means)) & (profile.words - {"access", "time", "key"})
+        return _names_a_means([w for w in means if w not in _NOT_BARE_MEANS]) and not asked
     if groups.get("tool") is None and groups.get("object") is None:
         return True  # "no way of checking", "I don't know the password"
     if groups.get("tool") is not None:
         tool = tx.tokens(groups["tool"])
         asked = set(tx.content(tool)) & (profile.words - {"access", "time", "key"})
-        return bool(set(tool) & INABILITY_TOOLS) and not asked
+        return _names_a_means(tool) and not asked
     thing = set(tx.content(tx.tokens(groups.get("object") or "")))
     # "I can't access it" is about the thing asked; "... the settings page" about a means.
     return bool(thing) and not thing & profile.words
+
+
+# Instruments by their everyday endings ("clamp meter", "hydrometer", "pressure gauge", "circuit
+# tester"), beyond the INABILITY_TOOLS words; a length or a size is no instrument.
+_INSTRUMENT = re.compile(r"^(?!kilo|centi|milli|dia|peri|para)\w*(?:meter|gauge|tester|scope)s?$")
+# A check as the kind of a thing ("test strips", "measuring tape"); not "check", which names
+# things ("no check engine light").
+_TEST_WORD = re.compile(r"^(?:test|measur)\w*$")
+# Words of INABILITY_TOOLS that after a bare "no" more often name something else ("no time of
+# day in particular", "no key fob", "no jack, bluetooth only").
+_NOT_BARE_MEANS = frozenset({"time", "key", "jack", "details", "manual"})
+
+
+def _names_a_means(words: Sequence[str]) -> bool:
+    """The words name a means of checking: a tool, an instrument, or a check as the thing's
+    kind ("test strips", "testing kit")."""
+    return any(
+        w in INABILITY_TOOLS or _INSTRUMENT.search(w) or (i < 2 and _TEST_WORD.match(w))
+        for i, w in enumerate(words)
+    )
 
 
 def _negates_other_thing(toks: Sequence[str], profile: QuestionProfile) -> bool:

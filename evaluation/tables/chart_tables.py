@@ -807,3 +807,35 @@ HELD_OUT_42: list[tuple[str, str, str, str]] = [
         "no",
     ),
 ]
+
+
+# Read while writing the stop-42 "cannot check" reading (development, not held out): the
+# lead's lead17 misses and rows of the same class for other charts.
+DEVELOPMENT_42: list[tuple[str, str, str, str]] = [
+    ("unable", "Does the battery read more than 12 volts?", "no meter here", "unable"),
+    ("unable", "Does the battery read more than 12 volts?", "nothing to measure it with", "unable"),
+    ("unable", "Is the coolant level between the marks?", "no way for me to check", "unable"),
+    ("unable", "Is the tyre pressure below 30 psi?", "dont have a gauge", "unable"),
+    ("unable", "Is the fuse for the radio blown?", "no tester in the car, cant tell", "unable"),
+    (
+        "unable",
+        "Is the router's signal above -70 dBm?",
+        "nothing on my phone to see that",
+        "unable",
+    ),
+    (
+        "unable",
+        "Is the fridge colder than 5 degrees inside?",
+        "havent got a thermometer here",
+        "unable",
+    ),
+    ("unable", "Does the outlet give 120 volts?", "no way of testing it here", "unable"),
+    ("unable", "Is the wheel bearing loose?", "i have no jack to lift it up", "unable"),
+    ("unable", "Is the alternator putting out 14 volts?", "no voltmeter unfortunately", "unable"),
+    ("control", "Is there any power at the outlet?", "no power at all, nothing lights up", "no"),
+    ("control", "Do you have a spare battery?", "dont have one", "no"),
+    ("control", "Is there a smell of burning?", "no smell here", "no"),
+    ("control", "Is there a warning light on the dash?", "nothing on the dash", "no"),
+    ("control", "Does the display show anything?", "no picture at all", "no"),
+    ("control", "Is the fuel gauge reading empty?", "no its about half", "no"),
+]
