@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from bots.language.offline import OfflineInterpreter
-from knowledge.datasets.flodial import load_network
-
-INTERPRETER = OfflineInterpreter()
+from .chart_replies import read_reply
 
 # (chart, a word of the question, the answer)
 DEVELOPMENT = [
@@ -64,10 +61,8 @@ CONTROLS = [
 
 
 def reading(chart: str, asked: str, text: str) -> tuple[str, tuple[str | None, ...]]:
-    network = load_network(chart)
-    pending = next(f for f in network.findings if asked in f.question.lower())
-    meaning = INTERPRETER.interpret(text, pending=pending, network=network)
-    states = tuple(s for a in meaning.answers if a.finding == pending.id for s in a.states or ())
+    asked_id, meaning = read_reply(chart, asked, text)
+    states = tuple(s for a in meaning.answers if a.finding == asked_id for s in a.states or ())
     return meaning.intent, states
 
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from bots.language.offline import OfflineInterpreter
 from bots.language.volunteer import volunteered_facts
 from knowledge.datasets import flodial
+
+from .chart_replies import read_reply
 
 DEVELOPMENT = [
     ("laptop_battery", "too hot to touch", "it gets properly hot", "yes"),
@@ -37,13 +38,9 @@ HELD_OUT = [
     ("wireless", "intermittent", "no it stays connected properly", "no"),
 ]
 
-_interpreter = OfflineInterpreter()
-
 
 def reading(chart: str, words: str, reply: str) -> str | None:
-    network = flodial.load_network(chart)
-    pending = next(f for f in network.findings if words.lower() in f.question.lower())
-    meaning = _interpreter.interpret(reply, pending=pending, network=network)
+    _, meaning = read_reply(chart, words, reply)
     if not meaning.answers or meaning.answers[0].states is None:
         return None
     return meaning.answers[0].states[0]

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from bots.language.offline import OfflineInterpreter
-from knowledge.datasets import flodial
+from .chart_replies import read_reply
 
 UNSURE = "unsure"
 # (chart, words of the question, reply, reading): "yes~" / "no~" is that answer, hedged.
@@ -45,13 +44,9 @@ SAYS_SOMETHING = [
     ("wireless", "intermittent", "could be my router i guess, my phone connects fine"),
 ]
 
-_interpreter = OfflineInterpreter()
-
 
 def reading(chart: str, words: str, reply: str) -> str:
-    network = flodial.load_network(chart)
-    pending = next(f for f in network.findings if words.lower() in f.question.lower())
-    meaning = _interpreter.interpret(reply, pending=pending, network=network)
+    _, meaning = read_reply(chart, words, reply)
     if not meaning.answers:
         return meaning.intent
     answer = meaning.answers[0]
