@@ -126,3 +126,37 @@ CALL_NOT_ASKS = [
     "i got a call from my mum so i missed your question",
     "the it guy said he would ring me back but never did",
 ]
+# Stop 43 (lead19: "actually could i just speak to one of the nurses please" was not read, in
+# the middle of a pick-list, and the list came again): the person asked for as one of a group
+# ("one of the nurses", "your engineers") or through a polite "is it possible / have a word".
+# Written before the reader changed; the held-out rows are only measured.
+DEV_GROUP_ASKS = [
+    "actually could i just speak to one of the nurses please",
+    "can one of your engineers look at this",
+    "could i talk to one of the doctors",
+    "is it possible to speak to one of your staff",
+    "id really like to chat with one of the mechanics",
+    "would it be possible to talk to a nurse instead",
+    "can i be put in touch with someone from support",
+    "i'd rather speak to one of the technicians if thats ok",
+]
+HELD_OUT_GROUP_ASKS = [
+    "could i have a word with one of the nurses",
+    "can one of the doctors ring me",
+    "is there any way i can speak to one of your agents",
+    "get one of your techs on this please",
+    "would rather talk this through with one of your advisors",
+    "please can i chat to one of the people in your team",
+    "any of your engineers free to talk",
+    "i'd like to speak with one of the practice nurses",
+    "can i be put through to one of the mechanics",
+    "is it possible to talk to a real doctor about this",
+]
+# One of a group told of, not asked for.
+GROUP_NOT_ASKS = [
+    "one of the nurses told me to use this",
+    "the doctors at the hospital said it was fine",
+    "i spoke to one of your engineers last week",
+    "two of the mechanics at the garage had a look",
+    "one of the techs at work reinstalled it",
+]
