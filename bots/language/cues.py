@@ -42,16 +42,25 @@ _PERSON = (
     r"operator|someone|somebody|some\s+one|anyone|anybody|technician|tech|engineer|mechanic|"
     r"nurse|doctor|gp|staff|member\s+of\s+(?:staff|(?:the|your)\s+team)|advis[eo]r|"
     r"representative|rep|support(?:\s+(?:staff|team|person|agent))?|"
-    r"customer\s+(?:service|support)s?|help\s*desk|(?:the|your)\s+team)\b"
+    r"customer\s+(?:service|support)s?|help\s*desk|(?:the|your)\s+team)s?\b"
 )
 # Alone as a whole message a role asks for one; "someone" alone answers a question.
 _ROLE = _PERSON.replace(r"someone|somebody|some\s+one|anyone|anybody|", "")
-_DET = r"(?:(?:a|an|the|some|your|one\s+of\s+your|a\s+member\s+of)\s+)?"
+# "one of the nurses", "any of your engineers", "one of the practice nurses": one of a group.
+_DET = (
+    r"(?:(?:a|an|the|some|your|(?:one|any)\s+of\s+(?:your|the|those)|a\s+member\s+of)\s+)?"
+    r"(?:(?:practice|duty|on\s*call|senior|it)\s+)?"
+)
 # "can someone ...", "could a nurse ...", "please ...": a request, not a report.
 _ASKING = r"\b(?:can|could|would|will|please|pls|plz)\s+(?:\w+\s+){0,4}?"
 HUMAN = rx(
     # talk / speak / chat / deal to or with a person ("pls can i speak 2 someone").
     rf"(?<!not )\b(?:talk|speak|chat|deal)\s+(?:to|2|with)\s+{_DET}{_PERSON}",
+    # "have a word with", "talk this through with", "put me in touch with" a person.
+    rf"\b(?:have\s+a\s+(?:quick\s+)?word|(?:talk|go)\s+(?:this|it|things)\s+(?:through|over)|"
+    rf"(?:put|get)\s+(?:me\s+)?in\s+touch)\s+with\s+{_DET}{_PERSON}",
+    # "any of your engineers free to talk?"
+    rf"\bany\s+of\s+(?:your|the)\s+{_PERSON}\s+(?:free|available|around)\b",
     # put me through, pass me on, transfer, connect, hand over to a person.
     rf"\b(?:put|pass|transfer|connect|hand|send|switch)\s+(?:me|this|it|my\s+case)?\s*"
     rf"(?:on|over|through|across)?\s*(?:to|with)\s+{_DET}{_PERSON}",

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from bots.messages import Inbound
+
 from . import person_request_table as table
 from .test_language_offline import read
 from .test_scope_and_pickers import web
@@ -95,3 +97,38 @@ def test_a_social_message_mid_question_is_answered_as_what_it_is(
         assert reply.parts[0].startswith("Please answer")
     else:
         assert reply.parts[0] == opener
+
+
+@pytest.mark.parametrize("text", table.DEV_GROUP_ASKS)
+def test_a_person_asked_for_as_one_of_a_group_is_read_as_a_request(text: str) -> None:
+    assert asks_for_person(text)
+
+
+@pytest.mark.parametrize("text", table.GROUP_NOT_ASKS)
+def test_one_of_a_group_told_of_is_not_a_request(text: str) -> None:
+    assert not asks_for_person(text)
+
+
+def test_held_out_requests_for_one_of_a_group() -> None:
+    asks = [t for t in table.HELD_OUT_GROUP_ASKS if asks_for_person(t)]
+    print(f"held-out group requests: {len(asks)}/{len(table.HELD_OUT_GROUP_ASKS)} read")
+    assert len(asks) >= 0.9 * len(table.HELD_OUT_GROUP_ASKS)
+
+
+@pytest.mark.django_db
+def test_a_person_asked_for_at_a_pick_list_is_handed_over(service_factory: Any) -> None:
+    """lead19: in intake, at "Do you have pain somewhere? If so, where?" (a pick-list),
+    "actually could i just speak to one of the nurses please" was answered "Sorry, I didn't
+    understand that" and the list came again; after a handover the bot stays quiet."""
+    service = service_factory()
+    thread = "group-ask"
+    first = telegram(service, thread, "ive had a rash on my arm for a few days")
+    assert first.kind == "question"
+    reply = telegram(service, thread, "actually could i just speak to one of the nurses please")
+    assert reply.kind == "handoff"
+    after = telegram(service, thread, "thank you")
+    assert after.kind not in ("question", "conclusion")
+
+
+def telegram(service: Any, thread: str, text: str) -> Any:
+    return service.handle(Inbound(channel="telegram", thread_id=thread, text=text))
