@@ -18,6 +18,9 @@ from . import text as tx
 # firm ones, and discounting them only left every rival cause a little plausibility (with
 # enough rivals the leading cause never reached the stopping threshold), so they count fully.
 HEDGE_RELIABILITY = 0.8
+# An answer given with a warning that it may be wrong ("i think so but dont quote me on that"):
+# more doubt than a hedge, so a conclusion resting on it shows under 80%.
+DOUBT_RELIABILITY = 0.6
 APPEARANCE_RELIABILITY = 1.0
 
 
@@ -262,6 +265,36 @@ HEDGE = rx(
     r"\bnot\s+(?:entirely|completely|totally|100%?)\s+sure\b",
     r"\bpretty\s+sure\b",
     r"\bi\s+am\s+not\s+positive\b",
+)
+# The speaker warns that their answer may be wrong (lead19: "i think so but dont quote me on
+# that" was a plain hedge, and a conclusion rested on it at 89%).
+# Ways a speaker gets an answer wrong: "i could be wrong", "i might have misheard", "unless im
+# getting confused", "i may be imagining it".
+_SELF_ERROR = (
+    r"(?:wrong|mistaken|mis(?:heard|read|remember\w*|understood|judg\w*)|confused|"
+    r"imagining(?:\s+(?:it|things))?|talking\s+(?:rubbish|nonsense)|"
+    r"getting\s+(?:it\s+|this\s+|that\s+|things\s+)?(?:wrong|confused|mixed\s+up)|"
+    r"remembering\s+(?:it\s+)?wrong)\b"
+)
+DISCLAIMER = rx(
+    r"\bdo\s+not\s+(?:quote\s+me|hold\s+me\s+to|take\s+my\s+word)\b",
+    rf"\b(?:could|might|may|can)\s+(?:well\s+)?(?:have\s+)?(?:be\s+|been\s+)?{_SELF_ERROR}",
+    rf"\bunless\s+i\s+am\s+(?:\w+\s+)?{_SELF_ERROR}",
+    # Memory: "if i remember right", "as far as i can recall", "if im remembering it right".
+    r"\b(?:if|as\s+far\s+as|from\s+what)\s+i\s+(?:can\s+|could\s+)?(?:remember|recall)\b",
+    r"\b(?:remember|recall)(?:ing|ed)?\s+(?:it\s+|that\s+)?(?:right|rightly|correctly)\b",
+    r"\bif\s+(?:my\s+)?memory\s+serves\b",
+    r"\b(?:from|going\s+(?:off|from|by)|off\s+the\s+top\s+of\s+my)\s+(?:memory|head)\b",
+    r"\bas\s+far\s+as\s+i\s+(?:know|can\s+tell|could\s+tell)\b",
+    r"\bto\s+the\s+best\s+of\s+my\s+(?:knowledge|memory|recollection)\b",
+    r"\blast\s+(?:time\s+)?i\s+(?:checked|looked)\b",
+    # The speaker's own competence or senses: "im no expert", "not the best judge", "my
+    # hearing isnt great".
+    r"\bi\s+am\s+(?:no|not\s+an?)\s+(?:expert|mechanic|techie|tech|engineer|doctor|pro)\b",
+    r"\bnot\s+the\s+best\s+(?:judge|person\s+to\s+ask)\b",
+    r"\bmy\s+(?:hearing|eyesight|eyes|ears|memory)\s+(?:is|are)\s+not\s+(?:great|good|"
+    r"the\s+best|brilliant|what)",
+    r"\b(?:not\s+that\s+i\s*(?:would|d)|would\s+not|could\s+not)\s+swear\b",
 )
 APPEARANCE = rx(
     r"\b(?:seems?|seemed|appears?|appeared|looks?\s+(?:like|to)|apparently|sounds?\s+like)\b"

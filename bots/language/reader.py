@@ -71,7 +71,9 @@ from .cues import (
     BROADENING,
     CHECK_STATE_WORDS,
     DEGREE_YES,
+    DISCLAIMER,
     DISCOURSE,
+    DOUBT_RELIABILITY,
     EMPHATIC,
     FREQUENCY,
     GOOD_PHRASES,
@@ -2015,6 +2017,9 @@ def read_answer(text: str, question: str) -> Reading:
         (r.reliability for r in readings if r.polarity == best.polarity),
         default=best.reliability,
     )
+    if DISCLAIMER.search(normalised):
+        # The warning is about the whole answer, wherever it stands.
+        hedged = min(hedged, DOUBT_RELIABILITY)
     return Reading(best.polarity, best.strength, hedged, best.cue)
 
 
