@@ -373,6 +373,7 @@ def in_order(
             instead = again(frozenset())
             # Nothing left to ask at all: the policy's own choice stands.
             action = instead if isinstance(instead, Ask) else action
+        action = _stated_first(action, dialogue, network, held_back, choose_again)
     if not order.follow_ups_after_parent:
         return action
     answered = {a.finding: a.states for a in dialogue.state.answers}
@@ -394,6 +395,32 @@ def in_order(
         early=early,
         mentioned=mentioned,
     )
+
+
+def _stated_first(
+    action: Action,
+    dialogue: Dialogue,
+    network: EvidentialNetwork,
+    held_back: frozenset[str],
+    choose_again: Callable[[frozenset[str]], Action],
+) -> Action:
+    """In the first questions, the follow-ups of what the person said (the pain's character,
+    place, intensity and onset for "my knee aches") before any cause's other signs: the
+    pack's nearest cause is often not the complaint's (an adult's blocked ear reaches a
+    child-shaped middle-ear infection, which asked "more irritable?"), and its signs read as
+    not listening (docs/first-questions.md, stop 43)."""
+    if not isinstance(action, Ask):
+        return action
+    stated = follow_ups.stated_follow_ups(dialogue.state.answers, dialogue.asked_flags, network)
+    if not stated or action.finding in stated:
+        return action
+    others = frozenset(network.finding_index) - stated
+    for keep in (stated - held_back, stated):
+        if keep:
+            instead = choose_again(others | (stated - keep))
+            if isinstance(instead, Ask) and instead.finding in keep:
+                return instead
+    return action
 
 
 def confirm(kit: Kit, ctx: Context, decision: Confirm, intro: Sequence[str]) -> Outcome:

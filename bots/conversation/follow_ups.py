@@ -39,6 +39,7 @@ __all__ = [
     "implied",
     "parent_answer",
     "redirect",
+    "stated_follow_ups",
     "without_orphans",
 ]
 
@@ -218,6 +219,37 @@ def redirect(
                     settle(implied(Answer(child, (default,))))
         action = choose_again(frozenset(excluded))
     return action
+
+
+def stated_follow_ups(
+    answers: Sequence[Answer], asked: Sequence[bool], network: EvidentialNetwork
+) -> frozenset[str]:
+    """The unasked follow-ups of the topics the person said unasked ("my knee aches": the
+    pain's character, place, intensity, onset, spread), which a clinician asks first about what
+    was said. A multi-choice follow-up the words already answered in part ("where?" after
+    "my knee") is left out: what was said of it is noted, not asked again."""
+    parents = follow_up_of(network)
+    if not parents:
+        return frozenset()
+    said_yes = {
+        a.finding
+        for a, was_asked in zip(answers, asked, strict=True)
+        if not was_asked
+        and a.states is not None
+        and a.finding in set(parents.values())
+        and network.finding(a.finding).states[0] in a.states
+    }
+    if not said_yes:
+        return frozenset()
+    answered = {a.finding for a in answers}
+    touched = {network.finding(f).group for f in answered if f in parents}
+    return frozenset(
+        child
+        for child, of in parents.items()
+        if of in said_yes
+        and child not in answered
+        and not (network.finding(child).group and network.finding(child).group in touched)
+    )
 
 
 def without_orphans(

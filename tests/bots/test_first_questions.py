@@ -129,3 +129,23 @@ def test_volunteered_topics_are_a_list_of_finding_ids() -> None:
     assert order.volunteered_topics == frozenset({"E_129"})
     with pytest.raises(ValueError, match="volunteered_topics"):
         QuestionOrder.from_metadata({"question_order": {"volunteered_topics": "E_129"}})
+
+
+@pytest.mark.django_db
+def test_the_stated_pain_is_asked_first(service_factory: Any, packs: Any) -> None:
+    # Stop 43: an adult's earache that said a pain was asked "more irritable?" second (the
+    # pack's nearest cause, a child-shaped middle-ear infection), a knee ache "a cough?"; a
+    # clinician asks about the pain that was said first: its character, place, intensity, onset.
+    from knowledge.packs.store import load_network
+
+    parent = follow_ups.follow_up_of(load_network("patient-intake"))
+    service = service_factory()
+    for i, opening in enumerate(
+        (
+            "my elbow has been aching on and off for about a week",
+            "sore left ear since tuesday and it sounds a bit muffled, im 45",
+        )
+    ):
+        asked = [f for f, _ in _first_questions(service, f"stated-{i}", opening)]
+        assert len(asked) == FIRST, (opening, asked)
+        assert all(parent.get(f) == "E_53" for f in asked), (opening, asked)
