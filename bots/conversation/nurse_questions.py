@@ -18,6 +18,11 @@ animal bite   did it break the skin or bleed                                    
               spreading redness, hot, pus, a fever                                 urgent
 injury        can you put weight on it or use it ("no" is the sign)                urgent
               out of shape, numb or cold, a crack heard, a knock to the head       urgent
+cut, graze    has the bleeding stopped ("no" is the sign)                          emergency
+              gapes, deep, numb beyond it, something in it, dirty or rusty         urgent
+sunburn       blisters or a bad swelling over a large area                         urgent
+              unwell: a high temperature, shivers, a headache, dizzy, sick         urgent
+contact rash  lips, tongue or throat swelling, hard to breathe or swallow, faint    emergency
 ============  ===================================================================  =========
 
 A question is asked only when its sign would raise the level the table gives so far, and not
@@ -64,6 +69,8 @@ class Question:
     # Words that speak of it beside the sign's own ("I can walk on it" answers the weight
     # question, though it is no sign).
     topic: re.Pattern[str] | None = None
+    # The emergency a sign of level "emergency" is escalated as (bots.safety.emergency kinds).
+    kind: str = "anaphylaxis"
 
 
 _AIRWAY = Question(
@@ -110,11 +117,47 @@ _SHAPE = Question(
     "serious_injury",
     "urgent",
 )
+# Stop 43: cuts and grazes, sunburn, a rash from something that touched the skin. Each asks
+# the danger sign in other words than the complaint's (a patient skimming for "cut", "skin" or
+# "sun" says yes to any question holding them: stop 41's allergy question).
+_BLEEDING = Question(
+    "bleeding",
+    "Has the bleeding stopped, or does it stop when you press on it firmly for 10 minutes?",
+    "bleeding",
+    "emergency",
+    sign_if="no",
+    # "it bled a bit but it's stopped", "barely bled": the bleeding was spoken of.
+    topic=re.compile(r"\bbleed\w*|\bbled\b|\bblood\b|\bstopped\b"),
+    kind="bleeding",
+)
+_WOUND = Question(
+    "wound",
+    "Does it gape open or look deep, is it numb beyond it, is anything stuck in it, or did it "
+    "come from something dirty or rusty?",
+    "wound_seen",
+    "urgent",
+)
+_SUN_BLISTERS = Question(
+    "sun_blisters",
+    "Has it come up in blisters or swollen badly over a large area?",
+    "sun_blister",
+    "urgent",
+)
+_SUN_UNWELL = Question(
+    "sun_unwell",
+    "Do you feel unwell in yourself: a high temperature, shivering, a headache, feeling dizzy "
+    "or being sick?",
+    "sun_unwell",
+    "urgent",
+)
 QUESTIONS: dict[str, tuple[Question, ...]] = {
     "insect": (_AIRWAY, _INFECTION),
     "tick": (_RING,),
     "animal": (_SKIN, _INFECTION),
     "injury": (_WEIGHT, _SHAPE),
+    "cut": (_BLEEDING, _WOUND),
+    "sunburn": (_SUN_BLISTERS, _SUN_UNWELL),
+    "contact": (_AIRWAY,),
 }
 _BY_KEY = {q.key: q for qs in QUESTIONS.values() for q in qs}
 _RANK = {"": 0, "self-care": 1, "routine": 2, "urgent": 3, "emergency": 4}
@@ -266,8 +309,9 @@ def respond(kit: Kit, ctx: Context, meaning: Interpretation) -> Outcome:
         if question.sign not in ctx.dialogue.nurse_told:
             ctx.dialogue.nurse_told.append(question.sign)
         if question.level == "emergency":
-            detail = f"anaphylaxis (nurse question {question.key}: {said or 'not answered'})"
-            escalated = safety.affirmed_emergency(kit, ctx, ["anaphylaxis"], detail)
+            answer = said or "not answered"
+            detail = f"{question.kind} (nurse question {question.key}: {answer})"
+            escalated = safety.affirmed_emergency(kit, ctx, [question.kind], detail)
             if escalated is not None:
                 return escalated
     return answering.decide(kit, ctx, ())

@@ -1,4 +1,5 @@
-"""What a triage nurse says about bites, stings and mild injuries (stop 40).
+"""What a triage nurse says about bites, stings, mild injuries (stop 40), cuts, sunburn and
+skin contact reactions (stop 43).
 
 The patient-intake pack's causes come from DDXPlus, whose population holds no insect bite, no
 sting, no animal bite and no sprain. Its differential for "a wasp got my hand, red and puffy"
@@ -23,7 +24,18 @@ animal or human bite      through the skin (bled, a puncture, deep); a bat      
 injury                    takes no weight, cannot move or use it, a crack or       urgent
                           snap heard, out of shape, numb or cold; a knock to the
                           head
-bite or sting, injury     none of the above                                        self-care
+cut or graze              bleeding that does not stop with pressure (and the       emergency
+                          emergency reader's heavy bleeding)
+cut or graze              gapes, deep, numb beyond it, something in it, dirty or   urgent
+                          rusty; pus, a spreading redness, a fever
+sunburn                   confusion, a faint or a fit (heatstroke)                 emergency
+sunburn                   blisters or a bad swelling; a fever, shivers, a          urgent
+                          headache, dizziness or sickness
+skin contact reaction     the face, lips or tongue swelling, trouble breathing     emergency
+(nettles, a plant, a      spreading, weeping, hot, pus, a fever                    urgent
+new product)
+bite or sting, injury,    none of the above                                        self-care
+cut, sunburn, contact
 ========================  =======================================================  ==========
 
 The level is the table's, not the differential's (which knows no such cause); the curated
@@ -135,15 +147,103 @@ CONCEPTS: Mapping[str, str] = {
         r"\b(?:cold|blue|white) (?:and \w+ )?(?:toes|fingers|foot|hand)\b|\bmassive\w*|"
         r"\bhuge\b|\bballooned\b|\b(?:hit|bang\w*|knock\w*|bash\w*|smack\w*) (?:\w+ ){0,2}head\b"
     ),
+    # -- stop 43: cuts and grazes, sunburn, skin contact reactions
+    # A cut or graze said with what did it or where ("cut my thumb on a tin lid", "a paper
+    # cut", "stood on a rusty bit of metal"); "cut down on sugar", "cut my hair" are none.
+    "cut": (
+        r"\b(?:cut|sliced|nicked|gashed|slashed|grazed|scraped|skinned|split) (?:open )?(?:my|his|"
+        r"her|their|your|myself|himself|herself)\b(?! (?:hair|fringe|nails?|toe ?nails?|finger ?"
+        r"nails?)\b)|\b(?:paper|small|little|tiny|deep|nasty|big|bad|long) (?:cut|gash|graze|"
+        r"scrape)s?\b|\b(?:cut|gash|graze|scrape|laceration)s? (?:on|in|to|across) (?:my|his|her|"
+        r"the)\b|\bgraze[sd]?\b|\bcaught (?:my|his|her) (?:\w+ ){0,2}on (?:a|an|the|some) (?:\w+ )"
+        r"{0,3}(?:nail|glass|knife|blade|wire|metal|tin|can|edge|thorn|lid)\b|\b(?:stood|stepped|"
+        r"trod|trodden) on (?:a |an |some |the )?(?:\w+ ){0,4}(?:nail|glass|metal|pin|needle|tin|"
+        r"blade|thorn)\b|\bknife (?:slipped|went)\b"
+    ),
+    # What makes a cut one to be seen today: it gapes, is deep or numb beyond it, something is
+    # in it, or it came from something dirty or rusty (tetanus, stitches, a foreign body).
+    "wound_seen": (
+        r"\bgap\w*|\bedges? (?:\w+ ){0,3}(?:open|apart)\b|\bwide open\b|\b(?:cut|sliced|split|"
+        r"gashed) (?:\w+ ){1,2}open\b|\bdeep\b|\bnumb\w*|\btingl\w*|\bcan not feel\b|\brust\w*|"
+        r"\bdirty\b|\bfilthy\b|\bsoil\b|\bmuck\b|\bmanure\b|\bstuck in\b|\bstill in (?:it|there|"
+        r"the)\b|\bwent (?:right |straight )?(?:in|into|through)\b|\bgone (?:in|into)\b|"
+        r"\bstitch\w*|\bbone\b|\bflap\b|\bpunctur\w*"
+    ),
+    # Blood still coming after pressing on it: the nurse's question's sign (a flood said in
+    # words is the emergency reader's heavy bleeding, which escalates before this table).
+    "bleeding": (
+        r"\bstill (?:bleed\w*|pouring|coming)\b|\bwill not stop\b|\bnot stopp\w*|\bkeeps? "
+        r"(?:bleeding|pouring)\b"
+    ),
+    # An infected cut: pus, a spreading redness, hot to the touch, a fever (a fresh cut that
+    # oozes blood is not one).
+    "festering": (
+        r"\bpus\b|\binfected\b|\bspread\w* (?:\w+ ){0,3}red\w*|\bred\w* (?:\w+ ){0,3}spread\w*|"
+        r"\bred (?:line|streak)s? (?:\w+ ){0,2}(?:up|spreading|going|tracking|moving)\b|\bhot to "
+        r"(?:the )?touch\b|\bfevers?\b|\btemperature\b"
+    ),
+    "bled_topic": r"\bbleed\w*|\bbled\b|\bblood\b|\bstopped\b",
+    "sunburn": (
+        r"\bsun ?burn\w*|\btoo much sun\b|\b(?:burnt|burned|burning|frazzled|fried|scorched|"
+        r"raw|peeling|blistered|pink) (?:\w+ ){0,5}(?:in|from|by) the sun\b|\b(?:in|from) the sun "
+        r"(?:\w+ ){0,8}(?:burnt|burned|frazzled|fried|scorched|blistered|peeling)\b"
+    ),
+    # Sunburn to be seen today: blisters or a bad swelling, or the heat in the body (a fever,
+    # shivers, a headache, dizziness, sickness: heat exhaustion).
+    "sun_blister": r"\bblister\w*|\bswollen\b|\bswelling\b",
+    "sun_unwell": (
+        r"\bfevers?\b|\btemperature\b|\bshiver\w*|"
+        r"\bchills?\b|\bdizzy\b|\blight ?headed\b|\bwoozy\b|\bheadaches?\b|\bnause\w*|"
+        r"\bvomit\w*|\bthrow\w* up\b|\b(?:feel\w*|felt|being|been|bit|little) sick\b|\bdark "
+        r"(?:pee|urine|wee)\b|\bnot (?:peeing|weeing)\b|\bunwell\b"
+    ),
+    # Heatstroke: confusion, a faint or a fit after the sun.
+    "heatstroke": (
+        r"\bconfus\w*|\bnot making (?:any )?sense\b|\bdisorient\w*|\bfainted\b|\b(?:feel\w*|"
+        r"felt|going to|gon na|about to) faint\b|\bpass(?:ed|ing)? out\b|\bcollaps\w*|"
+        r"\b(?:a|having) fit\b|\bfitting\b|\bseizure\w*|\bunresponsive\b|\bdrows\w*"
+    ),
+    # A skin reaction to something it touched: nettles, a plant, a new product or a strap.
+    "contact": (
+        r"\bnettles?\b|\b(?:poison )?(?:ivy|oak|sumac)\b|\bhogweed\b|\b(?:brushed|rubbed) "
+        r"(?:\w+ ){0,3}(?:against|on|with)\b|\b(?:plants?|weeds?|leaves|it) (?:\w+ ){0,2}touched\b|"
+        r"\bwhere (?:\w+ ){0,4}(?:touched|sits|rubs|rubbed)\b|\bnew (?:washing (?:powder|liquid)|"
+        r"detergent|soap|shower gel|body wash|cream|moisturi[sz]er|lotion|make ?up|perfume|fabric "
+        r"softener|watch|strap|earrings?|necklace|jewel\w*|gloves|hair dye|shampoo|plasters?)\b|"
+        r"\bhair dye\b|\bcontact dermatitis\b"
+    ),
+    "skin_reaction": (
+        r"\brash\w*|\bbumps?\b|\bbumpy\b|\bhives\b|\bwelts?\b|\bitch\w*|\bred\b|"
+        r"\bblister\w*|\bstinging\b|\bstings\b|\bspots\b|\bblotch\w*|\bburn\w*|\btingl\w*"
+    ),
 }
 _COMPILED = {name: re.compile(pattern) for name, pattern in CONCEPTS.items()}
 RULES: Mapping[str, tuple[Rule, ...]] = {name: (Rule((name,)),) for name in CONCEPTS}
-_OWN_NEGATION = frozenset({"anaphylaxis", "serious_injury"})
+_OWN_NEGATION = frozenset({"anaphylaxis", "serious_injury", "bleeding"})
 # What bit or what happened is the complaint even when it was last month ("tick bite last
 # month and now a fever"), and a sign of what follows a bite is read in that same sentence:
 # the past does not discard them (negation still does).
 _CLASSES = frozenset(
-    {"insect", "tick", "animal_bite", "bat", "snake", "injury", "lyme", "infection"}
+    {
+        "insect",
+        "tick",
+        "animal_bite",
+        "bat",
+        "snake",
+        "injury",
+        "lyme",
+        "infection",
+        # A cut, a burn in the sun or a touch of a plant is told in the past ("caught my leg
+        # on a rusty nail", "fell asleep in the sun and burnt my face"), and so is what it did.
+        "cut",
+        "wound_seen",
+        "festering",
+        "sunburn",
+        "sun_blister",
+        "sun_unwell",
+        "contact",
+        "skin_reaction",
+    }
 )
 
 _NO_DIAGNOSIS = (
@@ -173,6 +273,28 @@ _INJURY_HOME = (
     "use it, it looks out of shape, or it goes numb; see your doctor if it is not improving "
     "after a week."
 )
+_CUT_HOME = (
+    "For a small cut or graze: press on it with a clean cloth until it stops bleeding, rinse it "
+    "under running water, and cover it with a plaster or a dressing. Get it seen today if it "
+    "gapes open, is deep, goes numb beyond it, has something in it, or came from something "
+    "dirty or rusty (it may need stitches or a tetanus jab), or if it turns red, hot or oozes. "
+    "If it keeps bleeding after 10 minutes of firm pressure, call emergency services (112 or "
+    "911) or go to the emergency department."
+)
+_SUN_HOME = (
+    "For mild sunburn: get out of the sun, cool the skin with a cool shower or damp cloths, "
+    "drink plenty of water, use an after-sun or aloe vera cream, and ask a pharmacist about "
+    "pain relief. Get advice today if it blisters over a large area or you get a high "
+    "temperature, shivers, a headache, dizziness or feel sick. If someone becomes confused, "
+    "faints or has a fit, call emergency services (112 or 911) at once."
+)
+_CONTACT_HOME = (
+    "For a rash from something that touched the skin (nettles, a plant, a new product): wash "
+    "the area with soap and water, avoid what caused it, hold something cool on it, and ask a "
+    "pharmacist about an antihistamine or a soothing cream. If your face, lips or tongue swell "
+    "or it gets hard to breathe, call emergency services (112 or 911) at once. See a doctor if "
+    "it spreads, blisters and weeps, or has not settled in a few days."
+)
 _SEEN = {
     "bite": "A bite through the skin needs to be cleaned and checked today (antibiotics, tetanus).",
     "bat": "A bat bite or scratch needs to be seen today, even a small one (rabies).",
@@ -180,6 +302,16 @@ _SEEN = {
     "infection that needs to be seen today.",
     "lyme": "A ring-shaped rash or a fever after a tick bite needs to be seen by a clinician "
     "(today or at the first appointment): it may need antibiotics.",
+    "wound": "A cut that gapes, is deep, goes numb beyond it, has something in it or came "
+    "from something dirty or rusty needs to be seen today (stitches, cleaning, a tetanus jab): a "
+    "minor injuries unit or urgent care.",
+    "cut_infection": "A cut that turns red and the redness spreads, is hot, oozes pus or "
+    "comes with a fever may be infected and needs to be seen today.",
+    "sun": "Sunburn that blisters over a large area, or with a fever, shivers, a headache, "
+    "dizziness or sickness, needs advice today (NHS 111, a GP or urgent care): it can be heat "
+    "exhaustion.",
+    "contact": "A rash from something that touched the skin that spreads, blisters and weeps, "
+    "or is hot with pus or a fever, needs to be seen today.",
     "injury": "An injury that takes no weight, will not move, looks out of shape, went numb or "
     "came with a knock to the head needs to be checked today (an X-ray, a minor injuries unit "
     "or urgent care).",
@@ -194,8 +326,8 @@ class Care:
     complaint: str
     level: str
     advice: tuple[str, ...]
-    # Which of the table's complaints ("insect", "tick", "animal", "injury"): what the nurse
-    # asks about it (bots.conversation.nurse_questions).
+    # Which of the table's complaints ("insect", "tick", "animal", "injury", "cut",
+    # "sunburn", "contact"): what the nurse asks about it (bots.conversation.nurse_questions).
     kind: str = ""
 
 
@@ -240,9 +372,48 @@ def minor_care(text: str, told: Collection[str] = ()) -> Care | None:
             return Care("bite or sting", "urgent", (note, *seen), kind)
         home = _TICK_HOME if "tick" in found else _ANIMAL_HOME if animal else _BITE_HOME
         return Care("bite or sting", "self-care", (note, home), kind)
+    skin = _skin_care(found)
+    if skin is not None:
+        return skin
     if "injury" in found and "illness" not in found:
         note = _NO_DIAGNOSIS.format(what="sprains, strains or other injuries")
         if "serious_injury" in found:
             return Care("injury", "urgent", (note, _SEEN["injury"]), "injury")
         return Care("injury", "self-care", (note, _INJURY_HOME), "injury")
+    return None
+
+
+def _skin_care(found: set[str]) -> Care | None:
+    """Cuts and grazes, sunburn and skin contact reactions (stop 43), from the signs found; a
+    cut that takes no weight or is out of shape is the injury table's."""
+    if "cut" in found and not ("injury" in found and "serious_injury" in found):
+        note = _NO_DIAGNOSIS.format(what="cuts or grazes")
+        if "bleeding" in found:
+            return Care("cut", "emergency", (note,), "cut")
+        seen = [
+            _SEEN[key]
+            for key, holds in (
+                ("wound", "wound_seen" in found),
+                ("injury", "serious_injury" in found),
+                ("cut_infection", "festering" in found),
+            )
+            if holds
+        ]
+        if seen:
+            return Care("cut", "urgent", (note, *seen), "cut")
+        return Care("cut", "self-care", (note, _CUT_HOME), "cut")
+    if "sunburn" in found:
+        note = _NO_DIAGNOSIS.format(what="sunburn")
+        if "heatstroke" in found:
+            return Care("sunburn", "emergency", (note,), "sunburn")
+        if found & {"sun_blister", "sun_unwell"}:
+            return Care("sunburn", "urgent", (note, _SEEN["sun"]), "sunburn")
+        return Care("sunburn", "self-care", (note, _SUN_HOME), "sunburn")
+    if "contact" in found and "skin_reaction" in found:
+        note = _NO_DIAGNOSIS.format(what="skin reactions to nettles, plants or products")
+        if "anaphylaxis" in found:
+            return Care("skin contact reaction", "emergency", (note,), "contact")
+        if "infection" in found:
+            return Care("skin contact reaction", "urgent", (note, _SEEN["contact"]), "contact")
+        return Care("skin contact reaction", "self-care", (note, _CONTACT_HOME), "contact")
     return None

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.bots import minor_care_table, nurse_questions_table
+from tests.bots import minor_care_table, nurse_questions_table, skin_care_table
 from tests.bots.intake_player import play_counted
 from tests.bots.minor_care_table import Row
 
@@ -78,6 +78,23 @@ def test_weight_said_in_other_words_is_not_asked(service_factory: Any) -> None:
 def test_told_signs_held_out(service_factory: Any) -> None:
     wrong, asked = _measure(service_factory(), nurse_questions_table.HELD_OUT, "asked-held-out")
     assert len(wrong) <= 1, wrong
+    assert max(asked) <= MOST_QUESTIONS, asked
+
+
+@pytest.mark.django_db
+def test_cuts_sunburn_and_contact_rashes_development(service_factory: Any) -> None:
+    # Stop 43: a cut, a sunburn or a nettle rash was asked 15-18 of the pack's questions and
+    # never concluded (lead17, lead18); a nurse asks whether it still bleeds, gapes or came
+    # from something rusty, blistered or made them unwell, or swelled the face.
+    wrong, asked = _measure(service_factory(), skin_care_table.DEV, "skin-dev")
+    assert not wrong, wrong
+    assert max(asked) <= MOST_QUESTIONS, asked
+
+
+@pytest.mark.django_db
+def test_cuts_sunburn_and_contact_rashes_held_out(service_factory: Any) -> None:
+    wrong, asked = _measure(service_factory(), skin_care_table.HELD_OUT, "skin-held-out")
+    assert len(wrong) <= 2, wrong
     assert max(asked) <= MOST_QUESTIONS, asked
 
 
