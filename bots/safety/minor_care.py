@@ -173,7 +173,8 @@ CONCEPTS: Mapping[str, str] = {
     # words is the emergency reader's heavy bleeding, which escalates before this table).
     "bleeding": (
         r"\bstill (?:bleed\w*|pouring|coming)\b|\bwill not stop\b|\bnot stopp\w*|\bkeeps? "
-        r"(?:bleeding|pouring)\b"
+        r"(?:bleeding|pouring|coming)\b|\bspurt\w*|\bgush\w*|\bpouring\b|\bpumping\b|"
+        r"\bsoak\w* (?:\w+ ){0,2}through\b"
     ),
     # An infected cut: pus, a spreading redness, hot to the touch, a fever (a fresh cut that
     # oozes blood is not one).

@@ -24,6 +24,14 @@ from bots.safety.minor_care import minor_care
         ("pulled a muscle in my back lifting boxes, sore but i can move", "self-care"),
         ("got stung in the mouth by a wasp in my drink", "emergency"),
         ("stung by a wasp and now my lips are swelling up", "emergency"),
+        # Stop 43: cuts, sunburn, a rash from what touched the skin. A spurting cut is the
+        # emergency reader's too; the table never says less of it.
+        ("nicked my finger on a knife, bled a bit but its stopped", "self-care"),
+        ("sliced my arm on a window and its spurting, soaked through the towel", "emergency"),
+        ("trod on a rusty nail in the garden", "urgent"),
+        ("got sunburnt on holiday, shoulders red and sore", "self-care"),
+        ("really sunburnt and now im shivery with a headache", "urgent"),
+        ("nettle rash on my legs, itchy little bumps", "self-care"),
     ],
 )
 def test_level_of_the_table(words: str, level: str) -> None:
@@ -38,6 +46,9 @@ def test_level_of_the_table(words: str, level: str) -> None:
         "it stings when i pee",
         "she is a bit feverish and off her food",
         "he bites his nails and now his finger is red",
+        "i need to cut down on sugar, my tummy hurts after sweets",
+        "the sun makes my headache worse",
+        "cut my hair short and now my scalp is itchy",
         "i tick all the boxes for depression",
         "stinging pain in my eyes",
         "fell over last week and since then ive got a fever and a cough",
