@@ -983,7 +983,7 @@ HELD_OUT += [
     ("car_wont_start", "turn the key and the starter motor does absolutely nothing, engine doesnt even turn over", {"q1": N, "q23": N, "q27": N}),
     ("engine_overheats", "the red thermometer light on the dash keeps popping on", {"q4": Y}),
     ("engine_overheats", "radiator cap hisses and puffs out steam after a drive", {"q21": Y, "q1": Y}),
-    ("engine_overheats", "the water pump is weeping coolant down the front of the engine", {"q28": Y, "q25": Y}),
+    ("engine_overheats", "the water pump is weeping coolant down the front of the engine", {"q28": Y, "q1": Y}),
     ("engine_overheats", "i think the whole car smells like maple syrup when its hot", {"q2": Y}),
     ("laptop_battery", "battery goes flat in no time at all these days", {"q2": Y}),
     ("laptop_battery", "the battery gets so hot i cant keep my hand on it", {"q19": Y}),
