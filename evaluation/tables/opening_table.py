@@ -352,6 +352,24 @@ DEVELOPMENT: list[Row] = [
     ("lcd_problem", "a grey cloudy spot in the middle of the lcd keeps getting bigger", {"q25": Y}),
     ("wireless", "the list of available networks is completely blank", {"q6": N, "q1": N}),
     ("wireless", "nothing at all in the wifi list, not even the neighbours", {"q6": N, "q1": N}),
+    # -- stop 43 (session 23, reading): a lay verb or phrase for a chart fact, the classes the
+    # web chat's probes (lead17, lead18) showed, in my own words, written before the change
+    ("brake_problem", "whenever i brake hard the car lurches off to the left", {"q28": Y}),
+    ("brake_problem", "the car tugs to the right every time i hit the brakes", {"q28": Y}),
+    ("brake_problem", "braking makes it veer towards the kerb", {"q28": Y}),
+    ("wireless", "with a lan cable into the router the internet works fine", {"q13": Y}),
+    ("wireless", "even wired straight to the router with a cable theres still no internet", {"q13": N}),
+    ("engine_overheats", "if i stop and let it tick over for a bit the temperature comes back down", {"q18": Y}),
+    ("engine_overheats", "pulled over and left it running and the gauge went back to the middle", {"q18": Y}),
+    ("engine_overheats", "the radiator fan never comes on even when its boiling hot", {"q7": N}),
+    ("engine_overheats", "the cooling fan doesnt kick in at all", {"q7": N}),
+    ("laptop_overheating", "the fan is going flat out the whole time im using it", {"q13": Y}),
+    ("laptop_overheating", "fan never stops whirring, even when its just sitting there", {"q13": Y}),
+    ("ticking", "had new tyres put on last week and now theres a tick", {"q15": Y}),
+    ("ticking", "it only clicks while im driving, never when its parked up", {"q5": Y}),
+    ("ticking", "a ticking as i roll along, stops when i pull up", {"q5": Y}),
+    ("power", "it sort of flickers into life for a moment and then goes dead", {"q9": Y}),
+    ("power", "the power light flickers when the charger is in", {"q2": Y}),
 ]
 
 HELD_OUT: list[Row] = [

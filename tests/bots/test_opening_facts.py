@@ -70,10 +70,10 @@ def score(rows: list[Row]) -> tuple[float, float]:
         # one row read two ways by hash seed ("a big dull bang ... when i go through dips" to
         # "a noise only over a bump or a dip?": yes under PYTHONHASHSEED 0-2, nothing under 3),
         # P 0.867 or 0.897: the floor is the lower until that order dependence is found.
-        (HELD_OUT[476:], 0.865, 0.375),
+        (HELD_OUT[476:534], 0.865, 0.375),
         (HELD_OUT[:476], 0.86, 0.625),
-        (HELD_OUT, 0.865, 0.61),
-        (DEVELOPMENT[290:], 0.95, 0.90),
+        (HELD_OUT[:534], 0.865, 0.61),
+        (DEVELOPMENT[290:306], 0.95, 0.90),
     ],
     ids=[
         "development",
@@ -94,7 +94,7 @@ def score(rows: list[Row]) -> tuple[float, float]:
         "held-out-session-21",
         "held-out-session-22",
         "held-out-first-476",
-        "held-out",
+        "held-out-first-534",
         "development-stop-42",
     ],
 )
