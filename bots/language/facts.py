@@ -19,7 +19,7 @@ import math
 import re
 import threading
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -67,6 +67,27 @@ LEXICAL_FLOOR = 0.35
 PREDICATE_FLOOR = 0.25  # the one question named, its predicate said (``candidates``)
 SECOND_FLOOR = 0.4
 LEXICAL_CANDIDATES = 3
+
+
+def weight_of(words: Iterable[str], weight: Callable[[str], float]) -> float:
+    """The summed weight of the words, the same whatever order they come in. A plain sum over
+    a set follows the set's order, which changes with PYTHONHASHSEED, and so does the last bit
+    of the sum: a coverage that is exactly a threshold ("when i go through dips in the road"
+    says half of "a noise only when you drive over a bump or a dip?") was read under one seed
+    and not under another. ``math.fsum`` is exact, then rounded once."""
+    return math.fsum(weight(w) for w in words)
+
+
+# Two sums of the same words in another grouping differ in the last bits: a share equal to
+# its threshold in exact arithmetic is at the threshold.
+_ROUNDING = 1e-9
+
+
+def reaches(share: float, threshold: float) -> bool:
+    """Whether a share of weights (a coverage) is at least the threshold, a share equal to it
+    in exact arithmetic included."""
+    return share >= threshold - _ROUNDING
+
 
 # Words people say in place of a question's word (after tx.canonical).
 _SAID_FOR = {
@@ -352,11 +373,11 @@ class _Question:
         beans", so "Have you thrown up blood or something resembling coffee beans?" is not
         answered by it."""
         if self.either is None:
-            return sum(weight[w] for w in said)
+            return weight_of(said, weight.__getitem__)
         first, second = self.either
-        rest = sum(weight[w] for w in said - set(first) - set(second))
+        rest = weight_of(said - set(first) - set(second), weight.__getitem__)
         return rest + max(
-            sum(weight[w] for w in said & set(part)) if part[-1] in said else 0.0
+            weight_of(said & set(part), weight.__getitem__) if part[-1] in said else 0.0
             for part in (first, second)
         )
 
@@ -498,11 +519,13 @@ class FactIndex:
             specific = frozenset(
                 w for w in main | condition if df[w] == 1 and len(w) >= 4 and w not in not_anchors
             )
-            total = sum(self.idf[w] for w in main) + 0.5 * sum(self.idf[w] for w in condition)
+            total = weight_of(main, self.idf.__getitem__) + 0.5 * weight_of(
+                condition, self.idf.__getitem__
+            )
             either = _alternatives(main_question(finding.question), main | condition)
             if either is not None:
                 weight = {w: self.idf[w] * (1.0 if w in main else 0.5) for w in main | condition}
-                total -= min(sum(weight[w] for w in part) for part in either)
+                total -= min(weight_of(part, weight.__getitem__) for part in either)
             only = re.search(r"\bonly\b(.*)$", main_question(finding.question), re.I)
             restricted = frozenset(_words(only.group(1))) & specific if only else frozenset()
             self.questions.append(
@@ -644,7 +667,7 @@ class FactIndex:
             weight = {w: self.idf[w] * (1.0 if w in q.words else 0.5) for w in every}
             coverage = q.covered(near, weight) / q.total
             own = q.covered(shared, weight) / q.total
-            if coverage >= (SPECIFIC_COVERAGE if specific else MIN_COVERAGE):
+            if reaches(coverage, SPECIFIC_COVERAGE if specific else MIN_COVERAGE):
                 out.append((q.finding, own))
         out.sort(key=lambda fc: -fc[1])
         return out

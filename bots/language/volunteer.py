@@ -20,7 +20,7 @@ from .base import yes_no_states
 from .body_places import about_another_part
 from .cues import META, NEGATIONS, UNSURE
 from .fact_verifier import verified_facts
-from .facts import LEXICAL_FLOOR, fact_index, stated_facts
+from .facts import LEXICAL_FLOOR, fact_index, reaches, stated_facts, weight_of
 from .guesses import is_guess
 from .lay_words import lay_facts
 from .places import place_facts
@@ -64,13 +64,13 @@ class FindingIndex:
         self.idf = {w: math.log((n + 1) / (c + 0.5)) for w, c in df.items()}
         self.vectors = [self._weigh(bag) for bag in bags]
         self._questions = [frozenset(vec) for vec in self.vectors]
-        self._totals = [sum(self.idf[w] for w in question) for question in self._questions]
+        self._totals = [weight_of(question, self.idf.__getitem__) for question in self._questions]
         # A word in at least a quarter of the questions ("laptop", "car") is not specific.
         self.common_idf = math.log((n + 1) / (0.25 * n + 0.5))
 
     def _weigh(self, bag: Mapping[str, int]) -> dict[str, float]:
         vec = {w: (1 + math.log(c)) * self.idf.get(w, 0.0) for w, c in bag.items()}
-        norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
+        norm = math.sqrt(math.fsum(v * v for v in vec.values())) or 1.0
         return {w: v / norm for w, v in vec.items()}
 
     def rank(self, text: str, limit: int) -> list[Finding]:
@@ -79,7 +79,7 @@ class FindingIndex:
         query = self._weigh({w: c for w, c in bag.items() if w in self.idf})
         scored = []
         for position, vec in enumerate(self.vectors):
-            score = sum(query[w] * vec[w] for w in query.keys() & vec.keys())
+            score = math.fsum(query[w] * vec[w] for w in query.keys() & vec.keys())
             if score > 0:
                 scored.append((-score, position))
         scored.sort()
@@ -112,8 +112,8 @@ class FindingIndex:
             shared = question & said
             if len(shared) < min(VOLUNTEER_MIN_SHARED, len(question)):
                 continue
-            coverage = sum(self.idf[w] for w in shared) / total if total else 0.0
-            if coverage >= VOLUNTEER_MIN_COVERAGE:
+            coverage = weight_of(shared, self.idf.__getitem__) / total if total else 0.0
+            if reaches(coverage, VOLUNTEER_MIN_COVERAGE):
                 out.append((finding, coverage, frozenset(shared)))
         # Of equal coverage, the question that says more ("coughing up blood" over "a
         # cough") is the one meant.
@@ -200,7 +200,7 @@ def volunteered_facts(
                 continue  # the symptom without the question's condition ("at rest")
             state = binary[0] if reading.polarity > 0 else binary[1]
             reliability = reading.reliability
-            if coverage < WHOLE_RESTATEMENT:
+            if not reaches(coverage, WHOLE_RESTATEMENT):
                 reliability = min(reliability, VOLUNTEER_RELIABILITY)
             out[finding.id] = Answer(finding.id, (state,), reliability)
             used |= shared  # a word names one finding: "cough and fever" names two

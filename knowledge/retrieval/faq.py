@@ -91,7 +91,9 @@ def answer_how_to_check(
     kinds = [kind] if isinstance(kind, str) else list(kind)
     wanted = _question_words(finding.question)
     idf = _idf(network)
-    total = sum(idf(w) for w in wanted)
+    # Summed exactly (math.fsum): a plain sum over a set follows the set's order, which
+    # changes with PYTHONHASHSEED, and the overlap is compared with a threshold and ranked.
+    total = math.fsum(idf(w) for w in wanted)
     query = f"{finding.question} {finding.how_to_check}".strip()
     hits: dict[str, SearchHit] = {}
     if query:
@@ -111,7 +113,7 @@ def answer_how_to_check(
         have = _question_words(question or passage.text)
         common = wanted & have
         shared = len(common)
-        overlap = sum(idf(w) for w in common) / total if total > 0 else 0.0
+        overlap = math.fsum(idf(w) for w in common) / total if total > 0 else 0.0
         if not cited and (overlap < min_overlap or shared < min(min_shared, len(wanted))):
             continue
         how = question.lower().startswith("how")

@@ -8,6 +8,11 @@ docs/opening-facts.md.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from bots.language.volunteer import volunteered_facts
@@ -106,6 +111,30 @@ def test_opening_facts_keep_their_scores(
     print(f"precision {precision:.3f} recall {recall:.3f}")
     assert precision >= precision_floor
     assert recall >= recall_floor
+
+
+@pytest.mark.parametrize("seed", ["0", "3"])
+def test_what_the_words_are_about_does_not_depend_on_the_hash_seed(seed: str) -> None:
+    # "when i go through dips in the road", with "bang" in its sentence, says exactly half of
+    # the weight of "does the car make a noise only when you drive over a bump or a dip on the
+    # road?" (its threshold). Summed in set order, the share was 0.5 under PYTHONHASHSEED 0
+    # and 0.4999999999999999 under 3, so the question was named under one seed only. Each seed
+    # runs in a process of its own: the seed is fixed when Python starts.
+    _datasets()
+    code = (
+        "from bots.language.facts import fact_index\n"
+        "from knowledge.datasets import flodial\n"
+        "index = fact_index(flodial.load_network('ticking'))\n"
+        "fragment = 'when i go through dips in the road'\n"
+        "sentence = 'its a big dull bang rather than a click, ' + fragment\n"
+        "print(sorted(f.id for f, _ in index.about(fragment, sentence)))\n"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": seed}
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=root, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "['ticking:q2']"
 
 
 def test_the_table_is_large_enough() -> None:
