@@ -936,7 +936,7 @@ HELD_OUT += [
     ("engine_overheats", "had a look in the plastic expansion tank and theres hardly anything left in it", {"q5": N}),
     ("engine_overheats", "the electric fan at the front stays dead even when the engine is roasting", {"q7": N}),
     ("engine_overheats", "white clouds pouring out from under the hood after my commute", {"q1": Y}),
-    ("ticking", "its a big dull bang rather than a click, when i go through dips in the road", {"q1": Y}),
+    ("ticking", "its a big dull bang rather than a click, when i go through dips in the road", {"q1": Y, "q2": Y}),
     ("ticking", "first five minutes in the morning it ticks, after that its quiet", {"q8": Y}),
     ("ticking", "only does it when im in R, forward gears are fine", {"q24": Y}),
     ("ticking", "the garage put a set of new wheels and rubber on friday and ive had the tapping since", {"q15": Y}),
