@@ -71,14 +71,21 @@ def score(rows: list[Row]) -> tuple[float, float]:
         (HELD_OUT[391:428], 0.84, 0.475),
         (HELD_OUT[428:476], 0.90, 0.55),
         # Stop 42: session 22's rows (other words the charts do not use), measured before
-        # (P 0.893 R 0.368) and after the stop's vocabulary (P 0.897 R 0.382). The lead found
-        # one row read two ways by hash seed ("a big dull bang ... when i go through dips" to
-        # "a noise only over a bump or a dip?": yes under PYTHONHASHSEED 0-2, nothing under 3),
-        # P 0.867 or 0.897: the floor is the lower until that order dependence is found.
-        (HELD_OUT[476:534], 0.865, 0.375),
+        # (P 0.893 R 0.368) and after the stop's vocabulary (P 0.897 R 0.382). Stop 43 found
+        # the row read two ways by hash seed (a coverage summed in set order, exactly at its
+        # threshold) and read it under every seed, as the table's development rows label the
+        # class; the row's label was given that reading too (docs/opening-facts.md, "Stop
+        # 43"): P 0.900 R 0.391 under PYTHONHASHSEED 0, 1, 2, 3 and 7.
+        (HELD_OUT[476:534], 0.885, 0.39),
         (HELD_OUT[:476], 0.86, 0.625),
         (HELD_OUT[:534], 0.865, 0.61),
         (DEVELOPMENT[290:306], 0.95, 0.90),
+        # Stop 43: session 23's rows (a lay verb or phrase for a chart fact), written before
+        # the stop's changes and scored once: P 0.742 R 0.434.
+        (HELD_OUT[534:584], 0.74, 0.43),
+        (HELD_OUT, 0.86, 0.60),
+        # Stop 43's development rows, before the classes they were written for: P 0.929 R 0.684.
+        (DEVELOPMENT[306:322], 0.92, 0.68),
     ],
     ids=[
         "development",
@@ -101,6 +108,9 @@ def score(rows: list[Row]) -> tuple[float, float]:
         "held-out-first-476",
         "held-out-first-534",
         "development-stop-42",
+        "held-out-session-23",
+        "held-out",
+        "development-stop-43",
     ],
 )
 def test_opening_facts_keep_their_scores(
