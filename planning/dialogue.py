@@ -67,6 +67,16 @@ class StoppingRule:
     # off.
     pair_lost_gain: float = 0.0
     pair_split_gain: float = 0.0
+    # While the leader is below ``reach_below`` after ``reach_after`` questions, a question is
+    # chosen among the signs of the ``reach_top`` leading causes whose profile is short (at
+    # most ``reach_profile`` findings are signs of it), when there are any: a patient who
+    # reports less leaves such a cause with too few findings to be told apart by the
+    # questions a diffuse belief favours (planning.policies.profile). 0 turns it off.
+    reach_below: float = 0.0
+    reach_after: int = 0
+    reach_before: int = 0  # and before this many questions (0: to the budget)
+    reach_top: int = 3
+    reach_profile: int = 12
 
     def __post_init__(self) -> None:
         if not 0.0 < self.tau <= 1.0:
@@ -86,6 +96,15 @@ class StoppingRule:
         for name in ("pair_lost_gain", "pair_split_gain"):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise ValueError(f"{name} {getattr(self, name)} not in [0, 1] bits")
+        if not 0.0 <= self.reach_below <= 1.0:
+            raise ValueError(f"reach_below {self.reach_below} not in [0, 1]")
+        if (
+            min(self.reach_after, self.reach_before) < 0
+            or min(self.reach_top, self.reach_profile) < 1
+        ):
+            raise ValueError(
+                "reach_after and reach_before must be >= 0, reach_top and reach_profile >= 1"
+            )
         if not 0.0 <= self.flags_before <= 1.0:
             raise ValueError(f"flags_before {self.flags_before} not in [0, 1]")
         # A pack's metadata is JSON: its list becomes the tuple the rule is hashed by.

@@ -107,6 +107,11 @@ def _flag_reason(flag: RedFlag) -> str:
 # short of 0.7 is concluded too when it holds BetP 0.4 or more, 1.5 times the runner-up, and the
 # last three answers lifted it and no one "yes" carries it (StoppingRule.rising_floor; stop 38:
 # the leaders the dialogue was still moving towards when the questions ran out).
+# From the fourth question to the ninth, while the leader is below BetP 0.3, the question is
+# chosen among the signs of the five leading causes that have at most 12 (StoppingRule.reach_*,
+# planning.policies.profile; stop 43: a short-profile cause told apart by its few signs, which a
+# patient who reports less leaves out and a diffuse belief never asks; the last questions stay
+# the policy's, as they lift the leader a budget conclusion rests on).
 # The FloDial packs: 0.85 and 15 questions, the settings' defaults, on which the FloDial
 # dialogs were measured.
 PACK_STOPPING: dict[str, dict[str, Any]] = {
@@ -120,6 +125,11 @@ PACK_STOPPING: dict[str, dict[str, Any]] = {
         "max_turns": 15,
         "budget_floor": 0.7,
         "rising_floor": 0.4,
+        "reach_below": 0.3,
+        "reach_after": 3,
+        "reach_before": 10,
+        "reach_top": 5,
+        "reach_profile": 12,
     },
     "it-laptop": {"tau": 0.85, "max_turns": 15},
     "car": {"tau": 0.85, "max_turns": 15},

@@ -96,6 +96,7 @@ from planning.network import CompiledNetwork, EvidentialNetwork
 from .base import BeliefView, Policy, survives_one_wrong_answer
 from .flow import flow_roots
 from .pair import disputed, lost_split, pair_entropy_reduction
+from .profile import reach_mask
 from .questions import DrawnAnswers, draw_answers
 from .scoring import FloatArray, IntArray, Method, score_candidates
 
@@ -223,10 +224,19 @@ class InfoGatherer(Policy):
         plain = candidates
         candidates = np.concatenate([candidates, shown])
         settled = self._settled_leader(view)
+        # The signs of a short-profile leader, when the stopping rule's reach applies: the
+        # question is chosen among them (planning.policies.profile).
+        reach = reach_mask(
+            state, network, view.known, self.stopping, [*plain[:, np.newaxis], *questions]
+        )
         missing = np.isnan(gain_n)
         if missing.any():
             low, high = _gain_bounds(gain_n, bounds)
-            wanted = np.flatnonzero(missing & self._needed(phase, low, high, gain_d, settled))
+            need = self._needed(phase, low, high, gain_d, settled)
+            if reach is not None:
+                sub = np.flatnonzero(reach)
+                need[sub] |= self._needed(phase, low[sub], high[sub], gain_d[sub], settled)
+            wanted = np.flatnonzero(missing & need)
             gain_n = np.where(missing, high, gain_n)
             gain_n[wanted] = self._nonspecificity_gains(
                 view,
@@ -240,7 +250,12 @@ class InfoGatherer(Policy):
             options = np.concatenate([plain, *questions]) if questions else plain
             return self._settle(state, view, settled, options)
         primary, secondary = (gain_n, gain_d) if phase == 1 else (gain_d, gain_n)
-        pick = lexicographic_choice(primary, secondary, self.tolerance)
+        if reach is not None:
+            among = np.flatnonzero(reach)
+            near = lexicographic_choice(primary[among], secondary[among], self.tolerance)
+            pick = int(among[near])
+        else:
+            pick = lexicographic_choice(primary, secondary, self.tolerance)
         finding = int(candidates[pick])
         return self.ask(
             view,

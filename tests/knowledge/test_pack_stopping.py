@@ -143,6 +143,15 @@ def test_the_intake_asks_the_next_split_after_a_not_sure() -> None:
     assert laptop.pair_lost_gain == 0.0 and laptop.pair_split_gain == 0.0
 
 
+def test_the_intake_reaches_the_short_profiles_between_the_first_and_last_questions() -> None:
+    # A diffuse belief after the complaint's questions: the intake asks among the signs of
+    # the short-profile leaders (planning.policies.profile, stop 43) and leaves the first and
+    # the last questions to the policy; the troubleshooting packs never do.
+    assert 0.0 < INTAKE.reach_below < INTAKE.budget_floor
+    assert 0 < INTAKE.reach_after < INTAKE.reach_before < INTAKE.max_turns
+    assert StoppingRule(**example_policy("it-laptop")["stopping"]).reach_below == 0.0
+
+
 def test_the_pair_gains_are_bits_of_one_choice() -> None:
     with pytest.raises(ValueError):
         StoppingRule(pair_lost_gain=1.5)

@@ -631,6 +631,11 @@ class Command(BaseCommand):
                         "pair_check",
                         "pair_lost_gain",
                         "pair_split_gain",
+                        "reach_below",
+                        "reach_after",
+                        "reach_before",
+                        "reach_top",
+                        "reach_profile",
                     )
                 },
             },
