@@ -28,6 +28,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from planning.dialogue import DialogueState, StoppingRule
+from planning.focus import sign_strength
 from planning.network import CompiledNetwork, EvidentialNetwork
 
 from .scoring import FloatArray, IntArray
@@ -39,19 +40,13 @@ _SIGNS: weakref.WeakKeyDictionary[CompiledNetwork, NDArray[np.bool_]] = weakref.
 
 
 def profile_signs(network: EvidentialNetwork) -> NDArray[np.bool_]:
-    """``(findings, hypotheses)``: whether the finding is a sign of the hypothesis (some
-    non-default answer at plausibility ``SIGN_FLOOR`` or more; for a finding without a
-    default, some answer at most ``1 - SIGN_FLOOR`` plausible). Built once per network."""
+    """``(findings, hypotheses)``: whether the finding is a sign of the hypothesis: its
+    :func:`~planning.focus.sign_strength` (a non-default answer's plausibility) is at least
+    ``SIGN_FLOOR``. Built once per network."""
     compiled = network.compile()
     signs = _SIGNS.get(compiled)
     if signs is None:
-        rows = []
-        for finding, pl in zip(network.findings, compiled.pl, strict=True):
-            if finding.default_state is not None:
-                keep = [i for i, s in enumerate(finding.states) if s != finding.default_state]
-                rows.append(pl[keep].max(axis=0) >= SIGN_FLOOR)
-            else:
-                rows.append(1.0 - pl.min(axis=0) >= SIGN_FLOOR)
+        rows = [sign_strength(network, j) >= SIGN_FLOOR for j in range(len(network.findings))]
         signs = np.vstack(rows) if rows else np.zeros((0, compiled.n_hypotheses), dtype=bool)
         _SIGNS[compiled] = signs
     return signs
