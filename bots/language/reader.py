@@ -110,6 +110,7 @@ from .cues import (
 from .dictionary import is_word
 from .lexicon import exclusive_words, opposites, same_side
 from .messages import reports_message, reports_other
+from .preference import preferred_answer
 from .scales import Position, bounds, compare, positions
 from .sides import asks_whole, one_part, other_side, other_zone
 
@@ -131,6 +132,21 @@ _NOT_STATES = re.compile(
 _SAME_OUTCOME = re.compile(
     r"\bsame\s+(?:thing|result|results|problem|issue|issues|story|again|outcome|deal)\b"
 )
+# What was tried ended as before, said through a verb or "no change" (lead19: "tried f8 but it
+# loops the same" to "able to boot in Safe Mode?" was a yes): read only where the question
+# asks how a try turned out (_TRIAL_ASKED).
+_SAME_AFTER_TRY = re.compile(
+    r"\b(?:still|exactly|just)\s+the\s+same\b"
+    r"|\b(?:do|does|did|doing|done|happens?|happened|loops?|looped|looping|restarts?|restarted|"
+    r"reboots?|rebooted|behaves?|behaved|acts?|acted|goes|went|going|comes?|came)\s+"
+    r"(?:(?:exactly|just|round\s+in|on)\s+)?the\s+same\b"
+    r"|\bsame\s+as\s+(?:before|usual|always|ever|it\s+did|last\s+time)\b"
+    r"|\bsame\s+(?:loop|way|error|message|screen)\b"
+    r"|\b(?:made\s+)?no\s+(?:change|difference)\b"
+    r"|\b(?:did|does|do)\s+not\s+(?:change|make\s+(?:a\s+|any\s+)?difference)\b"
+)
+_NOT_SAME = re.compile(r"\bnot\s+(?:exactly\s+|quite\s+)?the\s+same\b")
+_TRIAL_ASKED = re.compile(r"\b(?:after|if|when|without|using|now|able\s+to)\b")
 # "It's the same whether I turn or not": the difference a question asks about is not there.
 _NO_DIFFERENCE = re.compile(
     r"\b(?:same|no\s+different|no\s+difference|unchanged|"
@@ -267,6 +283,9 @@ class QuestionProfile:
     asks_ability: bool = False
     hopes_absent: bool = False
     scales: tuple[Position, ...] = ()
+    # Asks how a try turned out ("... after X?", "able to ...?"): the reading of "it did the
+    # same", -1 (it did not work), or +1 where it asks whether the trouble is still there.
+    after_try: int = 0
     whole: bool = False
     question: str = ""
     pairs: tuple[Pair, ...] = ()
@@ -344,6 +363,11 @@ def question_profile(question: str) -> QuestionProfile:
         restrictive=bool(re.search(r"\b(?:only|just)\b", restricting)),
         alternative=alternative,
         on_state=bool(ON_STATE_Q.search(normalised)),
+        after_try=(
+            0
+            if not _TRIAL_ASKED.search(normalised)
+            else (1 if re.search(r"\bstill\b", normalised) else -1)
+        ),
         asks_action=bool(re.match(r"\s*(?:did|have)\s+you\b", normalised)),
         off_state=bool(OFF_STATE_Q.search(normalised)),
         only=bool(re.search(r"\bonly\b", restricting)),
@@ -1022,6 +1046,13 @@ def _read_statement(
     if _SAME_OUTCOME.search(s) and not profile.asks_action and not negated:
         # "same problem with the other charger": what was tried changed nothing.
         return Reading(1 if profile.kind < 0 else -1, JUDGED + bonus, reliability, "same outcome")
+    if (
+        _SAME_AFTER_TRY.search(s)
+        and not _NOT_SAME.search(s)
+        and not profile.asks_action
+        and profile.after_try
+    ):
+        return Reading(profile.after_try, JUDGED + bonus, reliability, "same after try")
     degree = _degree(s, profile) if profile.excess else 0
     if degree:
         return Reading(degree, JUDGED + bonus, reliability, "degree")
@@ -1955,6 +1986,16 @@ def read_answer(text: str, question: str) -> Reading:
         if ASKS_ALWAYS.search(tx.normalise(question)):
             return Reading(-1, JUDGED, 1.0, "not always")
         return Reading(0, 0.0, 1.0, BOTH_ANSWERS)
+    turned = (
+        None
+        if is_asking(normalised)
+        else preferred_answer(normalised, question, profile.alternative)
+    )
+    if turned is not None:
+        # "more of a grind than a squeal" to "squealing?": the comparison decides, not the
+        # question's word found in it (bots.language.preference).
+        hedged = HEDGE_RELIABILITY if HEDGE.search(normalised) else 1.0
+        return Reading(turned, JUDGED, hedged, "preferred" if turned > 0 else "set aside")
     best = Reading(0, 0.0, 1.0, "unrelated")
     readings = []
     alternatives = []

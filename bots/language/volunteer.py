@@ -7,6 +7,7 @@ question (IDF-weighted coverage, typos tolerated) with a clear polarity; see
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections import Counter
@@ -25,6 +26,7 @@ from .guesses import is_guess
 from .lay_words import lay_facts
 from .places import place_facts
 from .predicates import says_predicate
+from .preference import preferred_answer
 from .presupposed import denied_with
 from .qualifiers import unsaid_qualifier
 from .reader import RESTATED, asks_something, clauses, question_profile, read_sentence, similar
@@ -190,6 +192,12 @@ def volunteered_facts(
                 continue
             profile = question_profile(finding.question)
             reading = read_sentence(sentence, profile)
+            turned = preferred_answer(sentence, finding.question, profile.alternative)
+            if turned is not None:
+                # "a grind not a squeal" says the grind (bots.language.preference).
+                reading = dataclasses.replace(
+                    reading, polarity=turned, strength=max(reading.strength, RESTATED)
+                )
             if reading.polarity == 0 or reading.strength < RESTATED:
                 continue
             if reading.polarity < 0 and (
@@ -224,7 +232,11 @@ def volunteered_facts(
         if fact.finding not in skip:
             out[fact.finding] = fact
     said = tx.content_set(text)
-    rules = tuple(a for a in out.values() if _stands(a, text, network, said))
+    rules = tuple(
+        _as_preferred(a, tx.normalise(text), network)
+        for a in out.values()
+        if _stands(a, text, network, said)
+    )
     if not verify or not network.flow:
         # The check was trained on troubleshooting flowcharts only; the patient intake's
         # reading is measured on tables of its own (tests/bots/test_measured_openings.py).
@@ -240,11 +252,33 @@ def volunteered_facts(
         return (*kept, *(a for f, a in lay.items() if f not in kept_ids))
     verified = verified_facts(text, network, rules, skip=skip)
     read = (
-        rules if verified is None else tuple(a for a in verified if _stands(a, text, network, said))
+        rules
+        if verified is None
+        else tuple(
+            _as_preferred(a, tx.normalise(text), network)
+            for a in verified
+            if _stands(a, text, network, said)
+        )
     )
     if not presuppose:
         return read
     return (*read, *denied_with(read, network, skip=skip))
+
+
+def _as_preferred(fact: Answer, normalised: str, network: EvidentialNetwork) -> Answer:
+    """The fact with the state a preference in the words gives it ("its a grind not a
+    squeal": the grind is a yes, the squeal a no; bots.language.preference), where the
+    readings by restatement or fragment said otherwise."""
+    finding = network.finding(fact.finding)
+    binary = yes_no_states(finding)
+    if binary is None:
+        return fact
+    profile = question_profile(finding.question)
+    turned = preferred_answer(normalised, finding.question, profile.alternative)
+    if turned is None:
+        return fact
+    state = binary[0] if turned > 0 else binary[1]
+    return fact if fact.states == (state,) else dataclasses.replace(fact, states=(state,))
 
 
 def _stands(fact: Answer, text: str, network: EvidentialNetwork, said: set[str]) -> bool:
