@@ -54,7 +54,12 @@ OPPOSITE_GROUPS: tuple[tuple[str, str], ...] = (
     ("warm warmer", "lukewarm tepid"),
     ("cold colder freezing icy", "lukewarm tepid"),
     ("wet leak leaking leaks drip dripping damp puddle water", "dry"),
-    ("dirty dirt grime grimy corroded corrosion", "clean cleaned spotless"),
+    # The lay words for what builds up on a battery terminal (lead19: "white crusty stuff").
+    (
+        "dirty dirt grime grimy corroded corrosion crusty crust crusted gunk gunky mucky "
+        "filthy furry grotty powdery caked",
+        "clean cleaned spotless",
+    ),
     ("loose wobbly", "tight secure firm snug sturdy solid"),
     (
         # A motor is heard running: "i can hear it whirring" to "is the fan spinning?".
