@@ -17,10 +17,20 @@ from .chart_replies import read_reply
 # (chart, words of the question, reply, the state it gives)
 DEVELOPMENT = [
     ("laptop_drive", "safe mode", "tried f8 but it loops the same", "no"),
-    ("power", "all external devices are disconnected", "unplugged everything, it does exactly the same", "no"),
+    (
+        "power",
+        "all external devices are disconnected",
+        "unplugged everything, it does exactly the same",
+        "no",
+    ),
     ("laptop_drive", "removing all external devices", "same as before, still wont start", "no"),
     ("wireless", "security in your router is disabled", "turned it off, still the same", "no"),
-    ("lcd_problem", "redoing the display connections", "reseated the cable and it behaves the same", "no"),
+    (
+        "lcd_problem",
+        "redoing the display connections",
+        "reseated the cable and it behaves the same",
+        "no",
+    ),
 ]
 HELD_OUT = [
     ("power", "without the battery", "took the battery out, it did the same thing", "no"),
@@ -28,14 +38,24 @@ HELD_OUT = [
     ("power", "without the video card", "pulled them out, no change at all", "no"),
     ("laptop_drive", "safe mode", "safe mode goes round in the same loop", "no"),
     ("wireless", "security in your router is disabled", "made no difference whatsoever", "no"),
-    ("power", "all external devices are disconnected", "exactly the same with nothing plugged in", "no"),
+    (
+        "power",
+        "all external devices are disconnected",
+        "exactly the same with nothing plugged in",
+        "no",
+    ),
     ("laptop_drive", "removing all external devices", "nope, acts just the same as it did", "no"),
     ("lcd_problem", "redoing the display connections", "did that, its still doing the same", "no"),
 ]
 # Not an outcome: "the same" of something else, or the thing working.
 CONTROLS = [
     ("laptop_drive", "safe mode", "yes safe mode works, it loads fine", "yes"),
-    ("power", "all external devices are disconnected", "yes it boots fine with nothing plugged in", "yes"),
+    (
+        "power",
+        "all external devices are disconnected",
+        "yes it boots fine with nothing plugged in",
+        "yes",
+    ),
 ]
 
 
