@@ -307,21 +307,34 @@ _MARK_QUESTION = re.compile(
     rf"({_MARKS})\b"
 )
 _LOW_MARKS = ("min", "minimum", "low", "lower", "add")
+_NOT_BEFORE = re.compile(r"\b(?:not|never)\s+(?:\w+\s+)?$")
 _WITHIN_MARKS = re.compile(
     r"\bbetween\b.*\b(?:marks?|lines?|dots?|notch(?:es)?|two|min|minimum|max|maximum|them)\b"
     r"|\bin\s+the\s+middle\b"
 )
 _MARK_NAME = rf"(?:the\s+)?({_MARKS}|mark|line)\b"
 _SAID_BELOW = re.compile(rf"\b(?:below|under|beneath|lower\s+than|less\s+than)\s+{_MARK_NAME}")
-_SAID_ABOVE = re.compile(rf"\b(?:above|over|higher\s+than|past|at|to|up\s+to)\s+{_MARK_NAME}")
+_SAID_ABOVE = re.compile(
+    rf"\b(?:above|over|higher\s+than|past|at|to|up\s+to|on)\s+(?:the\s+)?{_MARK_NAME}"
+)
+
+
+# "is the brake fluid level OK?", "is the antifreeze level up to the mark?": whether the level
+# is where it should be, i.e. not under the low mark (lead19: "its right at the max mark" was
+# not understood).
+_LEVEL_OK_QUESTION = re.compile(
+    r"\blevels?\b.*\b(?:ok|okay|fine|good|correct|right|normal|up\s+to\s+the\s+(?:mark|line))\b"
+    r"|\b(?:topped\s+up|up\s+to\s+the\s+(?:mark|line))\b"
+)
 
 
 def question_mark(normalised: str) -> tuple[str, str] | None:
     """("below", "min") for "is the coolant below the MIN mark?", ("above", "max") for
-    "... over the max line?"; None for a question about no level mark."""
+    "... over the max line?", ("above", "min") for "is the level OK / up to the mark?"; None
+    for a question about no level mark."""
     match = _MARK_QUESTION.search(normalised)
     if not match:
-        return None
+        return ("above", "min") if _LEVEL_OK_QUESTION.search(normalised) else None
     side = (
         "below" if match.group(1).split()[0] in ("below", "under", "beneath", "lower") else "above"
     )
@@ -332,11 +345,16 @@ def mark_answer(sentence: str, asked: tuple[str, str]) -> int:
     """+1 the level is where the question asks, -1 it is not, 0 the sentence does not say."""
     side, mark = asked
     if _WITHIN_MARKS.search(sentence):
-        return -1  # between the marks: neither below the low one nor above the high one
+        # Between the marks: above the low one and below the high one, and neither under the
+        # low one nor over the high one.
+        return 1 if (side, mark) in (("above", "min"), ("below", "max")) else -1
     said = []
-    for pattern, where in ((_SAID_BELOW, "below"), (_SAID_ABOVE, "above")):
+    for pattern, place in ((_SAID_BELOW, "below"), (_SAID_ABOVE, "above")):
         for match in pattern.finditer(sentence):
             name = match.group(1)
+            # "not up to the mark" is under it.
+            negated = _NOT_BEFORE.search(sentence[: match.start()])
+            where = {"below": "above", "above": "below"}[place] if negated else place
             named = mark if name in ("mark", "line") else "min" if name in _LOW_MARKS else "max"
             said.append((where, named))
     if len(set(said)) != 1:
@@ -344,6 +362,9 @@ def mark_answer(sentence: str, asked: tuple[str, str]) -> int:
     where, named = said[0]
     if named == mark:
         return 1 if where == side else -1
-    # Above the low mark is not below it; below the high mark is not above it.
+    # Above the low mark is not below it; below the high mark is not above it; at or over the
+    # high mark is over the low one, under the low mark is under the high one.
     crossed = {("above", "min", "below"), ("below", "max", "above")}
+    if (where, named, side) in {("above", "max", "above"), ("below", "min", "below")}:
+        return 1
     return -1 if (where, named, side) in crossed else 0
