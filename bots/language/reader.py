@@ -1331,6 +1331,20 @@ _DOES_NOT = re.compile(
 _IN_A_CONDITION = re.compile(r"\b(?:when|while|whenever|if|until)\b(?:\W+\w+){0,6}\W*$")
 
 
+# A question whether something begins (fires, starts, comes on), and a fault told as what came
+# after something ("catches then dies", "starts up and then cuts out", "runs for a second
+# before it stalls").
+_BEGINNING_ASKED = re.compile(
+    r"\b(?:fire|fires|start|starts|crank|cranks|catch|catches|boot|boots|spin|spins|"
+    r"(?:turn|come|power|light|fire)\s+(?:on|up))\b",
+    re.I,
+)
+_AFTER_A_BEGINNING = re.compile(
+    r"\b[a-z']+(?:\s+(?:up|on|over))?(?:\s+for\s+(?:a|an|one|two|few|\w+)(?:\s+\w+)?)?\s*,?\s+"
+    r"(?:(?:and|but)\s+)?(?:then|before|until|till)\s+(?:it\s+|just\s+)?$"
+)
+
+
 def _fault_instead(s: str, profile: QuestionProfile) -> bool:
     """The answer names a fault where the question asks whether something happens or works
     (not about a problem, and not negated): the fault is what happens instead. A question
@@ -1342,6 +1356,10 @@ def _fault_instead(s: str, profile: QuestionProfile) -> bool:
         (m for m in _DOES_NOT.finditer(s) if not _IN_A_CONDITION.search(s[: m.start()])), None
     )
     if match is None:
+        return False
+    if _BEGINNING_ASKED.search(profile.question) and _AFTER_A_BEGINNING.search(s[: match.start()]):
+        # "does the engine fire?" - "it catches then dies" (lead19): the fault comes after
+        # the asked beginning, which happened.
         return False
     said = {tx.canonical(w) for w in tx.tokens(match.group(0))}
     return not said & profile.lexical
