@@ -293,10 +293,14 @@ class ConversationService:
             )
         if meaning.intent == "how_to_check":
             explained = ctx.dialogue.pending.explained
+            how = presentation.how(kit, ctx, pending)
             if (
                 explained
                 and not inbound.button
-                and not (explained < 2 and typed_as_question(normalise(inbound.text or "")))
+                and (
+                    how[0] == presentation.NO_HOW
+                    or not (explained < 2 and typed_as_question(normalise(inbound.text or "")))
+                )
             ):
                 # "no idea how to check that" after the passage was shown: the user cannot
                 # check, so the answer is "not sure" and the dialogue moves on (the same
@@ -304,7 +308,8 @@ class ConversationService:
                 # ("I don't know what an ignition switch is" and then "can you tell me how
                 # I should check it?", as FloDial's users ask) gets the passage once more:
                 # taking it for "not sure" lost those users' answers (dev, utterances: 99%
-                # -> 94% success).
+                # -> 94% success). Where there is no passage, asking again gets nothing new
+                # (lead19: "whats that?" twice got "I don't have instructions..." twice).
                 unsure = Interpretation(
                     "answer",
                     (Answer.unsure(pending.id),),
@@ -317,10 +322,14 @@ class ConversationService:
             return presentation.reask(
                 ctx,
                 pending,
-                presentation.how(kit, ctx, pending),
+                how,
                 kind="how",
                 patient=kit.patient_facing(ctx),
             )
+        if meaning.intent != "greeting":
+            left = answering.skipped_after_unread(kit, ctx, meaning, pending)
+            if left is not None:
+                return left
         if meaning.volunteered and not (ctx.dialogue.pending and ctx.dialogue.pending.options):
             # No answer to the question, but facts about others: noted, not dropped.
             return answering.noted_and_asked_again(kit, ctx, meaning, pending)

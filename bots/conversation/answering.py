@@ -7,6 +7,7 @@ the user's words into the engine's inputs and its decisions into replies.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from bots.conversation.context import (
     NO_KNOWLEDGE,
     PACK_PREFIX,
     SECTION_PREFIX,
+    UNREAD_BEFORE_SKIP,
     Context,
     Kit,
     Outcome,
@@ -170,6 +172,30 @@ def noted_and_asked_again(
         rationale=dialogue.pending.rationale,
         canonical_text=pending.question,
     )
+
+
+def skipped_after_unread(
+    kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding
+) -> Outcome | None:
+    """The question left as "not sure" when this is the reply that would ask it for the
+    :data:`UNREAD_BEFORE_SKIP`-th time without an answer: the facts in it are still taken,
+    and the user is told the question was left, not that it was answered."""
+    assert ctx.dialogue is not None and ctx.dialogue.pending is not None
+    if ctx.dialogue.pending.misunderstood + 1 < UNREAD_BEFORE_SKIP:
+        return None
+    unsure = Interpretation(
+        "answer",
+        (Answer.unsure(pending.id),),
+        meaning.volunteered,
+        0.8,
+        detail="left after unread replies",
+    )
+    outcome = answered(kit, ctx, unsure, pending)
+    if outcome.reply.kind != "question":
+        return outcome
+    told = "I'll leave that question for now and go on."
+    reply = dataclasses.replace(outcome.reply, parts=(told, *outcome.reply.parts))
+    return dataclasses.replace(outcome, reply=reply)
 
 
 def answered(kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding) -> Outcome:

@@ -28,6 +28,10 @@ SECTION_PREFIX = "section:"
 ANY_SECTION = "*"
 DIFFERENTIAL_SIZE = 10
 MISUNDERSTOOD_BEFORE_HUMAN = 2
+# After this many replies to one question that answer nothing, the question is left as "not
+# sure" and the next one asked (lead19: "i can just about see it if i squint" was noted as a
+# fact about the dim screen and the same question came back eleven times).
+UNREAD_BEFORE_SKIP = 3
 
 # A stand-in network for reading a message before any pack is chosen (commands, greetings).
 NO_KNOWLEDGE = EvidentialNetwork(

@@ -282,12 +282,15 @@ def how(kit: Kit, ctx: Context, pending: Finding) -> tuple[str, Source | None]:
         # A patient gets plain instructions, not the pack's reference line.
         text, source = wording.how_to_check(pending), None
     if not text:
-        return (
-            "I don't have instructions for checking that. If you can't tell, answer "
-            '"Not sure" and I\'ll ask something else.',
-            None,
-        )
+        return NO_HOW, None
     return f"Here is how to check: {text}", source
+
+
+# What "how do I check?" (or "what's that?") gets where the guides have nothing on it.
+NO_HOW = (
+    "I don't have instructions for checking that. If you can't tell, answer "
+    '"Not sure" and I\'ll ask something else.'
+)
 
 
 def misunderstood(ctx: Context, pending: Finding, meaning: Interpretation) -> Outcome:

@@ -10,6 +10,7 @@ import pytest
 from bots.case_store import load_state
 from bots.conclusions import cause_title, fix_steps
 from bots.config import ServiceConfig, ServiceError
+from bots.conversation import presentation
 from bots.grounding import Grounding, StoredPacks
 from bots.messages import Inbound, Reply
 from bots.models import Case, CaseStatus, Role
@@ -213,6 +214,42 @@ def test_a_question_how_to_check_after_the_passage_gets_it_once_more(
     for text in ("how do i check?", "how do i check that?", "how do i check it?"):
         moved = say(service, "C1:112", text)
     assert moved.question != third.question  # a third request moves on: no loop
+
+
+def test_asking_again_where_there_is_nothing_to_show_moves_on(service_factory: Service) -> None:
+    # lead19: "whats that?" twice to a question the guides have no passage for got "I don't
+    # have instructions for checking that" twice, then the question a third time. Asked
+    # again, there is nothing new to show: it is "not sure" and the next question comes.
+    service = service_factory()
+    network = load_network("it-laptop")
+    # The overheating chart's first question (burning smell or smoke) has no passage.
+    first = say(service, "C1:113", "my laptop overheats")
+    how = say(service, "C1:113", "whats that?")
+    assert how.kind == "question" and how.question == first.question
+    assert presentation.NO_HOW in how.parts[0]
+    moved = say(service, "C1:113", "whats that?")
+    assert moved.kind == "question" and moved.question != first.question
+    state = load_state(Case.objects.get(pk=moved.case_id).state, network)
+    assert state.state.answers[-1].finding == first.question
+    assert state.state.answers[-1].states is None
+
+
+def test_a_question_no_reply_answers_is_left_on_the_third(service_factory: Service) -> None:
+    # lead19: "i can just about see it if i squint" to "Do you get the live BIOS splash
+    # screen?" was noted as the dim screen again and the same question came back eleven
+    # times. The third reply that answers nothing leaves it as "not sure", and says so.
+    service = service_factory()
+    network = load_network("it-laptop")
+    first = say(service, "C1:114", "my laptop overheats")
+    for _ in range(2):
+        again = say(service, "C1:114", "the keyboard has a sticky key too")
+        assert again.kind == "question" and again.question == first.question
+    left = say(service, "C1:114", "the keyboard has a sticky key too")
+    assert left.kind in ("question", "conclusion") and left.question != first.question
+    assert left.parts[0] == "I'll leave that question for now and go on."
+    state = load_state(Case.objects.get(pk=left.case_id).state, network)
+    assert state.state.answers[-1].finding == first.question
+    assert state.state.answers[-1].states is None
 
 
 def test_human_hands_the_case_over(service_factory: Service) -> None:
