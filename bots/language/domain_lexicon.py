@@ -913,8 +913,210 @@ _SAID_42: tuple[Concept, ...] = (
     ),
 )
 
+# -- Stop 43: a lay verb or phrase for a chart fact, by verb class rather than by word: any
+# verb of going sideways said with a side is a pull to it; a fan's verbs of starting are its
+# turning on and its noises its running; every way of saying "without a break" is all the
+# time; pulling off the road and letting the engine tick over is the chart's "pull over and
+# stay idle", and a needle coming back down its return to normal; a wired cable is the
+# Ethernet cable; tyres fitted or put on are changed; rolling along is moving; anything that
+# flickers or springs "into life" shows signs of life (not an LED that flickers). General
+# English of cars and laptops, written against the development rows of stop 43.
+
+# Where a car goes when it pulls: a side, the kerb, the verge, the other lane.
+_A_SIDE = (
+    r"(?:(?:to|towards|into|onto|across)\s+(?:the\s+)?(?:left|right|one side|other side|"
+    r"(?:left|right|passenger|driver'?s?|near|off)\s*side|kerb|curb|verge|middle|centre|"
+    r"center|gutter|other lane|hedge|ditch)|(?:left|right|sideways)(?!\s+(?:down|up|away|now|"
+    r"through|there|back|in|into|onto|on|off|to|at|out|round|around|across|over|under|along|"
+    r"behind|by|for|from|the)\b))"
+)
+_SIDEWAYS_VERB = (
+    r"(?:yank|yanks|yanked|yanking|tug|tugs|tugged|tugging|lurch|lurches|lurched|lurching|"
+    r"wander|wanders|wandered|wandering|drift|drifts|drifted|drifting|veer|veers|veered|"
+    r"veering|swerve|swerves|swerved|swerving|dart|darts|darted|darting|dive|dives|dived|"
+    r"diving|snatch|snatches|snatched|snatching|jerk|jerks|jerked|jerking|steer|steers|"
+    r"steered|steering|slew|slews|slewed|slewing|go|goes|went|going|head|heads|headed|"
+    r"heading|creep|creeps|crept|creeping|move|moves|moved|moving)"
+)
+_FAN = r"(?:(?:radiator|cooling|electric|engine|big|main|rad|laptop|cpu|internal)\s+)*fans?"
+_FAN_STARTS = (
+    r"(?:spins?|spun|spinning|kicks? in|kicked in|kicking in|comes? on|came on|coming on|"
+    r"cuts? in|cutting in|starts?(?: up)?|started(?: up)?|starting(?: up)?|switch(?:es)? on|"
+    r"switched on|switching on|whirs? up|whirrs? up|fires? up|fired up|engages?|engaged|"
+    r"activates?|activated|works?|worked|working)"
+)
+_WITHOUT_A_BREAK = (
+    r"(?:constantly|continuously|continually|permanently|"
+    r"(?:the|all the|the entire|the whole) (?:whole )?(?:time|while)|"
+    r"every (?:single )?(?:second|minute)|without (?:a )?(?:break|stopping|stop|pause))"
+)
+_FAN_NOISE = (
+    r"(?:roars?|roared|roaring|blasts?|blasting|blasted|blares?|blaring|howls?|howling|"
+    r"screams?|screaming|whirs?|whirring|whirrs?|drones?|droning|whooshes|whooshing|"
+    r"blows?|blowing|goes|going|spins?|spinning|runs?|running)"
+)
+_OFF_THE_ROAD = (
+    r"(?:lay ?by|lay-by|layby|side of the road|roadside|hard shoulder|verge|car ?park|"
+    r"services|petrol station|gas station|garage forecourt|parking (?:space|spot|bay))"
+)
+
+_SAID_43: tuple[Concept, ...] = (
+    # Any verb of going sideways said with a side ("yanks over to the right", "lurches off to
+    # the left", "wanders off towards the verge"): it pulls that way.
+    Concept(
+        "pulls to a side",
+        re.compile(
+            rf"\b{_SIDEWAYS_VERB}(?=(?:\s+(?:over|off|across|away|out))?(?:\s+(?:hard|sharply|"
+            rf"badly|slightly|a bit|a little|violently|suddenly))?\s+{_A_SIDE}\b)"
+        ),
+        ("pull",),
+        forms=("pulls", "pulling", "pulled"),
+    ),
+    # A fan that spins, kicks in or comes on turns on; one that never does, does not.
+    Concept(
+        "fan turns on",
+        re.compile(rf"\b{_FAN}\b(?:\s+[a-z']+){{0,5}}?\s+{_FAN_STARTS}\b"),
+        ("fan turn on",),
+        entailment=True,
+        apart=True,
+        added="the fan turns on",
+        denied="the fan does not turn on",
+    ),
+    # Every way of saying "without a break" is always, as the normaliser says "nonstop", "24/7"
+    # and "all the time" ("the fan whirs the whole time", "constantly").
+    Concept(
+        "without a break",
+        re.compile(rf"\b{_WITHOUT_A_BREAK}(?=$|[\s.,;!?])"),
+        ("always",),
+    ),
+    # A fan that roars, blasts or whirs without a break runs all the time (the normaliser has
+    # said "nonstop", "24/7" and "never stops" as "always", and the concept above the rest).
+    Concept(
+        "fan running always",
+        re.compile(
+            rf"\b{_FAN}\b(?:\s+(?:on|in|of)\s+(?:{_DET}\s+)?[a-z]+)?(?:\s+(?:is|keeps|just|"
+            rf"still))*\s+(?:{_FAN_NOISE}\b(?:\s+[a-z]+){{0,3}}?\s+always|always\s+{_FAN_NOISE})\b"
+        ),
+        ("fan running",),
+        apart=True,
+        added="the fan is running all the time",
+    ),
+    # Pulling off the road (into a layby, onto the hard shoulder) is pulling over.
+    Concept(
+        "pull over",
+        re.compile(
+            rf"\b(?:pull|pulls|pulled|pulling)\s+(?:in(?:to)?|onto|on to|off)\s+(?:(?:a|the|"
+            rf"some)\s+)?{_OFF_THE_ROAD}\b"
+            rf"|\b(?:stop|stops|stopped|stopping|park|parks|parked|parking)(?:\s+up)?\s+(?:in|at|"
+            rf"on|by)\s+(?:(?:a|the)\s+)?{_OFF_THE_ROAD}\b"
+        ),
+        ("pull over",),
+        forms=("pulls over", "pulling over", "pulled over"),
+    ),
+    # Letting the engine idle or tick over, leaving it running while stopped, is staying idle.
+    Concept(
+        "stay idle",
+        re.compile(
+            r"\b(?:let|lets|letting|leave|leaves|leaving|left)\s+(?:it|the engine|the car|her)\s+"
+            r"(?:sit\s+(?:and\s+)?)?(?:idle|idling|tick over|ticking over|run|running|sit "
+            r"running|sit idling|tick)\b"
+            r"|\b(?:ticks?|ticking|ticked)\s+over\b"
+        ),
+        ("stay idle",),
+        entailment=True,
+        apart=True,
+        added="i pull over and stay idle",
+    ),
+    # The needle or temperature coming back down, to normal or the middle: it returns to
+    # normal.
+    Concept(
+        "returns to normal",
+        re.compile(
+            r"\b(?:drops?|dropped|dropping|comes?|came|coming|goes|went|going|gets|got|settles?|"
+            r"settled|settling|falls?|fell|falling|sinks?|sank|creeps?|crept|heads?|headed)\s+"
+            r"(?:right\s+|straight\s+)?back\s+(?:down(?:\s+to\s+(?:normal|the middle|halfway))?|"
+            r"to\s+(?:normal|the middle|halfway|where it should be))\b"
+            r"|\bcools?\s+(?:right\s+|back\s+)?down\b"
+        ),
+        ("return to normal",),
+        entailment=True,
+        apart=True,
+        added="the temperature returns to normal",
+        # Only where the message stops the car and idles it: back to normal once moving again
+        # is the opposite ("creeps into the red in traffic, drops back once im moving").
+        only_with=re.compile(
+            r"\b(?:idle|idling|idles|stay idle|pull over|pulls over|pulled over|"
+            r"pulling over|tick over|ticks over|ticking over|left it running|let it run)\b"
+        ),
+    ),
+    # A network, LAN or Cat 5 cable, a wired connection: the Ethernet cable.
+    Concept(
+        "ethernet cable",
+        re.compile(
+            r"\b(?:network|lan|cat ?5e?|cat ?6|cat ?7|patch|internet|data)\s+(?:cable|lead|wire|"
+            r"cord)\b|\bwired\s+(?:connection|in)\b"
+        ),
+        ("ethernet cable",),
+    ),
+    # Pages that load, getting online, over the cable: the laptop accesses the internet.
+    Concept(
+        "gets online",
+        re.compile(
+            r"\b(?:everything|it all|all|pages|websites|sites|the web|web pages|youtube|"
+            r"netflix|stuff)\s+(?:just\s+)?(?:loads?|loaded|loading|works?|worked|working|"
+            r"comes? up|opens?)\b"
+            r"|\b(?:get|gets|got|getting|go|goes|went)\s+online\b"
+        ),
+        ("access the internet",),
+        entailment=True,
+        apart=True,
+        added="the laptop can access the internet with the ethernet cable",
+        only_with=re.compile(r"\b(?:ethernet|cable|wired|lan)\b"),
+    ),
+    # Tyres fitted, put on, swapped or new: the tires were changed recently.
+    Concept(
+        "tyres changed",
+        re.compile(
+            r"\b(?:new|brand new|fresh|replacement)\s+(?:[a-z]+\s+){0,2}(?:tyres?|tires?)\b"
+            r"|\b(?:tyres?|tires?)\s+(?:were\s+|was\s+|got\s+|have been\s+|had been\s+|been\s+)?"
+            r"(?:fitted|replaced|swapped|changed|put on|done|renewed)\b"
+            r"|\b(?:fitted|replaced|swapped|changed|renewed|put on|got|had)\s+(?:[a-z]+\s+){0,3}"
+            r"(?:tyres?|tires?)\s+(?:fitted|put on|done)\b"
+            r"|\b(?:fitted|replaced|swapped|changed|renewed)\s+(?:[a-z]+\s+){0,3}(?:tyres?|tires?)\b"
+        ),
+        ("change",),
+        entailment=True,
+        apart=True,
+        added="i recently changed my car tires",
+        # "New tires have not been installed": a negation anywhere in the sentence.
+        not_with=re.compile(r"\b(?:not|never|no|nor)\b"),
+    ),
+    # Rolling, cruising or bowling along, on the move, in motion: moving.
+    Concept(
+        "moving",
+        re.compile(
+            r"\b(?:rolling|cruising|trundling|bowling|driving|going|pootling|coasting)\s+along\b"
+            r"|\bon the move\b|\bin motion\b"
+        ),
+        ("moving",),
+    ),
+    # Anything that flickers, springs or comes "into life" for a moment shows signs of life;
+    # an LED that flickers is another thing.
+    Concept(
+        "signs of life",
+        re.compile(
+            r"\b(?:flickers?|flickered|flickering|blinks?|blinked|blinking|springs?|sprang|"
+            r"sprung|springing|comes?|came|coming|splutters?|spluttered|spluttering|sputters?|"
+            r"sputtered|sputtering|bursts?|bursting|jumps?|jumped|jumping|stirs?|stirred|"
+            r"wakes?|woke)\s+(?:in)?to\s+life\b"
+        ),
+        ("signs of life",),
+        forms=("shows signs of life", "showing signs of life", "showed signs of life"),
+    ),
+)
+
 # Places and circumstances come last: what they add is a sentence of its own.
-CONCEPTS: tuple[Concept, ...] = _SAID + _SAID_42 + CIRCUMSTANCES
+CONCEPTS: tuple[Concept, ...] = _SAID + _SAID_42 + _SAID_43 + CIRCUMSTANCES
 
 _PAST = frozenset(
     [

@@ -117,6 +117,17 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bas well\b"), "too"),
     (re.compile(r"\b(?:than|from)\s+(?:usual|normal|before)\b"), "than before"),
     (re.compile(r"\ball (?:of )?the time\b"), "always"),
+    # "It wasn't there before" says the thing is new, not that it is absent: read as a
+    # denial, it contradicted the rest of its sentence ("a clicking whenever im rolling
+    # along, wasnt there before").
+    (
+        re.compile(
+            r"\b(?:was|were)\s+(?:not|never)\s+(?:there|here|happening|a thing)\s+(?:before|"
+            r"until\s+recently|till\s+recently)\b|\b(?:never|did\s+not)\s+(?:used?\s+to|"
+            r"did\s+(?:it|that|this)|do\s+(?:it|that|this))\s+before\b"
+        ),
+        "started recently",
+    ),
     (
         re.compile(
             r"\bnever\s+(?:stops|ends|quits|lets\s+up|goes\s+away|lets\s+go|changes)\b|"

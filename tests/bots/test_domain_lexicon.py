@@ -212,6 +212,69 @@ SAMPLES = [
         "it still has a carburettor",
         ["it has no carburettor", "there is not a carb on it"],
     ),
+    # -- stop 43: a lay verb or phrase for a chart fact, by class
+    (
+        "pulls to a side",
+        "car_steering",
+        "the car wanders off to the left on a straight road",
+        ["the car does not wander off to the left on a straight road"],
+    ),
+    (
+        "fan turns on",
+        "engine_overheats",
+        "the radiator fan spins up once the engine is warm",
+        ["the radiator fan never spins, even when the engine is warm"],
+    ),
+    (
+        "without a break",
+        "laptop_overheating",
+        "the fan runs the whole time i use it",
+        ["the fan does not run the whole time i use it"],
+    ),
+    (
+        "fan running always",
+        "laptop_overheating",
+        "the fan roars nonstop",
+        ["the fan does not roar nonstop"],
+    ),
+    (
+        "pull over",
+        "engine_overheats",
+        "i pulled into a layby",
+        [],
+    ),
+    (
+        "stay idle",
+        "engine_overheats",
+        "if i stop and let it tick over the needle drops back to normal",
+        ["i never let it tick over"],
+    ),
+    (
+        "returns to normal",
+        "engine_overheats",
+        "if i pull over and let it idle the needle drops back to normal",
+        ["if i let it idle the temperature does not come back down"],
+    ),
+    ("ethernet cable", "wireless", "i tried a network cable", []),
+    (
+        "gets online",
+        "wireless",
+        "plugged into the router with a cable everything loads fine",
+        ["plugged into the router with a cable nothing loads"],
+    ),
+    (
+        "tyres changed",
+        "ticking",
+        "got four new tyres fitted on friday",
+        ["new tyres have not been fitted", "the tyres have not been changed in years"],
+    ),
+    ("moving", "ticking", "it ticks only while rolling along", []),
+    (
+        "signs of life",
+        "power",
+        "it flickers into life and then dies",
+        ["it does not even flicker into life"],
+    ),
 ]
 
 
@@ -538,3 +601,59 @@ def test_accessories_going_quiet_together_have_all_failed(networks: dict[str, ob
     # are read; that is a failure of the blower, not a negation of the sentence.
     text = "the stereo died, the wipers froze and the blower went quiet all at the same time"
     assert _read(text, networks["car_electrical_failure"]).get("q3") == "yes"
+
+
+@pytest.mark.parametrize(
+    ("chart", "text", "expected"),
+    [
+        # Stop 43: a lay verb or phrase for a chart fact, by class (the web chat's probes
+        # lead17 and lead18 missed them).
+        ("brake_problem", "when i brake the car yanks over to the right", {"q28": "yes"}),
+        ("car_steering", "the car drifts off towards the verge on a straight road", {"q17": "yes"}),
+        (
+            "engine_overheats",
+            "it overheats in traffic and the electric fan behind the grille never spins",
+            {"q7": "no"},
+        ),
+        ("laptop_overheating", "the fan roars nonstop whenever im on it", {"q13": "yes"}),
+        (
+            "engine_overheats",
+            "if i pull into a layby and let it idle the needle drops back to normal",
+            {"q18": "yes"},
+        ),
+        (
+            "wireless",
+            "no internet on wifi but with a network cable into the router everything loads",
+            {"q13": "yes"},
+        ),
+        ("ticking", "had two new tyres fitted last week and now it ticks", {"q15": "yes"}),
+        ("ticking", "a ticking whenever im rolling along, wasnt there before", {"q5": "yes"}),
+        ("power", "it flickers into life for a second and then dies", {"q9": "yes"}),
+    ],
+)
+def test_a_lay_verb_or_phrase_for_a_chart_fact(
+    networks: dict[str, object], chart: str, text: str, expected: dict[str, str]
+) -> None:
+    _assert_reads(networks, chart, text, expected)
+
+
+@pytest.mark.parametrize(
+    ("chart", "text", "finding"),
+    [
+        # Stop 43: the same words about something else say nothing of the fact.
+        ("power", "it flickers into life for a second and then dies", "q2"),  # no LED flicker
+        ("brake_problem", "the pedal goes right down to the floor", "q28"),
+        ("ticking", "new tires have not been installed on the car", "q15"),
+        (
+            "engine_overheats",
+            "the needle creeps into the red in traffic, then drops back once im moving again",
+            "q18",
+        ),
+        ("wireless", "the network connection is not sporadic", "q13"),
+    ],
+)
+def test_a_lay_phrase_about_something_else_is_not_read(
+    networks: dict[str, object], chart: str, text: str, finding: str
+) -> None:
+    got = _read(text, networks[chart])
+    assert got.get(finding) != "yes", (text, got)
