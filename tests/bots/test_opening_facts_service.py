@@ -247,6 +247,40 @@ def _open(service: Any, thread: str, text: str, pack: str, section: str) -> Any:
             "no",
             "show the wireless network",
         ),
+        # Stop 43: a lay verb or phrase for the chart's fact (domain_lexicon, by class).
+        (
+            "car",
+            "brake",
+            "soon as i put my foot on the brake the whole car lurches over to the left",
+            "brake_problem:q28",
+            "yes",
+            "pull the steering wheel",
+        ),
+        (
+            "car",
+            "overheat",
+            "overheats at the lights and the big fan behind the grille never spins",
+            "engine_overheats:q7",
+            "no",
+            "fan turn on",
+        ),
+        (
+            "car",
+            "overheat",
+            "it overheats up hills but if i pull onto the hard shoulder and let it tick over the "
+            "needle drops back to normal",
+            "engine_overheats:q18",
+            "yes",
+            "stay idle",
+        ),
+        (
+            "it-laptop",
+            "overheat",
+            "the laptop fan blasts nonstop even when im just browsing",
+            "laptop_overheating:q13",
+            "yes",
+            "running all the time",
+        ),
     ],
 )
 def test_a_fact_in_the_opening_is_noted_not_asked(
