@@ -650,6 +650,10 @@ def test_a_lay_verb_or_phrase_for_a_chart_fact(
             "q18",
         ),
         ("wireless", "the network connection is not sporadic", "q13"),
+        # Development traps for the broadest classes, written after a first measurement.
+        ("ticking", "i need new tyres soon", "q15"),
+        ("engine_overheats", "cools down once im moving, ticks over fine at the lights", "q18"),
+        ("brake_problem", "the grinding moves to the left side when i brake", "q28"),
     ],
 )
 def test_a_lay_phrase_about_something_else_is_not_read(
