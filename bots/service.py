@@ -75,7 +75,6 @@ from bots.models import Case, CaseStatus, Role
 from bots.records import belief_snapshot
 from planning.dialogue import StoppingRule
 from planning.engine import Policy
-from planning.evidence import Answer
 
 __all__ = [
     "ANY_SECTION",
@@ -310,14 +309,9 @@ class ConversationService:
                 # taking it for "not sure" lost those users' answers (dev, utterances: 99%
                 # -> 94% success). Where there is no passage, asking again gets nothing new
                 # (lead19: "whats that?" twice got "I don't have instructions..." twice).
-                unsure = Interpretation(
-                    "answer",
-                    (Answer.unsure(pending.id),),
-                    meaning.volunteered,
-                    0.8,
-                    detail="cannot check, after how to check",
+                return answering.answered_unsure(
+                    kit, ctx, meaning, pending, "cannot check, after how to check"
                 )
-                return answering.answered(kit, ctx, unsure, pending)
             ctx.dialogue.pending.explained += 1
             return presentation.reask(
                 ctx,

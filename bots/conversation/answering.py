@@ -174,6 +174,17 @@ def noted_and_asked_again(
     )
 
 
+def answered_unsure(
+    kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding, why: str
+) -> Outcome:
+    """The pending question answered "not sure" for the user (``why`` is recorded), with the
+    facts their reply told about other findings."""
+    unsure = Interpretation(
+        "answer", (Answer.unsure(pending.id),), meaning.volunteered, 0.8, detail=why
+    )
+    return answered(kit, ctx, unsure, pending)
+
+
 def skipped_after_unread(
     kit: Kit, ctx: Context, meaning: Interpretation, pending: Finding
 ) -> Outcome | None:
@@ -183,14 +194,7 @@ def skipped_after_unread(
     assert ctx.dialogue is not None and ctx.dialogue.pending is not None
     if ctx.dialogue.pending.misunderstood + 1 < UNREAD_BEFORE_SKIP:
         return None
-    unsure = Interpretation(
-        "answer",
-        (Answer.unsure(pending.id),),
-        meaning.volunteered,
-        0.8,
-        detail="left after unread replies",
-    )
-    outcome = answered(kit, ctx, unsure, pending)
+    outcome = answered_unsure(kit, ctx, meaning, pending, "left after unread replies")
     if outcome.reply.kind != "question":
         return outcome
     told = "I'll leave that question for now and go on."

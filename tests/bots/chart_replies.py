@@ -15,3 +15,11 @@ def read_reply(chart: str, words: str, reply: str) -> tuple[str, Interpretation]
     network = load_network(chart)
     pending = next(f for f in network.findings if words.lower() in f.question.lower())
     return pending.id, _INTERPRETER.interpret(reply, pending=pending, network=network)
+
+
+def read_state(chart: str, words: str, reply: str) -> tuple[str, ...] | None:
+    """The state(s) the offline reader takes from ``reply`` for the question named by
+    ``words``; None when it takes no answer to it."""
+    finding, meaning = read_reply(chart, words, reply)
+    answer = meaning.answer_for(finding)
+    return None if answer is None else answer.states

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from .chart_replies import read_reply
+from .chart_replies import read_state as _read
 
 DEVELOPMENT = [
     ("car_wont_start", "engine fire on turning", "sometimes it catches then dies", "yes"),
@@ -30,12 +30,6 @@ HELD_OUT = [
         "yes",
     ),
 ]
-
-
-def _read(chart: str, words: str, reply: str) -> tuple[str, ...] | None:
-    finding, meaning = read_reply(chart, words, reply)
-    answer = meaning.answer_for(finding)
-    return None if answer is None else answer.states
 
 
 @pytest.mark.parametrize("row", DEVELOPMENT, ids=[r[2] for r in DEVELOPMENT])

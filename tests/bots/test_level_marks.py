@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from .chart_replies import read_reply
+from .chart_replies import read_state as _read
 
 BRAKE = ("brake_problem", "fluid level ok")
 COOLANT = ("engine_overheats", "overflow tank up to the mark")
@@ -32,12 +32,6 @@ HELD_OUT = [
     (*COOLANT, "way down below the low mark", "no"),
     (*COOLANT, "its sitting at the full line", "yes"),
 ]
-
-
-def _read(chart: str, words: str, reply: str) -> tuple[str, ...] | None:
-    finding, meaning = read_reply(chart, words, reply)
-    answer = meaning.answer_for(finding)
-    return None if answer is None else answer.states
 
 
 @pytest.mark.parametrize("row", DEVELOPMENT, ids=[r[2] for r in DEVELOPMENT])

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from .chart_replies import read_reply
+from .chart_replies import read_state as _read
 
 # (chart, words of the question, reply, the state it gives)
 DEVELOPMENT = [
@@ -57,12 +57,6 @@ CONTROLS = [
         "yes",
     ),
 ]
-
-
-def _read(chart: str, words: str, reply: str) -> tuple[str, ...] | None:
-    finding, meaning = read_reply(chart, words, reply)
-    answer = meaning.answer_for(finding)
-    return None if answer is None else answer.states
 
 
 @pytest.mark.parametrize("row", DEVELOPMENT + CONTROLS, ids=[r[2] for r in DEVELOPMENT + CONTROLS])
