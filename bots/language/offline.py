@@ -75,6 +75,7 @@ from .presupposed import denied_with
 from .reader import (
     BOTH_ANSWERS,
     EXPLICIT,
+    FAINTLY_PERCEIVED,
     JUDGED,
     UNDECIDED,
     Reading,
@@ -338,8 +339,10 @@ class OfflineInterpreter(Interpreter):
             kind = social_kind(normalised.strip(" .!?"))
             return Interpretation("greeting", (), volunteered, 0.9, detail=kind)
         if binary is not None and reading is not None and reading.polarity != 0:
-            if reading.strength < EXPLICIT and _about_other_findings(
-                normalised, pending, volunteered
+            if (
+                reading.strength < EXPLICIT
+                and reading.cue != FAINTLY_PERCEIVED
+                and _about_other_findings(normalised, pending, volunteered)
             ):
                 # "theres no smoke at all" to "hot environment?": no "yes" or "no" word, not a
                 # word of the question, and a fact about another finding read from it. The

@@ -739,6 +739,21 @@ def is_why(sentence: str) -> bool:
     return bool(WHY.search(sentence.strip()))
 
 
+# Seen or heard with difficulty: there. Not "hardly" ("i can hardly make anything out" is
+# nearer a no).
+_FAINTLY = re.compile(
+    r"\bcan\s+(?:just\s+about|barely|only\s+just|just|just\s+barely)\s+"
+    r"(?:see|make\s+out|hear|read|notice)\b"
+)
+# A question whether something shows or is heard.
+_ASKS_PRESENCE = re.compile(
+    r"^\s*(?:do|did|can)\s+you\s+(?:get|see|hear|notice)\b|^\s*(?:is|are)\s+there\b|"
+    r"\b(?:sounds?|noises?|hiss\w*|spin|spinning)\b",
+    re.I,
+)
+FAINTLY_PERCEIVED = "faintly perceived"
+
+
 def read_sentence(sentence: str, profile: QuestionProfile) -> Reading:
     """The polarity of one normalised sentence towards a question (see the module docstring)."""
     raw = sentence.strip()
@@ -757,6 +772,10 @@ def read_sentence(sentence: str, profile: QuestionProfile) -> Reading:
     lead = LEAD_HEDGED.match(s)
     if lead:
         return Reading(-1 if lead.group("no") else 1, EXPLICIT, reliability, lead.group(0))
+    if _FAINTLY.search(s) and _ASKS_PRESENCE.search(profile.question):
+        # "i can just about see it if i squint" to "do you get the splash screen?": there,
+        # though faint (lead19: read as the dim screen only, and the question looped).
+        return Reading(1, JUDGED, min(reliability, HEDGE_RELIABILITY), FAINTLY_PERCEIVED)
     if UNSURE.search(s):
         return Reading(0, 0.0, reliability, "unsure")
     if META.search(s) or is_unable(s, profile):
