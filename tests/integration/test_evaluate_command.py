@@ -308,9 +308,12 @@ def test_utterances_need_a_dataset_with_users_words() -> None:
 def test_ddxplus_question_order_comes_from_the_pack_and_costs_questions(tmp_path: Path) -> None:
     # Issue 3's harness asked in the policy's own order; the product asks about the complaint
     # first and a follow-up only after its parent (docs/engine-parity.md). Both are the pack's
-    # metadata.question_order, reported in in_force; turned off, the same patients are
-    # diagnosed in no more questions. Opening early only the topics the opening named (no
-    # typical topics: --typical-share above 1) costs more still (docs/first-questions.md).
+    # metadata.question_order, reported in in_force. Opening early only the topics the
+    # opening named (no typical topics: --typical-share above 1) costs more questions
+    # (docs/first-questions.md). Until stop 42 the policy's own order also asked no more
+    # questions than the product's; since stop 43 (the follow-ups of what was said first, the
+    # short profiles' signs reached) it asks more on these six patients (4.83 against 4.67),
+    # so the order's cost is no longer asserted, only that turning it off changes the dialogues.
     turns = {}
     for name, flags in (
         ("product", []),
@@ -336,7 +339,8 @@ def test_ddxplus_question_order_comes_from_the_pack_and_costs_questions(tmp_path
         else:
             assert order["complaint_first"] == 0 and not order["follow_ups_after_parent"]
         turns[name] = payload["policies"]["infogatherer"]["mean_turns"]
-    assert turns["policy-order"] <= turns["product"] < turns["named-only"], turns
+    assert turns["product"] < turns["named-only"], turns
+    assert turns["policy-order"] != turns["product"], turns
 
 
 def test_ddxplus_cases_record_what_each_safety_outcome_rests_on(tmp_path: Path) -> None:
