@@ -745,9 +745,10 @@ _FAINTLY = re.compile(
     r"\bcan\s+(?:just\s+about|barely|only\s+just|just|just\s+barely)\s+"
     r"(?:see|make\s+out|hear|read|notice)\b"
 )
-# A question whether something shows or is heard.
+# A question whether something shows or is heard; not "can you hear the caller?", which asks
+# whether it is heard well enough ("i can barely hear them" is a no there).
 _ASKS_PRESENCE = re.compile(
-    r"^\s*(?:do|did|can)\s+you\s+(?:get|see|hear|notice)\b|^\s*(?:is|are)\s+there\b|"
+    r"^\s*(?:do|did)\s+you\s+(?:get|see|hear|notice)\b|^\s*(?:is|are)\s+there\b|"
     r"\b(?:sounds?|noises?|hiss\w*|spin|spinning)\b",
     re.I,
 )
