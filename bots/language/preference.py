@@ -19,10 +19,14 @@ from . import text as tx
 
 _ART = r"(?:(?:a|an|the|some|like|kind\s+of|sort\s+of|of\s+a|of\s+an|of)\s+)*"
 # One side: one to three words, stopped by punctuation or a clause word.
+# Whole words only (\b on both sides): a word split between repetitions made the search
+# polynomial in the message's length (a 200-letter word took 6 s).
 _SIDE = (
-    r"((?:(?!(?:than|rather|instead|not|more|less|but|and|when|if|i|it|is|are|was|were|be|"
-    r"been|has|have|had|do|does|did)\b)[a-z']+\s*){1,3})"
+    r"((?:\b(?!(?:than|rather|instead|not|more|less|but|and|when|if|i|it|is|are|was|were|be|"
+    r"been|has|have|had|do|does|did)\b)[a-z']+\b\s*){1,3})"
 )
+# Replies are a sentence or two; a longer message is not searched for a preference.
+_LONGEST = 300
 # (pattern, which group is preferred, which is set aside), tried in order.
 _FORMS: tuple[tuple[re.Pattern[str], int, int], ...] = (
     # "less of a squeal, more of a scrape"
@@ -114,6 +118,8 @@ def preferred_answer(normalised: str, question: str, aside: Iterable[str] = ()) 
     """+1 when the reply prefers the asked thing, -1 when it sets it aside, None when it makes
     no such comparison or neither side (or both, as distinct things) is the asked thing.
     ``aside``: the words of the question's "as opposed to" alternative (not asked about)."""
+    if len(normalised) > _LONGEST:
+        return None
     question = question.lower()
     if re.search(r"\bthan\b", question):
         return None  # "worn more in the center than at the edges?": a comparison of its own
