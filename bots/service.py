@@ -70,7 +70,7 @@ from bots.grounding import Grounding, PackCatalog, StoredPacks
 from bots.language import Interpretation, Interpreter
 from bots.language.reader import typed_as_question
 from bots.language.text import normalise
-from bots.messages import Inbound, Reply, admitted
+from bots.messages import Inbound, Reply, Source, admitted
 from bots.models import Case, CaseStatus, Role
 from bots.records import belief_snapshot
 from planning.dialogue import StoppingRule
@@ -292,23 +292,20 @@ class ConversationService:
             )
         if meaning.intent == "how_to_check":
             explained = ctx.dialogue.pending.explained
-            how = presentation.how(kit, ctx, pending)
-            if (
-                explained
-                and not inbound.button
-                and (
-                    how[0] == presentation.NO_HOW
-                    or not (explained < 2 and typed_as_question(normalise(inbound.text or "")))
-                )
-            ):
-                # "no idea how to check that" after the passage was shown: the user cannot
-                # check, so the answer is "not sure" and the dialogue moves on (the same
-                # passage again was a loop a user could not leave by typing). A question
-                # ("I don't know what an ignition switch is" and then "can you tell me how
-                # I should check it?", as FloDial's users ask) gets the passage once more:
-                # taking it for "not sure" lost those users' answers (dev, utterances: 99%
-                # -> 94% success). Where there is no passage, asking again gets nothing new
-                # (lead19: "whats that?" twice got "I don't have instructions..." twice).
+            # "no idea how to check that" after the passage was shown: the user cannot check,
+            # so the answer is "not sure" and the dialogue moves on (the same passage again
+            # was a loop a user could not leave by typing). A question ("I don't know what an
+            # ignition switch is" and then "can you tell me how I should check it?", as
+            # FloDial's users ask) gets the passage once more: taking it for "not sure" lost
+            # those users' answers (dev, utterances: 99% -> 94% success). Where there is no
+            # passage, asking again gets nothing new (lead19: "whats that?" twice got "I
+            # don't have instructions..." twice).
+            how: tuple[str, Source | None] | None = None
+            moves_on = bool(explained) and not inbound.button
+            if moves_on and explained < 2 and typed_as_question(normalise(inbound.text or "")):
+                how = presentation.how(kit, ctx, pending)
+                moves_on = how[0] == presentation.NO_HOW
+            if moves_on:
                 return answering.answered_unsure(
                     kit, ctx, meaning, pending, "cannot check, after how to check"
                 )
@@ -316,7 +313,7 @@ class ConversationService:
             return presentation.reask(
                 ctx,
                 pending,
-                how,
+                how or presentation.how(kit, ctx, pending),
                 kind="how",
                 patient=kit.patient_facing(ctx),
             )

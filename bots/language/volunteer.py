@@ -232,8 +232,9 @@ def volunteered_facts(
         if fact.finding not in skip:
             out[fact.finding] = fact
     said = tx.content_set(text)
+    normalised = tx.normalise(text)
     rules = tuple(
-        _as_preferred(a, tx.normalise(text), network)
+        _as_preferred(a, normalised, network)
         for a in out.values()
         if _stands(a, text, network, said)
     )
@@ -255,7 +256,7 @@ def volunteered_facts(
         rules
         if verified is None
         else tuple(
-            _as_preferred(a, tx.normalise(text), network)
+            _as_preferred(a, normalised, network)
             for a in verified
             if _stands(a, text, network, said)
         )
