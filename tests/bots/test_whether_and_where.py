@@ -12,6 +12,7 @@ presentation, reading, the engine's step and its question order.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -102,8 +103,30 @@ def test_no_to_whether_and_where_is_no_pain_and_no_pain_question_follows(
         assert follow_ups.follow_up_of(ctx.network).get(ctx.pending.id) != PAIN
         assert "pain" not in reply.reply.parts[-1].lower(), reply.reply.parts
         _answer(service, ctx, Inbound("web", "whether", button="answer:unsure"))
-    answered = {a.finding: a.states for a in ctx.dialogue.state.answers}
+    # Which question the policy wants next depends on its order (since stop 43 it reaches for
+    # the signs of short-profile causes first), so its choice of a pain question is made here:
+    # were it to choose the intensity, the "no" settles it at its default, unasked, and the
+    # engine's order asks something else.
+    dialogue, network = ctx.dialogue, ctx.network
+    engine = service.kit.engine(ctx)
+    assert engine.order is not None
+
+    def settle(answer: Answer) -> None:  # as the engine records a settled follow-up
+        dialogue.state.apply(answer, network, asked=False)
+        dialogue.asked_flags.append(False)
+
+    def choose_again(excluded: frozenset[str]) -> object:
+        view = replace(dialogue.state, asked=dialogue.state.asked | excluded)
+        return engine.policy.choose(view, network)
+
+    instead = engine.order(
+        Ask(INTENSITY, Rationale((), 0.1, {})), dialogue, network, settle, choose_again
+    )
+    answered = {a.finding: a.states for a in dialogue.state.answers}
     assert answered.get(INTENSITY) == ("0",)  # settled by the "no", never asked
+    assert not (isinstance(instead, Ask) and instead.finding == INTENSITY)
+    if isinstance(instead, Ask):
+        assert follow_ups.follow_up_of(network).get(instead.finding) != PAIN
 
 
 def test_a_place_to_whether_and_where_is_yes_to_the_parent(service_factory: Any) -> None:
