@@ -36,7 +36,7 @@ from bots.conversation.context import (
     Outcome,
     differential,
 )
-from bots.language import Interpretation
+from bots.language import Interpretation, body_places
 from bots.language.base import answer_to_dict
 from bots.language.facts import asked_sentence
 from bots.messages import PICK_PREFIX, Inbound, Reply
@@ -441,7 +441,13 @@ def _stated_first(
     not listening (docs/first-questions.md, stop 43)."""
     if not isinstance(action, Ask):
         return action
-    stated = follow_ups.stated_follow_ups(dialogue.state.answers, dialogue.asked_flags, network)
+    complaint = str(getattr(dialogue, "complaint", "") or "")
+    stated = follow_ups.stated_follow_ups(
+        dialogue.state.answers,
+        dialogue.asked_flags,
+        network,
+        unpinned=body_places.unpinned_groups(complaint, network),
+    )
     if not stated or action.finding in stated:
         return action
     others = frozenset(network.finding_index) - stated

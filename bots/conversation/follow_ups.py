@@ -222,12 +222,20 @@ def redirect(
 
 
 def stated_follow_ups(
-    answers: Sequence[Answer], asked: Sequence[bool], network: EvidentialNetwork
+    answers: Sequence[Answer],
+    asked: Sequence[bool],
+    network: EvidentialNetwork,
+    *,
+    unpinned: frozenset[str] = frozenset(),
 ) -> frozenset[str]:
     """The unasked follow-ups of the topics the person said unasked ("my knee aches": the
     pain's character, place, intensity, onset, spread), which a clinician asks first about what
     was said. A multi-choice follow-up the words already answered in part ("where?" after
-    "my knee") is left out: what was said of it is noted, not asked again."""
+    "my knee") is left out: what was said of it is noted, not asked again; except the groups
+    in ``unpinned``, where the words named a place the reading could not pin to an option
+    ("pain in my chest ... and my calf is sore": the calf is noted, and where in the chest is
+    still to ask; left out, the chest was never asked and a pulmonary embolism's pleuritic
+    chest pain went unrecorded)."""
     parents = follow_up_of(network)
     if not parents:
         return frozenset()
@@ -242,7 +250,7 @@ def stated_follow_ups(
     if not said_yes:
         return frozenset()
     answered = {a.finding for a in answers}
-    touched = {network.finding(f).group for f in answered if f in parents}
+    touched = {network.finding(f).group for f in answered if f in parents} - unpinned
     return frozenset(
         child
         for child, of in parents.items()

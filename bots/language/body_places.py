@@ -29,7 +29,7 @@ from planning.network import EvidentialNetwork, Finding
 from .choices import _option_words, named_options
 from .cues import UNSURE
 
-__all__ = ["TOPICS", "body_places"]
+__all__ = ["TOPICS", "body_places", "unpinned_groups"]
 
 
 @dataclass(frozen=True)
@@ -100,26 +100,56 @@ def body_places(
     questions = _where_questions(network)
     if not questions:
         return ()
-    said = _COMPOUND.sub(lambda m: f"{m.group(1)} ache{m.group(2)}", normalise(text))
-    said = re.sub(r"\btooth\b", "teeth", said)
-    clauses = [c for c in _CLAUSE.split(said) if c.strip() and not UNSURE.search(c)]
+    clauses = _clauses(text)
     out: list[Answer] = []
     for topic, options in questions:
         out.extend(_answers(topic, options, clauses, network, reliability, skip))
     return tuple(out)
 
 
-def _answers(
-    topic: Topic,
-    options: list[Finding],
-    clauses: list[str],
-    network: EvidentialNetwork,
-    reliability: float,
-    skip: frozenset[str],
-) -> list[Answer]:
+def unpinned_groups(text: str, network: EvidentialNetwork) -> frozenset[str]:
+    """The groups of the "where?" questions for which the message said a place that no option
+    names in its own words ("a pain in my chest": which side, upper or lower?). Whatever else
+    it pinned down ("and my calf is sore"), such a question still has its answer to get."""
+    questions = _where_questions(network)
+    if not questions:
+        return frozenset()
+    clauses = _clauses(text)
+    return frozenset(
+        options[0].group
+        for topic, options in questions
+        if options[0].group and _read(topic, options, clauses, network)[2]
+    )
+
+
+# "my back's been killing me" typed without the apostrophe: the part's "s" is "has" or "is",
+# not a plural ("my backs been", "my necks killing me"); read as the part itself.
+_GLUED_IS = re.compile(
+    r"\b((?:my|his|her|the) )(\w+?)s (?=(?:been|gone|getting|playing|killing|started|starting|"
+    r"still|really|so|always|agony)\b)"
+)
+
+
+def _unglued(said: str) -> str:
+    return _GLUED_IS.sub(
+        lambda m: f"{m.group(1)}{m.group(2)} " if m.group(2) in _PARTS else m.group(0), said
+    )
+
+
+def _clauses(text: str) -> list[str]:
+    said = _COMPOUND.sub(lambda m: f"{m.group(1)} ache{m.group(2)}", normalise(text))
+    said = _unglued(re.sub(r"\btooth\b", "teeth", said))
+    return [c for c in _CLAUSE.split(said) if c.strip() and not UNSURE.search(c)]
+
+
+def _read(
+    topic: Topic, options: list[Finding], clauses: list[str], network: EvidentialNetwork
+) -> tuple[list[Finding], float, bool]:
+    """The options named in their own words, the reading's confidence, and whether a place
+    was said that no option names in its own words."""
     chosen: list[Finding] = []
     confidence = 1.0
-    unpinned = False  # a place was said that no option names in its own words
+    unpinned = False
     for clause in clauses:
         if not topic.said.search(clause):
             continue
@@ -131,6 +161,18 @@ def _answers(
         unpinned = unpinned or len(named) < len(read[0])
         chosen.extend(o for o in named if o not in chosen)
         confidence = min(confidence, read[1])
+    return chosen, confidence, unpinned
+
+
+def _answers(
+    topic: Topic,
+    options: list[Finding],
+    clauses: list[str],
+    network: EvidentialNetwork,
+    reliability: float,
+    skip: frozenset[str],
+) -> list[Answer]:
+    chosen, confidence, unpinned = _read(topic, options, clauses, network)
     chosen = [o for o in chosen if o.id not in skip]
     if not chosen:
         return []
