@@ -61,6 +61,9 @@ class Pending:
     # How often "how do I check?" was answered for this question: asked again after the
     # passage, the user cannot check, and the same passage again would be a loop.
     explained: int = 0
+    # The words of the last "how do I check?" (normalised): the same words again after the
+    # passage say it did not help ("whats that?" twice), and the passage again would loop.
+    how_asked: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         out = {
@@ -74,6 +77,8 @@ class Pending:
             out["options"] = list(self.options)
         if self.explained:
             out["explained"] = self.explained
+        if self.how_asked:
+            out["how_asked"] = self.how_asked
         return out
 
     @classmethod
@@ -86,6 +91,7 @@ class Pending:
             replaces=None if data.get("replaces") is None else int(data["replaces"]),
             options=tuple(str(o) for o in data.get("options") or ()),
             explained=int(data.get("explained", 0)),
+            how_asked=str(data.get("how_asked", "")),
         )
 
 

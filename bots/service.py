@@ -299,10 +299,13 @@ class ConversationService:
             # FloDial's users ask) gets the passage once more: taking it for "not sure" lost
             # those users' answers (dev, utterances: 99% -> 94% success). Where there is no
             # passage, asking again gets nothing new (lead19: "whats that?" twice got "I
-            # don't have instructions..." twice).
+            # don't have instructions..." twice), nor where the same words come again: the
+            # passage did not help ("whats that?" after the passage was shown).
             how: tuple[str, Source | None] | None = None
+            words = normalise(inbound.text or "")
             moves_on = bool(explained) and not inbound.button
-            if moves_on and explained < 2 and typed_as_question(normalise(inbound.text or "")):
+            again = bool(words) and words == ctx.dialogue.pending.how_asked
+            if moves_on and explained < 2 and typed_as_question(words) and not again:
                 how = presentation.how(kit, ctx, pending)
                 moves_on = how[0] == presentation.NO_HOW
             if moves_on:
@@ -310,6 +313,7 @@ class ConversationService:
                     kit, ctx, meaning, pending, "cannot check, after how to check"
                 )
             ctx.dialogue.pending.explained += 1
+            ctx.dialogue.pending.how_asked = words
             return presentation.reask(
                 ctx,
                 pending,

@@ -533,3 +533,20 @@ def test_the_store_finds_the_newest_handoff_however_many_turns_followed() -> Non
         found = store.latest_turn(case, Role.BOT, "abstain")
         assert found is not None and found.index == second.index
         assert store.latest_turn(case, Role.BOT, "conclude") is None
+
+
+def test_the_same_words_again_after_the_passage_move_on(service_factory: Service) -> None:
+    # lead19: "whats that?" to "Is spark getting to the plugs?" got the passage, and "whats
+    # that?" again got the same passage again: the words said it did not help. A different
+    # question after the passage still gets it once more (the test above).
+    service = service_factory()
+    network = load_network("it-laptop")
+    first = say(service, "C1:115", "my laptop will not connect to the wifi")
+    how = say(service, "C1:115", "whats that?")
+    assert how.kind == "question" and how.question == first.question
+    assert how.parts[0].startswith("Here is how to check"), how.parts
+    moved = say(service, "C1:115", "whats that?")
+    assert moved.kind == "question" and moved.question != first.question
+    state = load_state(Case.objects.get(pk=moved.case_id).state, network)
+    assert state.state.answers[-1].finding == first.question
+    assert state.state.answers[-1].states is None
