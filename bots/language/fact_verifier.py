@@ -126,12 +126,18 @@ def candidates(
     vectors = index.vectors()
     if not questions or vectors is None:
         return None
+    pairs = fragments(text)
+    # Asked of each sentence once, not once per fragment of it: a message of one long sentence
+    # was searched whole for each of its fragments (time growing with the square of its length).
+    sentences = dict.fromkeys(sentence for _, sentence in pairs)
+    asking = {sentence: asks_something(sentence) for sentence in sentences}
+    hedged = {sentence: bool(HEDGE.search(sentence)) for sentence in sentences}
     pieces = [
         (fragment, sentence)
-        for fragment, sentence in fragments(text)
+        for fragment, sentence in pairs
         if not (
             asks_something(fragment)
-            or asks_something(sentence)
+            or asking[sentence]
             or UNSURE.search(fragment)
             or META.search(fragment)
             or is_guess(fragment)
@@ -163,7 +169,7 @@ def candidates(
                 index,
                 q.finding,
                 fragment,
-                sentence,
+                hedged[sentence],
                 i,
                 cos,
                 scores[sentence],
@@ -185,7 +191,7 @@ def _candidate(
     index: FactIndex,
     finding: Finding,
     fragment: str,
-    sentence: str,
+    hedged: bool,
     i: int,
     cos: np.ndarray,
     sentence_cos: np.ndarray,
@@ -232,7 +238,7 @@ def _candidate(
         "rules_other": float(finding.id in taken and taken[finding.id] != state),
         "names_other": float(index.names_other(fragment, finding)),
         "only_question": float(bool(re.search(r"\bonly\b", finding.question, re.I))),
-        "hedged": float(bool(HEDGE.search(sentence))),
+        "hedged": float(hedged),
         "length": math.log1p(len(said)),
         "predicate_said": float(bool(predicate)),
         "predicate_unknown": float(predicate is None),

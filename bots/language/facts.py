@@ -20,6 +20,7 @@ import re
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -218,6 +219,14 @@ def _said_for() -> dict[str, str]:
 
 
 def _words(text: str) -> list[str]:
+    return list(_words_of(text))
+
+
+# A fragment is read with its whole sentence around it (FactIndex.about), so a message of one
+# long sentence had that sentence's words read again for each of its fragments: time that grew
+# with the square of the message's length (8,000 characters: 39 s). Read once per text.
+@lru_cache(maxsize=4096)
+def _words_of(text: str) -> tuple[str, ...]:
     out = []
     # "upside-down" is the words "upside down" as people type them.
     normalised = tx.normalise(text).replace("-", " ")
@@ -230,10 +239,16 @@ def _words(text: str) -> list[str]:
         word = _said_for().get(word, word)
         if word not in _GENERIC:
             out.append(word)
-    return out
+    return tuple(out)
 
 
-def _with_kinds(words: set[str]) -> set[str]:
+@lru_cache(maxsize=1024)
+def _word_set(text: str) -> frozenset[str]:
+    """The set of :func:`_words`, for asking of a whole sentence once per fragment."""
+    return frozenset(_words_of(text))
+
+
+def _with_kinds(words: AbstractSet[str]) -> AbstractSet[str]:
     """The words, and "sound" when they name a kind of noise."""
     return words | {_NOISE} if words & _NOISES else words
 
@@ -610,7 +625,7 @@ class FactIndex:
     def how_many_unsaid(self, text: str, finding: Finding) -> bool:
         """The question asks how many and the text does not say it: "cant see my network in
         the list" names one network, not how many there are."""
-        return self.asks_how_many(finding) and _LEAST not in _words(text)
+        return self.asks_how_many(finding) and _LEAST not in _word_set(text)
 
     def half_of_both(self, fragment: str, finding: Finding) -> bool:
         """The question asks for two things at once ("does Windows boot and display the
@@ -641,11 +656,13 @@ class FactIndex:
         (a word specific to it, or two of its words), and it, with the rest of its sentence,
         covers enough of the question."""
         said = _with_kinds(set(_words(fragment)))
-        around = said | _with_kinds(set(_words(sentence)))
+        around = said | _with_kinds(_word_set(sentence))
         if not said:
             return []
         # Said once for every question: how many ("at least one"), for those that ask it.
-        counted = _LEAST in _words(fragment + " " + sentence)
+        # (No phrase rule of _words makes or takes "least", so the two are read apart: the
+        # sentence's words are then read once for all its fragments.)
+        counted = _LEAST in _words_of(fragment) or _LEAST in _words_of(sentence)
         out = []
         for q in self.questions:
             every = q.words | q.condition
