@@ -297,3 +297,47 @@ HELD_OUT_40: list[tuple[str, bool]] = [
     ("itchy lumps on my arms after a day in the garden, feel fine otherwise", False),
     ("my lips are dry and cracked from the cold wind", False),
 ]
+
+
+# Written at stop 44 before the rule for a leg clot gone to the lungs (pain or swelling in one
+# leg with breathlessness or chest pain), and not developed on; measured once before the rule
+# and once after it.
+HELD_OUT_44: list[tuple[str, bool]] = [
+    (
+        "my husbands calf went red and swollen after his op and now hes breathing really fast and says his chest hurts",
+        True,
+    ),
+    (
+        "leg been throbbing since the train journey from scotland, now i keep coughing and theres blood in it, chest sore",
+        True,
+    ),
+    ("swolen calf, cant get my breth properly", True),
+    ("i think ive got a clot in my leg, its really tight and now i feel short of breath", True),
+    (
+        "my thigh has been hot and painful since i got back from holiday and ive got a stabbing pain under my ribs when i breath in",
+        True,
+    ),
+    (
+        "bit worried, left calf sore and hard for a couple of days and this evening im a bit winded just walking round the house",
+        True,
+    ),
+    (
+        "my daughter is on the contraceptive pill, her leg is swollen and shes just told me shes struggling to breathe",
+        True,
+    ),
+    (
+        "been in plaster for 6 weeks with a broken ankle, my calf above it is swollen and painful and now im breathless",
+        True,
+    ),
+    ("one of my legs is bigger than the other and it hurts, and ive got chest pain", True),
+    ("the dr said dvt in my leg yesterday, now chest pain when breathing and feel faint", True),
+    # look-alikes that are not emergencies
+    ("sore calves from the 10k on sunday, legs feel heavy", False),
+    ("twisted my ankle, bit swollen, no other symptoms", False),
+    ("got a cold and my chest feels a bit wheezy, my leg aches where i banged it on the table", False),
+    ("what are the signs of a blood clot in the leg after flying?", False),
+    ("my legs swell a bit in the hot weather and i get puffed on hills", False),
+    ("restless legs at night and i cant get comfortable", False),
+    ("my calf cramped up in the pool, fine now", False),
+    ("varicose veins in my left leg ache by the end of the day", False),
+]

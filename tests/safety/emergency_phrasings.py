@@ -431,4 +431,51 @@ DEV: list[tuple[str, bool]] = [
     ("my daughter swallowed a grape whole, shes fine and playing", False),
     ("my dishwasher tablets irritate my skin", False),
     ("i get a headache from perfume", False),
+    # stop 44: a clot in the leg that has gone to the lungs (NHS: pain or swelling in one leg AND
+    # breathless or chest pain; or coughing blood with chest pain after a leg clot), said as
+    # patients say it; and its look-alikes: a strained calf, night cramps, two swollen ankles
+    # (a tired heart: urgent, not 999), a leg clot asked about, or said as the past
+    (
+        "sharp pain in my chest when i breathe in and im short of breath, got back from a long flight yesterday and my calf is sore",
+        True,
+    ),
+    ("my left leg is swollen and tight and now i get puffed going up the stairs", True),
+    ("calf has been achy since the coach trip, today my chest hurts when i take a deep breath", True),
+    ("right calf really swollen and hot since my knee op last week and now i cant get my breath", True),
+    ("think i might have a clot? my leg is red and throbbing and i feel breathless", True),
+    (
+        "mum's been laid up in bed after her hip operation, her leg is puffy and painful and shes suddenly very out of breath",
+        True,
+    ),
+    ("pain in the back of my thigh that wont go, and now coughing up a bit of blood and my chest hurts", True),
+    ("i was diagnosed with a dvt in my leg on monday and now im really short of breath", True),
+    ("my calf has been killing me for 3 days, thought id pulled it, but now im gasping just going to the loo", True),
+    ("one leg is fatter than the other and aching, and i get a stabbing pain in my ribs when i breathe in", True),
+    ("on the pill, calf swollen and tender, bit breathless tonight", True),
+    (
+        "hi, not sure if its anything but my right leg has gone swollen and sore and i keep feeling short of breath, we drove back from spain on sunday",
+        True,
+    ),
+    ("cramping pain in my calf that wont ease off and my chest feels tight and heavy", True),
+    ("leg swelled up after the long haul flight from australia and now struggling for breath", True),
+    (
+        "ive got a blood clot in my calf and im on rivaroxaban, today i coughed up blood with pain in my chest",
+        True,
+    ),
+    (
+        "Hello, sorry to bother you. I'm 34 and I've been fine up to now, I did a 12 hour flight back from Thailand on Tuesday and since then the back of my left leg has been tight and achy, a bit swollen round the calf compared to the other one. I thought it would settle. This morning I woke up and I feel a bit breathless, and there's a sharp pain on the right side of my chest when I breathe in. What should I do?",
+        True,
+    ),
+    ("pulled my calf playing football on saturday, sore when i walk on it", False),
+    ("had a cold all week and a bit breathless with it, bruised my leg falling off a ladder last month", False),
+    ("if my calf swells up after the flight should i be worried?", False),
+    ("i get cramps in my calves at night, wakes me up", False),
+    ("my legs ache after a long run and i was out of breath at the end", False),
+    ("my ankles swell on long flights but go down by the next day", False),
+    ("both my ankles are puffy by the evening and i get out of breath on the stairs", False),
+    ("is it normal for my leg to ache after a long car journey? no breathing problems or chest pain", False),
+    ("calf pain when i walk that goes when i stop, no chest pain", False),
+    ("my chest hurts when i cough with this cold and my legs ache all over", False),
+    ("had a dvt in my leg 5 years ago, now a bit breathless on hills", False),
+    ("knee is swollen after twisting it at netball and im puffed from the match", False),
 ]
