@@ -38,6 +38,7 @@ __all__ = ["EMERGENCY_KINDS", "Rule", "emergency_kinds", "explain", "normalise",
 EMERGENCY_KINDS = (
     "breathing",
     "chest pain",
+    "blood clot",
     "self-harm",
     "stroke",
     "bleeding",
@@ -528,6 +529,13 @@ _SPREAD = (
     r"through to|reaching|reaches"
 )
 
+# What a clot does to a leg: it swells, goes tight, hard, red or hot, and throbs or aches.
+_LEG_SIGN = (
+    r"swollen|swelling|swell|swells|swelled|swole|puffy|puffed up|fat|fatter|bigger|thicker|"
+    r"tight|tighter|hard|red|hot|warm|tender|pain|painful|sore|aching|aches|ache|achy|hurts?|"
+    r"hurting|throbb\w*|killing|cramping|crampy|heavy"
+)
+
 CONCEPTS: Mapping[str, str] = {
     # -- breathing
     "cannot_breathe": "|".join(
@@ -636,6 +644,51 @@ CONCEPTS: Mapping[str, str] = {
         r"breath\w*|\bbreathless\w*|\bcan not breathe\b|\bimpending doom\b|\bgoing to die\b"
     ),
     "sudden_or_severe": rf"\b(?:{_SUDDEN})\b|\b(?:{_SEVERE})\b",
+    # -- a clot in one leg gone to the lungs (NHS: pain or swelling in one leg, usually the calf
+    # or thigh, with breathlessness or chest pain, or coughing up blood). One leg: two swollen
+    # ankles or legs with breathlessness are a tired heart's (urgent, bots.safety.urgent).
+    "leg_clot": "|".join(
+        (
+            _near(
+                r"calf|thigh|leg|one of (?:my|his|her|their) legs|back of (?:my|his|her|the) "
+                r"(?:knee|leg)|behind (?:my|his|her|the) knee",
+                _LEG_SIGN,
+                5,
+            ),
+            # A clot named as one now ("diagnosed with a dvt", "a clot in my calf"); "have you
+            # ever had deep vein thrombosis (DVT)?" said back as a yes is a history, not a clot.
+            r"\b(?:clots?|dvt|deep vein thrombosis) (?:\w+ ){0,3}(?:calf|thigh|leg)\b|"
+            r"\b(?<!ever )(?:got|have|has|had|with|diagnosed with|treated for|for) (?:a |an )?"
+            r"(?:dvt|deep vein thrombosis)\b",
+        )
+    ),
+    # What explains a sore or swollen leg in its own clause: a knock, a sport, a bite, a cramp
+    # at night, a long-known condition.
+    # "Cramping pain that will not ease" is a clot's; "cramps at night" are not.
+    "leg_excuse": (
+        r"\b(?:kick\w*|tackl\w*|bang\w*|knock\w*|bash\w*|bruis\w*|fell|fall|fallen|twist\w*|"
+        r"sprain\w*|strain\w*|pulled|injur\w*|football|rugby|netball|hockey|tennis|gym|run|"
+        r"running|ran|jog\w*|marathon|\d+k|training|workout|cycl\w*|bike|swim\w*|hik\w*|"
+        r"exercis\w*|sports?|match|game|stretch\w*|cramps|cramped|at night|restless|bite|bitten|"
+        r"sting|stung|insect|varicose|ulcers?|eczema|sciatica|sciatic|trapped nerve|disc|"
+        r"arthritis|gout|shin splints)\b"
+    ),
+    # Short of breath, said the everyday way; "puffed up" is a swelling.
+    "clot_breath": (
+        r"\bpuffed\b(?! up)|\bpuffing\b|\bbreath(?:ing)? (?:is |feels )?(?:short|fast|quick|"
+        r"rapid)\b|\bbreathing (?:\w+ ){0,2}(?:fast|quick\w*|rapid\w*)\b"
+    ),
+    # A pain on breathing in (pleuritic) said without the chest: the ribs, the side, the back.
+    "breath_pain": (
+        r"\b(?:pain\w*|hurts?|hurting|sharp|stabbing|sore|catch\w*|ache\w*) (?:\w+ ){0,6}"
+        r"(?:when|if|as) (?:i|he|she|they|you) (?:breathe|breath|take (?:a |in a )?(?:deep |big )?"
+        r"breath|inhale|breathing)\b|\b(?:hurts|painful|sore|agony) to (?:breathe|breath|take "
+        r"a (?:deep )?breath)\b|\bpain\w* (?:on|with|when) (?:deep )?breathing\b"
+    ),
+    "cough_blood": (
+        r"\b(?:cough\w*|brought up|bringing up|spit\w*|spat) (?:\w+ ){0,5}blood\w*|"
+        r"\bblood (?:\w+ ){0,3}(?:cough\w*|phlegm|spit|sputum|mucus)\b"
+    ),
     # -- self-harm
     "self_harm": "|".join(
         (
@@ -1365,6 +1418,15 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
         Rule(("pressure_like", "spread_arm_jaw", "sweat_sick"), ("pressure_elsewhere",)),
         Rule(("tearing",), ("tear_excuse",)),
     ),
+    # The leg sign comes first: its excuse ("from football") only reaches its own clause.
+    "blood clot": (
+        Rule(("leg_clot", "breathless"), ("leg_excuse",)),
+        Rule(("leg_clot", "cannot_breathe"), ("leg_excuse",)),
+        Rule(("leg_clot", "clot_breath"), ("leg_excuse",)),
+        Rule(("leg_clot", "chest_pain"), ("leg_excuse",)),
+        Rule(("leg_clot", "breath_pain"), ("leg_excuse",)),
+        Rule(("leg_clot", "cough_blood"), ("leg_excuse",)),
+    ),
     "self-harm": (Rule(("self_harm",), ("self_harm_excuse",)),),
     "stroke": (
         Rule(("face_droop",)),
@@ -1462,6 +1524,7 @@ _QUALIFIERS = frozenset(
         "headache_excuse",
         "tear_excuse",
         "pressure_elsewhere",
+        "leg_excuse",
     }
 )
 # Concepts whose own wording holds a negation ("can not breathe", "will not stop", "do not

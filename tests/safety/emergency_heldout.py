@@ -334,7 +334,10 @@ HELD_OUT_44: list[tuple[str, bool]] = [
     # look-alikes that are not emergencies
     ("sore calves from the 10k on sunday, legs feel heavy", False),
     ("twisted my ankle, bit swollen, no other symptoms", False),
-    ("got a cold and my chest feels a bit wheezy, my leg aches where i banged it on the table", False),
+    (
+        "got a cold and my chest feels a bit wheezy, my leg aches where i banged it on the table",
+        False,
+    ),
     ("what are the signs of a blood clot in the leg after flying?", False),
     ("my legs swell a bit in the hot weather and i get puffed on hills", False),
     ("restless legs at night and i cant get comfortable", False),

@@ -17,6 +17,7 @@ from tests.safety.emergency_heldout import (
     HELD_OUT_36,
     HELD_OUT_39,
     HELD_OUT_40,
+    HELD_OUT_44,
 )
 from tests.safety.emergency_phrasings import DEV
 
@@ -178,3 +179,44 @@ def test_held_out_40() -> None:
 def test_the_verb_stroke_is_no_stroke(text: str) -> None:
     # Stop 41: "went to stroke it" (a dog bite's opening) was escalated as a stroke.
     assert "stroke" not in emergency_kinds(text), explain(text)
+
+
+def test_held_out_44() -> None:
+    # Written before stop 44's rule for a leg clot gone to the lungs (pain or swelling in one
+    # leg with breathlessness, chest pain or blood coughed up), and not developed on: 3 of 10
+    # caught before (as breathing, by the breathlessness alone), 0 of 8 false alarms; measured
+    # once after: 10 of 10, 0 of 8.
+    recall, false_alarms, missed, alarms = _rates(HELD_OUT_44)
+    print(f"\nheld-out 44: recall {recall:.1%}, false alarms {false_alarms:.1%}")
+    assert recall >= 0.99, f"missed: {missed}"
+    assert false_alarms <= 0.03, f"false alarms: {[(t, explain(t)) for t in alarms]}"
+
+
+@pytest.mark.parametrize(
+    ("text", "clot"),
+    [
+        # stop 44: the opening that was asked questions instead of being told to call 112
+        (
+            "sharp pain in my chest when i breathe in and im short of breath, got back from a "
+            "long flight yesterday and my calf is sore",
+            True,
+        ),
+        ("my left leg is swollen and tight and now i get puffed going up the stairs", True),
+        ("calf swollen since the flight and coughing up blood", True),
+        # the leg's own explanation, in its own clause, excuses it; elsewhere it does not
+        ("calf sore from football and im a bit short of breath", False),
+        ("calf sore and swollen, im short of breath, played football last week", True),
+        # a clot answered as history ("Have you ever had deep vein thrombosis (DVT)?" said
+        # back), two swollen ankles (a tired heart: urgent), a "puffed up" leg with no breath
+        (
+            "I have ever had deep vein thrombosis (DVT). I am experiencing shortness of breath or "
+            "difficulty breathing in a significant way.",
+            False,
+        ),
+        ("my ankles and legs are swollen and im short of breath", False),
+        ("my leg is all puffed up and sore", False),
+        ("my leg is not swollen and i am not short of breath", False),
+    ],
+)
+def test_a_leg_clot_with_breathlessness_or_chest_pain(text: str, clot: bool) -> None:
+    assert ("blood clot" in emergency_kinds(text)) is clot, explain(text)
