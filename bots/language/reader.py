@@ -2033,6 +2033,8 @@ def read_answer(text: str, question: str) -> Reading:
         # "more of a grind than a squeal" to "squealing?": the comparison decides, not the
         # question's word found in it (bots.language.preference).
         hedged = HEDGE_RELIABILITY if HEDGE.search(normalised) else 1.0
+        if DISCLAIMER.search(normalised):
+            hedged = min(hedged, DOUBT_RELIABILITY)  # "..., but dont quote me": as below
         return Reading(turned, JUDGED, hedged, "preferred" if turned > 0 else "set aside")
     best = Reading(0, 0.0, 1.0, "unrelated")
     readings = []

@@ -136,3 +136,17 @@ def test_an_answer_without_a_disclaimer_keeps_its_weight(
     row: tuple[str, str, str, str, float],
 ) -> None:
     assert _read(*row[:3]) == ((row[3],), row[4])
+
+
+# A preference between two things said with a disclaimer (stop 44): the preference decides the
+# answer (bots.language.preference), and the disclaimer still weakens it, as it does any answer.
+PREFERENCES = [
+    ("brake_problem", "squealing noise", "more of a grind than a squeal, but dont quote me", "no"),
+    ("brake_problem", "scrape or grind", "grinding more than squealing, could be wrong tho", "yes"),
+    ("ticking", "clunking noise", "a tick rather than a clunk, but dont hold me to that", "no"),
+]
+
+
+@pytest.mark.parametrize("row", PREFERENCES, ids=[r[2] for r in PREFERENCES])
+def test_a_preference_with_a_disclaimer_is_read_with_doubt(row: tuple[str, str, str, str]) -> None:
+    assert _right(row), _read(*row[:3])
