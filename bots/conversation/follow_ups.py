@@ -72,7 +72,7 @@ _TOPICS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         _SKIN_TOPIC,
-        r"\brash\w*\b|(?<!seeing )\bspots\b|\bblisters?\b|\bhives\b|"
+        r"\brash\w*\b|(?<!seeing )\bspots\b|\bblisters?\b|\bhives\b|\bsun ?burn\w*|"
         r"\bred (?:patch|patches|skin|marks?)\b|\bitchy skin\b|\blesions?\b|"
         r"\bsores? on (?:my )?skin\b",
         r"\bno (?:\w+ )?(?:rash|spots|lesions?|blisters)\b|\bnot (?:got |have )?(?:a |any )?rash\b|"
@@ -308,14 +308,16 @@ def complaint_facts(text: str, network: EvidentialNetwork) -> tuple[Answer, ...]
             if not re.search(topic, question):
                 continue
             elsewhere = _NOT_SKIN if topic == _SKIN_TOPIC else None
-            if re.search(no_pattern, said):
+            # What says the topic is there comes first: "red and sore but no blisters" denies
+            # one feature of a skin problem, not the skin problem (stop 44).
+            said_yes = any(
+                not (elsewhere is not None and elsewhere.match(said, match.end()))
+                and not _NEGATION_BEFORE.search(said[: match.start()])
+                for match in re.finditer(yes_pattern, said)
+            )
+            if said_yes:
+                answers.append(Answer(parent, (finding.states[0],)))
+            elif re.search(no_pattern, said):
                 answers.append(Answer(parent, (finding.states[1],)))
-            else:
-                for match in re.finditer(yes_pattern, said):
-                    if elsewhere is not None and elsewhere.match(said, match.end()):
-                        continue
-                    if not _NEGATION_BEFORE.search(said[: match.start()]):
-                        answers.append(Answer(parent, (finding.states[0],)))
-                        break
             break
     return tuple(answers)
