@@ -166,7 +166,7 @@ def with_hazard_advice(kit: Kit, ctx: Context, inbound: Inbound, outcome: Outcom
 
 def emergency_check(kit: Kit, ctx: Context, inbound: Inbound) -> Outcome | None:
     """Escalate a patient's message whose words signal an emergency (bots.triage)."""
-    kinds = emergency_kinds(inbound.text)
+    kinds = emergency_kinds(inbound.text) or _across_messages(kit, ctx, inbound)
     if not kinds:
         return None
     if not ctx.case.pack:
@@ -189,6 +189,20 @@ def emergency_check(kit: Kit, ctx: Context, inbound: Inbound) -> Outcome | None:
 
         new_dialogue(kit, ctx, inbound.text.strip())
     return emergency_escalation(ctx, kinds, detail=", ".join(kinds))
+
+
+def _across_messages(kit: Kit, ctx: Context, inbound: Inbound) -> list[str]:
+    """The kinds this message completes with what the patient typed before in the case ("my
+    calf has been swollen since the flight", then "and now im really short of breath"): each
+    message alone says no emergency, together they say a clot gone to the lungs. Only a kind
+    the message adds counts: the earlier words alone were checked when they were said."""
+    if ctx.dialogue is None or not ctx.case.pack or not kit.patient_facing(ctx):
+        return []
+    earlier = patient_words(ctx)
+    if not earlier or not inbound.text.strip():
+        return []
+    before = set(emergency_kinds(". ".join(earlier)))
+    return [k for k in emergency_kinds(". ".join((*earlier, inbound.text))) if k not in before]
 
 
 def answer_check(

@@ -789,7 +789,9 @@ CONCEPTS: Mapping[str, str] = {
                 r"right arm|left leg|right leg|left hand|right hand|arm and leg|arm|leg|hand|"
                 r"side of (?:my|his|her|the) body",
                 r"weak\w*|numb\w*|dead|heavy|floppy|limp|paralys\w*|paralyz\w*|not working|"
-                r"will not work|gone|useless|can not (?:move|lift|feel|raise|hold|grip|use)|"
+                # "my arm has just gone" (gone dead); not "my leg has gone tight and puffy"
+                r"will not work|gone(?!\s+[a-z])|useless|"
+                r"can not (?:move|lift|feel|raise|hold|grip|use)|"
                 r"could not (?:move|lift|feel|raise|hold|grip|use)|no (?:strength|feeling)|"
                 r"giving way|gave way|dropping things|dropped",
                 5,

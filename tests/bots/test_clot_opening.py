@@ -52,3 +52,47 @@ def test_a_strained_calf_is_not_sent_to_emergency_services(service_factory: Any)
     assert reply.triage_level != "emergency"
     assert "This may be an emergency" not in reply.text
     assert case.status == CaseStatus.ACTIVE
+
+
+# Stop 44: each message alone says no emergency; together they do. The second message comes as
+# a reply to whatever the intake asked first.
+ACROSS = [
+    (
+        "my right calf has been swollen and sore since the flight home",
+        "and now im really short of breath",
+    ),
+    (
+        "my left leg has gone tight and puffy over the last couple of days",
+        "theres a sharp pain in my chest when i breathe in now",
+    ),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("opening,later", ACROSS, ids=[a[1] for a in ACROSS])
+def test_a_clot_said_over_two_messages_is_an_emergency(
+    service_factory: Any, opening: str, later: str
+) -> None:
+    service = service_factory()
+    thread = f"clot-across-{len(later)}"
+    first, case = _open(service, thread, opening)
+    assert first.triage_level != "emergency" and case.status == CaseStatus.ACTIVE
+    reply = service.handle(Inbound("web", thread, later, user_id="u1", pack=PACK))
+    assert reply.triage_level == "emergency"
+    assert "This may be an emergency. Call emergency services" in reply.text
+    case.refresh_from_db()
+    assert "said:blood clot" in json.dumps(case.state)
+
+
+@pytest.mark.django_db
+def test_a_strained_calf_then_a_cold_is_not_an_emergency(service_factory: Any) -> None:
+    # The sport explains the calf, in its own message as in its own clause.
+    service = service_factory()
+    thread = "clot-across-strain"
+    _open(service, thread, "pulled my calf playing football on saturday, sore to walk on")
+    later = service.handle(
+        Inbound(
+            "web", thread, "bit chesty and short of breath with this cold", user_id="u1", pack=PACK
+        )
+    )
+    assert later.triage_level != "emergency" and "This may be an emergency" not in later.text

@@ -502,4 +502,9 @@ DEV: list[tuple[str, bool]] = [
     ("my chest hurts when i cough with this cold and my legs ache all over", False),
     ("had a dvt in my leg 5 years ago, now a bit breathless on hills", False),
     ("knee is swollen after twisting it at netball and im puffed from the match", False),
+    # A limb "gone" a state ("gone tight", "gone swollen") is not a limb gone dead (stop 44: both
+    # were read as a stroke).
+    ("my left leg has gone tight and puffy over the last couple of days", False),
+    ("my right leg has gone swollen and sore, no idea why", False),
+    ("his left arm has just gone, he cant lift it", True),
 ]
