@@ -129,6 +129,8 @@ def forget_user_texts() -> None:
     facts._words_of.cache_clear()
     facts._word_set.cache_clear()
     facts._CLAUSE_VECTORS.clear()
+    for index in facts._INDEXES.values():
+        index._around.clear()
 
 
 def reader() -> Callable[[str, str], tuple[float, object]]:

@@ -497,6 +497,7 @@ class FactIndex:
 
     def __init__(self, findings: Sequence[Finding]) -> None:
         self._vectors: np.ndarray | None = None
+        self._around: dict[str, dict[str, bool]] = {}
         # Questions that compare a measurement with a number ("is the battery more than a
         # year old?"), with the words they ask about besides the number and its unit.
         self.measured = []
@@ -656,9 +657,9 @@ class FactIndex:
         (a word specific to it, or two of its words), and it, with the rest of its sentence,
         covers enough of the question."""
         said = _with_kinds(set(_words(fragment)))
-        around = said | _with_kinds(_word_set(sentence))
         if not said:
             return []
+        around = self._said_around(sentence)
         # Said once for every question: how many ("at least one"), for those that ask it.
         # (No phrase rule of _words makes or takes "least", so the two are read apart: the
         # sentence's words are then read once for all its fragments.)
@@ -673,7 +674,7 @@ class FactIndex:
             shared = {w for w in every if hit(w, said)}
             if not (shared & q.words) - self.common:
                 continue  # "the steering wheel ..." names the chart's topic, not a finding
-            near = {w for w in every if hit(w, around)}
+            near = shared | {w for w in every if around(w)}
             if q.only and not q.only & near:
                 continue  # the condition the question restricts to is not said
             if _LEAST in q.words and not counted:
@@ -688,6 +689,25 @@ class FactIndex:
                 out.append((q.finding, own))
         out.sort(key=lambda fc: -fc[1])
         return out
+
+    def _said_around(self, sentence: str) -> Callable[[str], bool]:
+        """Whether the sentence says a question's word, as it is or mistyped: remembered for
+        the sentence's later fragments. Looking each word up in the whole sentence again for
+        each fragment took time growing with the square of a message typed without a stop."""
+        memo = self._around.get(sentence)
+        if memo is None:
+            if len(self._around) >= 64:
+                self._around.clear()
+            memo = self._around[sentence] = {}
+        bag = _with_kinds(_word_set(sentence))
+
+        def says(w: str) -> bool:
+            known = memo.get(w)
+            if known is None:
+                known = memo[w] = w in bag or any(_typo(w, s) for s in bag)
+            return known
+
+        return says
 
     def candidates(self, fragment: str, sentence: str) -> list[tuple[Finding, float]]:
         """The one finding the fragment is about, or none. The words (``about``) propose,
