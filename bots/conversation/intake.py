@@ -170,6 +170,11 @@ def focus(kit: Kit, ctx: Context, complaint: str) -> tuple[str | None, list[Sect
         # The words and the meaning point at different sections: the user picks from both.
         both = [routes[0], meaning[0]]
         return None, both + [r for r in routes[1:] if r.group != meaning[0].group][:1]
+    if len(routes) > 1:
+        meaning = meaning_check.by_meaning(kit.grounding, ctx.info.name, complaint)
+        tie_broken = meaning_check.breaks_the_tie(routes, meaning)
+        if tie_broken is not None:
+            return tie_broken, routes
     return None, with_nearest_in_meaning(kit, ctx, complaint, routes)
 
 
