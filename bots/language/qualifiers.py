@@ -108,6 +108,11 @@ _QUALIFIERS: tuple[tuple[str, str, str], ...] = (
     ),
     (r"\bafter eating\b", r"eat\w*|ate|meals?|food|dinner|lunch|breakfast", r"(?!)"),
     (r"\bbreathe in deeply\b", r"breath\w*|deep\w*|inhal\w*", r"(?!)"),
+    # A sound of the breath ("a high pitched sound when breathing in", "a wheezing sound when
+    # you exhale"): a sound of the fan, the fridge or the car is not one (stop 44: "the fan
+    # sounds louder than usual, like a whirring noise" was read as stridor, an emergency).
+    (r"\bwhen breathing in\b|\bwhile inhaling\b", r"breath\w*|inhal\w*", r"(?!)"),
+    (r"\bwhen you exhale\b", r"breath\w*|exhal\w*", r"(?!)"),
     (r"\bwith movement\b", r"mov\w*|walk\w*|bend\w*|turn\w*|twist\w*|lift\w*", r"(?!)"),
     (r"\blying down\b", r"lying|lie|laying|lay|bed", r"(?!)"),
     # What is felt and where (the module docstring). "Pain or weakness in your jaw" asks
