@@ -374,7 +374,7 @@ HOW_OFTEN: tuple[tuple[int, re.Pattern[str]], ...] = (
     (
         3,
         rx(
-            r"\b(?:often|frequently|frequent|regularly|usually|mostly|repeatedly|daily|"
+            r"\b(?:(?<!so\s)often|frequently|frequent|regularly|usually|mostly|repeatedly|daily|"
             r"every\s+day|most\s+days|(?:nearly|almost)\s+every\s+day|most\s+of\s+the\s+time|"
             r"(?:several|many|multiple|a\s+few|\d+)\s+times\s+(?:a|an|per|each|every)\s+day)\b"
         ),
@@ -383,7 +383,7 @@ HOW_OFTEN: tuple[tuple[int, re.Pattern[str]], ...] = (
         2,
         rx(
             r"\b(?:sometimes|intermittent|intermittently|randomly|random|periodically|"
-            r"now\s+and\s+then|from\s+time\s+to\s+time|"
+            r"now\s+and\s+then|from\s+time\s+to\s+time|every\s+so\s+often|"
             r"(?:once|twice|a\s+few\s+times|\d+\s+times)\s+(?:a|an|per|each|every)\s+"
             r"(?:week|month|year))\b"
         ),

@@ -1078,6 +1078,15 @@ def _read_statement(
         return Reading(degree, JUDGED + bonus, reliability, "degree")
     frequency = _how_often(s, toks, profile, negated)
     if frequency:
+        if _only_sometimes(s, negated):
+            # "sometimes", "now and then", "not always": it happens, but not every time. To a
+            # question whether something works ("is the parking brake working properly?") that
+            # is a fault that comes and goes, so a no; to any question it is less than a plain
+            # answer (lead20: four "sometimes" read as plain yeses made a 97% conclusion).
+            polarity = -1 if profile.kind > 0 and profile.how_often == 1 else frequency
+            return Reading(
+                polarity, JUDGED + bonus, min(reliability, HEDGE_RELIABILITY), "sometimes"
+            )
         return Reading(frequency, JUDGED + bonus, reliability, "how often")
     # What the user found does not answer whether they did something.
     judged = _judgement(s, toks, profile) if judge and not profile.asks_action else None
@@ -1761,6 +1770,15 @@ def _how_often(s: str, toks: Sequence[str], profile: QuestionProfile, negated: b
         if others - profile.words:
             return 0  # "my laptop runs all the time": about something else, read by its words
     return 1 if level >= profile.how_often else -1
+
+
+def _only_sometimes(s: str, negated: bool) -> bool:
+    """The sentence says it happens some of the time only: at most "sometimes" on the
+    HOW_OFTEN scale, or "not always"."""
+    if negated:
+        return bool(re.search(r"\bnot\s+(?:always|every\s+time|each\s+time|constantly)\b", s))
+    levels = [level for level, pattern in HOW_OFTEN if pattern.search(s)]
+    return bool(levels) and max(levels) <= 2
 
 
 def _main_clause(s: str) -> str:
