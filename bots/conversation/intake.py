@@ -34,7 +34,6 @@ from bots.language import Interpretation
 from bots.language.base import answer_to_dict
 from bots.language.cues import WHOLE_NO, WHOLE_YES
 from bots.language.text import normalise
-from bots.language.trouble import trouble_part
 from bots.messages import Button, Inbound, Reply
 from bots.models import Role
 from bots.pickers import NONE as NONE_FITS
@@ -154,9 +153,6 @@ def focus(kit: Kit, ctx: Context, complaint: str) -> tuple[str | None, list[Sect
     assert ctx.info is not None
     if not kit.config.focus_sections or len(kit.grounding.groups(ctx.info.name)) < 2:
         return "", []
-    # Routed by what is wrong: "indicators and brake lights all ok" took a dead headlight into
-    # the brakes chart (bots.language.trouble).
-    complaint = trouble_part(complaint)
     routes = kit.grounding.route_sections(ctx.info.name, complaint)
     margin = kit.config.section_margin
     if routes and (len(routes) == 1 or routes[0].score >= margin * routes[1].score):

@@ -115,10 +115,13 @@ _REPAIR_CUTOFF = 0.85
 # it names what the complaint is *not* about, so routing it would pull the complaint towards
 # that part ("engine runs fine" sent a dead indicator bulb to the engine's sections).
 _ALL_CLEAR = re.compile(
-    r"\b(?:is|are|was|were|seems?|looks?|runs?|running|works?|working|starts?|sounds?|"
+    r"\b(?:is|are|was|were|seems?|looks?|feels?|felt|runs?|running|works?|working|starts?|sounds?|"
     r"drives?|charges?|boots?|connects?)\s+(?:(?:absolutely|perfectly|totally|completely|"
-    r"just|all)\s+)?(?:fine|ok|okay|normal(?:ly)?|good|great)\b"
+    r"just|all)\s+)?(?:fine|ok|okay|normal(?:ly)?|good|great|perfect)\b"
     r"|\b(?:fine|ok|okay) otherwise\b|\bno (?:problems?|issues?) with\b"
+    # Said without a verb: "indicators and brake lights all ok", "wifi and screen both fine"
+    # (lead20: "brake lights all ok" took a dead headlight into the brakes chart).
+    r"|\b(?:all|both)\s+(?:fine|ok|okay|good|normal|working)\s*$"
 )
 _CLAUSE_BREAK = re.compile(r"[.,;!?\n]+|\s+(?:but|though|although|while|whereas)\s+")
 

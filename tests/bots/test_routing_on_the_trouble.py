@@ -2,12 +2,14 @@
 
 lead20: "my passenger side headlight has gone out, everything else works fine, indicators and
 brake lights all ok" went straight into the brakes chart (its words and its meaning both
-nearest the brakes, from "brake lights all ok") and asked fifteen brake questions. A clause
-that only says something is fine is left out of the routing (bots.language.trouble); the
-whole message is still read for facts. Both parts were written before the change; the
-held-out part is scored once and reported.
+nearest the brakes, from "brake lights all ok") and asked fifteen brake questions. The router
+already left out clauses that say something is fine with a verb ("everything else works
+fine"); said without one ("brake lights all ok", "wifi and screen both ok") or with "feels"
+they counted (``knowledge.retrieval.text.without_all_clear``). Now the words point at the
+electrical chart; the meaning, read on the whole message, still at the brakes, so the user
+picks, the electrical chart first. Checked: the first section offered (entered, or first in
+the picker). Both parts were written before the change; the held-out part is scored once.
 """
-
 from __future__ import annotations
 
 from typing import Any
