@@ -370,6 +370,35 @@ DEVELOPMENT: list[Row] = [
     ("ticking", "a ticking as i roll along, stops when i pull up", {"q5": Y}),
     ("power", "it sort of flickers into life for a moment and then goes dead", {"q9": Y}),
     ("power", "the power light flickers when the charger is in", {"q2": Y}),
+    # -- stop 44 (session 24, reading): a chart fact said in lay words, by class, the classes
+    # lead19's web chat showed asked back (braking said as slowing down or pulling up; a boot
+    # stage reached or never reached; a hot place; a TV or second screen that shows the
+    # picture; a soft surface), my own wording, written before the change; traps last
+    ("brake_problem", "theres a horrible squeal from the wheels whenever i slow down for a junction", {"q18": Y, "q19": Y}),
+    ("brake_problem", "loud grinding from the front as i come to a stop", {"q18": Y, "q21": Y}),
+    ("brake_problem", "something clunks underneath every time i pull up at the lights", {"q18": Y, "q20": Y}),
+    ("brake_problem", "as soon as i put my foot on the pedal to slow down theres a scraping sound", {"q18": Y, "q21": Y}),
+    ("laptop_drive", "makes it to the login screen and then goes black, never reaches the desktop", {"q2": N}),
+    ("laptop_drive", "it never gets as far as the desktop, just restarts at the spinning dots", {"q2": N}),
+    ("laptop_drive", "gets as far as the windows logo then reboots, never makes it to the desktop", {"q16": Y, "q2": N}),
+    ("laptop_drive", "it makes it to the desktop ok, then freezes after a few minutes", {"q2": Y}),
+    ("laptop_overheating", "i work out in the garden in full sun most afternoons and thats when it overheats", {"q2": Y}),
+    ("laptop_overheating", "it sits right next to the radiator on my desk", {"q2": Y, "q8": Y}),
+    ("laptop_overheating", "i use it in the conservatory a lot and it gets like a greenhouse in there", {"q2": Y}),
+    ("laptop_overheating", "i game on it by the fire most evenings", {"q2": Y}),
+    ("lcd_problem", "the picture comes up perfectly on my second monitor", {"q2": Y, "q6": Y}),
+    ("lcd_problem", "plugged it into the telly with an hdmi lead and it looks fine on there", {"q2": Y, "q6": Y}),
+    ("lcd_problem", "on the projector at work the display is completely normal", {"q2": Y, "q6": Y}),
+    ("laptop_overheating", "i tend to use it propped on a pillow in bed", {"q8": N}),
+    ("laptop_overheating", "it lives on the sofa cushion next to me most of the day", {"q8": N}),
+    ("laptop_overheating", "i rest it on a blanket on my knees", {"q8": N}),
+    ("laptop_overheating", "everything slows right down and it gets hot", {}),
+    ("laptop_drive", "i cant get to the bios menu, f2 does nothing", {}),
+    ("laptop_overheating", "the underneath gets as hot as a radiator", {}),
+    ("laptop_overheating", "it gets so hot you could fry an egg on it", {}),
+    ("lcd_problem", "the screen went really dim while i was watching tv on it", {"q10": Y}),
+    ("lcd_problem", "my tv is fine its just the laptop screen thats black", {}),
+    ("laptop_overheating", "i keep it in a padded sleeve when im not using it", {}),
 ]
 
 HELD_OUT: list[Row] = [
@@ -1034,4 +1063,35 @@ HELD_OUT += [
     ("ticking", "the garage fitted new wiper blades last week", {}),
     ("engine_overheats", "i pulled over and rang the breakdown service", {}),
     ("wireless", "unplugged the router and plugged it back in, made no difference", {}),
+]
+
+HELD_OUT += [
+    # -- session 24 (written by reading before this stop's changes; not developed on, scored
+    # once at the end): the same five classes as stop 44's development rows in other words and
+    # other sentences (slowing for a junction or a halt, a boot stage reached or not, a hot
+    # room or the sun, a monitor or telly that shows it, a settee or duvet), with traps where
+    # the lay word is about something else
+    ("brake_problem", "front end makes a nasty scraping sound whenever im pulling up at a junction", {"q18": Y, "q21": Y}),
+    ("brake_problem", "squeaks like mad every time i come to a halt", {"q18": Y, "q19": Y}),
+    ("brake_problem", "when i go to stop theres a loud clonk from under the car", {"q18": Y, "q20": Y}),
+    ("brake_problem", "no odd noises at all when slowing down, it just takes forever to stop", {"q18": N, "q31": Y}),
+    ("laptop_drive", "it never makes it past the login screen, just restarts", {"q2": N}),
+    ("laptop_drive", "comes on, shows the windows logo and then reboots itself again and again, i never see my desktop", {"q16": Y, "q2": N}),
+    ("laptop_drive", "it does get to the desktop but takes about ten minutes", {"q2": Y}),
+    ("lcd_problem", "screen is dark but it gets as far as the desktop, i can just make out the icons", {"q6": Y, "q10": Y}),
+    ("laptop_overheating", "i usually work by the window and the afternoon sun beats down on it", {"q2": Y}),
+    ("laptop_overheating", "our spare room is basically a sauna in july and thats where i use it", {"q2": Y}),
+    ("laptop_overheating", "i was using it in the car on a baking hot day when it shut off", {"q2": Y}),
+    ("lcd_problem", "if i connect a monitor through hdmi it displays fine", {"q2": Y, "q6": Y}),
+    ("lcd_problem", "hooked it up to the big telly and it works perfectly there", {"q2": Y, "q6": Y}),
+    ("lcd_problem", "on an external screen i get a picture no problem", {"q2": Y, "q6": Y}),
+    ("laptop_overheating", "i mostly use it curled up on the settee with it resting on a cushion", {"q8": N}),
+    ("laptop_overheating", "it sits on the duvet while i watch films in bed", {"q8": N}),
+    # traps
+    ("brake_problem", "the warning light came on as i was slowing down for a roundabout", {"q5": Y}),
+    ("laptop_drive", "i havent got as far as trying safe mode yet", {}),
+    ("laptop_overheating", "the bottom of it is hot like a radiator", {}),
+    ("laptop_overheating", "it even overheats in winter with the heating off", {"q2": N}),
+    ("lcd_problem", "the lines look like an old tv with bad reception", {"q14": Y}),
+    ("laptop_overheating", "i put a cushion behind my back and use it at the kitchen table", {"q8": Y}),
 ]
