@@ -275,6 +275,55 @@ SAMPLES = [
         "it flickers into life and then dies",
         ["it does not even flicker into life"],
     ),
+    # -- stop 44: a chart fact said in lay words, by class
+    (
+        "braking",
+        "brake_problem",
+        "there is a squeal when i slow down",
+        ["there is no squeal when i slow down"],
+    ),
+    (
+        "noise when braking",
+        "brake_problem",
+        "a rattle underneath every time i hit the brakes",
+        ["no rattle at all when i hit the brakes"],
+    ),
+    (
+        "reaches the desktop",
+        "laptop_drive",
+        "it reaches the desktop eventually",
+        [],
+    ),
+    (
+        "stops before the desktop",
+        "laptop_drive",
+        "it never makes it past the lock screen",
+        [],
+    ),
+    (
+        "reaches the windows logo",
+        "laptop_drive",
+        "it gets as far as the windows logo",
+        ["it never gets as far as the windows logo"],
+    ),
+    (
+        "hot spot",
+        "laptop_overheating",
+        "i work on it right next to the heater",
+        ["it is not next to the heater"],
+    ),
+    (
+        "shown on another screen",
+        "lcd_problem",
+        "on a second monitor the picture is crisp",
+        ["on a second monitor it is not fine either"],
+    ),
+    (
+        "desktop on another screen",
+        "lcd_problem",
+        "hooked to a projector everything looks normal",
+        ["hooked to a projector nothing shows, not normal at all"],
+    ),
 ]
 
 
@@ -661,3 +710,62 @@ def test_a_lay_phrase_about_something_else_is_not_read(
 ) -> None:
     got = _read(text, networks[chart])
     assert got.get(finding) != "yes", (text, got)
+
+
+@pytest.mark.parametrize(
+    ("chart", "text", "expected"),
+    [
+        # Stop 44: a chart fact said in lay words, by class (lead19's web chat asked them back).
+        # The driver slowing down or pulling up brakes, and a kind of noise then is a noise.
+        ("brake_problem", "a loud squeak from the back whenever we slow down", {"q18": "yes"}),
+        ("brake_problem", "it groans underneath when pulling up at junctions", {"q18": "yes"}),
+        ("brake_problem", "no noise at all when i slow down", {"q18": "no"}),
+        # A boot stage reached or never reached.
+        ("laptop_drive", "it goes past the logo but never once reaches the desktop", {"q2": "no"}),
+        ("laptop_drive", "it does not even get as far as the login screen", {"q2": "no"}),
+        ("laptop_drive", "makes it all the way to my desktop then locks up", {"q2": "yes"}),
+        ("laptop_drive", "it gets to the windows logo and hangs", {"q16": "yes"}),
+        # A hot place.
+        ("laptop_overheating", "i do my homework in the sun room most days", {"q2": "yes"}),
+        ("laptop_overheating", "my desk is up against a radiator", {"q2": "yes"}),
+        ("laptop_overheating", "the sun is beating through the window onto it", {"q2": "yes"}),
+        # The picture fine on another screen.
+        (
+            "lcd_problem",
+            "connected the tv through hdmi and the image is bright and clear",
+            {"q2": "yes", "q6": "yes"},
+        ),
+        ("lcd_problem", "the display works normally on an external screen", {"q6": "yes"}),
+    ],
+)
+def test_a_chart_fact_said_in_lay_words(
+    networks: dict[str, object], chart: str, text: str, expected: dict[str, str]
+) -> None:
+    _assert_reads(networks, chart, text, expected)
+
+
+@pytest.mark.parametrize(
+    ("chart", "text", "finding", "state"),
+    [
+        # Stop 44: the same lay words about something else say nothing of the fact.
+        ("brake_problem", "the car slows down by itself on hills and makes a whine", "q18", "yes"),
+        ("brake_problem", "i pulled up the handbrake and heard a click", "q18", "yes"),
+        (
+            "brake_problem",
+            "the brake light is on and there is a rattle from the exhaust",
+            "q18",
+            "yes",
+        ),
+        ("laptop_drive", "i never got as far as reinstalling windows", "q2", "no"),
+        ("laptop_overheating", "the bottom gets as warm as a radiator", "q2", "yes"),
+        ("laptop_overheating", "i am worried it will catch fire", "q2", "yes"),
+        ("lcd_problem", "the screen dims whenever i stream tv on it", "q2", "yes"),
+        ("lcd_problem", "the tv works fine, the laptop screen is the problem", "q2", "yes"),
+        ("lcd_problem", "on the tv it is not fine either, just as dark", "q2", "yes"),
+    ],
+)
+def test_lay_words_about_something_else_are_not_read(
+    networks: dict[str, object], chart: str, text: str, finding: str, state: str
+) -> None:
+    got = _read(text, networks[chart])
+    assert got.get(finding) != state, (text, got)

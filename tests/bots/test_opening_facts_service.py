@@ -281,6 +281,40 @@ def _open(service: Any, thread: str, text: str, pack: str, section: str) -> Any:
             "yes",
             "running all the time",
         ),
+        # Stop 44: a chart fact said in lay words (domain_lexicon, by class; lead19's classes).
+        (
+            "car",
+            "brake",
+            "a really loud squeal from the back wheels whenever i slow down for the lights",
+            "brake_problem:q18",
+            "yes",
+            "noises when you brake",
+        ),
+        (
+            "it-laptop",
+            "hard drive",
+            "hard drive trouble i think, it sits on the spinning circle and restarts, never once "
+            "gets as far as my desktop",
+            "laptop_drive:q2",
+            "no",
+            "display the windows desktop",
+        ),
+        (
+            "it-laptop",
+            "overheat",
+            "my laptop overheats and cuts out when i use it next to the radiator in the hall",
+            "laptop_overheating:q2",
+            "yes",
+            "hot environment",
+        ),
+        (
+            "it-laptop",
+            "lcd",
+            "the laptop screen is black but when i connect it to the telly the picture is fine",
+            "lcd_problem:q2",
+            "yes",
+            "external working monitor",
+        ),
     ],
 )
 def test_a_fact_in_the_opening_is_noted_not_asked(
