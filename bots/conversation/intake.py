@@ -154,9 +154,10 @@ def focus(kit: Kit, ctx: Context, complaint: str) -> tuple[str | None, list[Sect
     if not kit.config.focus_sections or len(kit.grounding.groups(ctx.info.name)) < 2:
         return "", []
     routes = kit.grounding.route_sections(ctx.info.name, complaint)
+    # The second opinion every path below takes (computed once).
+    meaning = meaning_check.by_meaning(kit.grounding, ctx.info.name, complaint)
     margin = kit.config.section_margin
     if routes and (len(routes) == 1 or routes[0].score >= margin * routes[1].score):
-        meaning = meaning_check.by_meaning(kit.grounding, ctx.info.name, complaint)
         if not meaning_check.near_enough(meaning):
             # Like no section in meaning ("the aircon blows warm air" is no overheating
             # engine): the user picks, and "Something else" leads to a person.
@@ -166,24 +167,19 @@ def focus(kit: Kit, ctx: Context, complaint: str) -> tuple[str | None, list[Sect
         # The words and the meaning point at different sections: the user picks from both.
         both = [routes[0], meaning[0]]
         return None, both + [r for r in routes[1:] if r.group != meaning[0].group][:1]
-    if len(routes) > 1:
-        meaning = meaning_check.by_meaning(kit.grounding, ctx.info.name, complaint)
-        tie_broken = meaning_check.breaks_the_tie(routes, meaning)
-        if tie_broken is not None:
-            return tie_broken, routes
-    return None, with_nearest_in_meaning(kit, ctx, complaint, routes)
+    tie_broken = meaning_check.breaks_the_tie(routes, meaning)
+    if tie_broken is not None:
+        return tie_broken, routes
+    return None, with_nearest_in_meaning(meaning, routes)
 
 
-def with_nearest_in_meaning(
-    kit: Kit, ctx: Context, complaint: str, routes: list[Section]
-) -> list[Section]:
+def with_nearest_in_meaning(meaning: list[Section], routes: list[Section]) -> list[Section]:
     """The picker's sections when the words give no clear winner: the section nearest in
-    meaning first (when near enough to be a topic at all), then the words' best. Words miss
-    what a chart says in other words ("locks up at random" is the overheating chart's
-    "freeze"; its words went to the hard drive, the display and the battery), so the
-    meaning's best must be among the choices, not only the words' three."""
-    assert ctx.info is not None
-    meaning = meaning_check.by_meaning(kit.grounding, ctx.info.name, complaint)
+    meaning (``meaning``, meaning_check.by_meaning) first when near enough to be a topic at
+    all, then the words' best. Words miss what a chart says in other words ("locks up at
+    random" is the overheating chart's "freeze"; its words went to the hard drive, the display
+    and the battery), so the meaning's best must be among the choices, not only the words'
+    three."""
     if not meaning or not meaning_check.near_enough(meaning):
         return routes
     best = meaning[0]
