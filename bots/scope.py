@@ -144,7 +144,9 @@ _COVERED: dict[str, str] = {
     "automotive": (
         r"cars?|engine|brakes?|braking|steering|tyres?|tires?|starter|ignition|radiator|"
         r"coolant|antifreeze|exhaust|indicator|headlights?|gearbox|petrol|diesel|clutch|"
-        r"alternator|spark plugs?"
+        r"alternator|spark plugs?|bonnet|dashboard|"
+        # Starting a car, said without naming it ("every time i turn the key it just clicks").
+        r"(?:turn|twist)(?:s|ed|ing)? the key|key in the ignition"
     ),
     "medical": (
         r"pain|ache|aches|aching|fever|temperature|cough|coughing|rash|dizzy|sick|nausea|"

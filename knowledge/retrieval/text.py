@@ -64,7 +64,10 @@ SYNONYM_GROUPS: tuple[frozenset[str], ...] = tuple(
         # cars
         "noise|noises|noisy|sound|sounds|ticking|clicking|clunking|clunk|knocking|squeaking|"
         "squealing|grinding|rattling|rattle|humming|whistling|banging",
-        "start|starting|starts|crank|cranking|ignition|turn over|fire up|starter",
+        # Trying to start, in the words people use for it: a noise then is the starter's.
+        "start|starting|starts|crank|cranking|ignition|turn over|fire up|starter|"
+        "turn the key|turned the key|turning the key|turns the key|twist the key|"
+        "start button|push button start|push to start|get it going|get it started",
         "brake|brakes|braking|brake pedal|stopping",
         "electrical|electric|electronics|wiring|wire|fuse|fuses|fusible link|short circuit|"
         "alternator",
