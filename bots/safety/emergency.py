@@ -879,7 +879,13 @@ CONCEPTS: Mapping[str, str] = {
         r"\b(?:vomit\w*|throw\w* up|threw up|throwing up|puk\w*|being sick|been sick|"
         r"brought up|bringing up)\b"
     ),
-    "coffee_grounds_look": r"\b(?:like|resembl\w*) (?:\w+ ){0,2}coffee grounds?\b",
+    # Said by what it looks like: coffee grounds or granules, ground coffee, used tea leaves,
+    # dark specks (stop 45).
+    "coffee_grounds_look": (
+        r"\b(?:like|resembl\w*) (?:\w+ ){0,2}(?:coffee (?:grounds?|granules)|ground (?:up )?"
+        r"coffee|tea leaves)\b|\b(?:black|dark|brown)(?: \w+)? (?:specks?|flecks?)\b"
+        r"(?! (?:\w+ )?(?:in|across|before|over) (?:my|his|her|your) (?:vision|eyes?|sight))"
+    ),
     # Stools black as tar are blood digested on its way down; with faintness the loss is large.
     "tarry_stool": _near(
         r"black|jet black|tarry|like tar|tar like|sticky black",
@@ -1016,13 +1022,30 @@ CONCEPTS: Mapping[str, str] = {
         r"\bnumb\w* (?:\w+ ){0,3}(?:between (?:my|his|her) legs|bum|buttocks?|bottom|genitals|"
         r"groin|saddle|down below|privates?)\b|\b(?:bum|bottom|buttocks?|groin|down below) "
         r"(?:\w+ ){0,2}numb\b|\b(?:can not|could not) feel (?:\w+ ){0,2}(?:bum|bottom|"
-        r"buttocks?|genitals|privates?|down below)\b"
+        r"buttocks?|genitals|privates?|down below)\b|"
+        # The same place in lay words, and the feeling gone when wiping (stop 45: "cant feel
+        # anything when i wipe down there" was read as nothing).
+        + _near(
+            r"numb\w*|can not feel|could not feel|no feeling|lost (?:the |all )?feeling|"
+            r"feels? (?:weird|strange|funny|odd|different)",
+            r"down there|down below|private parts|back passage|when (?:i|he|she) wipes?|"
+            r"where (?:i|he|she|you) sits?",
+            4,
+        )
     ),
     "bladder_bowel_gone": (
         r"\b(?:can not|could not|unable to|not able to|not been able to) (?:\w+ )?(?:pee|wee|"
-        r"urinate|hold (?:my )?(?:pee|wee|bladder|bowels?))\b|\bwet (?:myself|himself|herself)\b|"
+        r"urinate|pass (?:water|urine)|hold (?:my )?(?:pee|wee|bladder|bowels?))\b|"
+        r"\bwet (?:myself|himself|herself)\b|"
+        # Stop 45: nothing comes when trying, or it comes unfelt ("had two accidents today,
+        # didnt even know i needed to go"); with numbness where you sit, not a car's accident.
+        r"\bnothing (?:comes|came|is coming) out when (?:i|he|she) (?:try|tries|tried) to "
+        r"(?:wee|pee)\b|\b(?:did not|do not|does not|without) (?:even )?(?:know|feel\w*|"
+        r"notic\w*|realis\w*) (?:that )?(?:i|he|she) (?:needed|need|needs) to go\b|"
         r"\blost control of (?:my |his |her )?(?:bladder|bowels?)\b|\bincontinen\w*|"
-        r"\bsoiled (?:myself|himself|herself)\b"
+        r"\bsoiled (?:myself|himself|herself)\b|"
+        r"\b(?:can not|could not) tell when (?:i|he|she) (?:need|needs) "
+        r"(?:a |to )?(?:wee|pee|poo)\b"
     ),
     # -- a heart racing too fast to pump: a rate far over 150, or racing and fainting
     "heart_fast": (

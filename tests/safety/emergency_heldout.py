@@ -344,3 +344,33 @@ HELD_OUT_44: list[tuple[str, bool]] = [
     ("my calf cramped up in the pool, fine now", False),
     ("varicose veins in my left leg ache by the end of the day", False),
 ]
+
+# Written before stop 45's words for where you sit and for vomit like coffee (not developed on).
+HELD_OUT_45: list[tuple[str, bool]] = [
+    (
+        "back pain for a week and this morning i noticed i cant feel the toilet paper when i wipe, and i couldnt go for a wee at all",
+        True,
+    ),
+    (
+        "numbness in my inner thighs and bum since my back went, and ive had an accident and didnt feel it coming",
+        True,
+    ),
+    ("vomited a couple of times and there were black bits in it like ground coffee, feeling faint", True),
+    ("my dad keeps being sick and it looks like gritty brown coffee", True),
+    ("a bit numb down there after horse riding but otherwise fine, weeing normally", False),
+    ("sick after drinking too much coffee on an empty stomach", False),
+]
+
+# Written after HELD_OUT_45 was scored (0 of 4 caught, 0 of 2 false alarms) and before the
+# second round of rules; not developed on.
+HELD_OUT_45B: list[tuple[str, bool]] = [
+    (
+        "back has been really bad and now i cant feel myself on the loo and i havent managed a wee all day",
+        True,
+    ),
+    ("since the weekend my lower back is awful, tonight i wet the bed and my bum feels numb", True),
+    ("vom looks like brown coffee sludge with dark flecks, i feel shaky", True),
+    ("been bringing up stuff that looks like dark coffee", True),
+    ("my toddler had an accident at nursery, wet himself, otherwise fine", False),
+    ("coffee made me throw up, it was just brown water", False),
+]

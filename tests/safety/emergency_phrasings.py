@@ -166,6 +166,22 @@ DEV: list[tuple[str, bool]] = [
     ("i had a fall yesterday and cant move my arm without pain", False),
     ("my legs feel numb after sitting cross legged", False),
     ("numb bum from sitting on a bike saddle all day", False),
+    # stop 45: where you sit and the bladder, in the words people use (lead21: "cant feel
+    # anything when i wipe down there" was read as nothing)
+    (
+        "bad back for a few days and now i cant feel anything when i wipe down there and i havent been able to pee since this morning",
+        True,
+    ),
+    ("my back has been agony and now my private parts feel numb and i wet myself without knowing", True),
+    ("sciatica flared up, now its gone numb round my back passage and i cant tell when i need a wee", True),
+    ("bit numb down there after a long bike ride, peeing fine", False),
+    ("cant feel my toes when its cold and i need to wee a lot at night", False),
+    # a second round, written after HELD_OUT_45 caught 0 of 4 (its rows were not read for it)
+    ("my back went last week, now i cant pass water and it feels weird where i sit on the toilet", True),
+    ("numb where i sit and nothing comes out when i try to wee, back has been killing me", True),
+    ("lower back pain and ive had two accidents today, didnt even know i needed to go, numb down below", True),
+    ("cant wee properly, it stings and i keep needing to go", False),
+    ("pins and needles in my feet and my back is stiff", False),
     ("cant pee much, think i have a uti, stings", False),
     ("been in the heat all day and have a headache", False),
     ("diabetic and had a stomach bug, been sick a couple of times but keeping fluids down", False),
@@ -182,6 +198,15 @@ DEV: list[tuple[str, bool]] = [
     ("black poo since i started iron tablets, a bit dizzy too", False),
     ("the coffee grounds in my cafetiere made me sick, think it was the milk", False),
     ("ive been sick twice this morning, had a coffee and some toast", False),
+    # stop 45: the look said in other words (lead21: "it looked like coffee granules")
+    ("been sick twice and it looked like coffee granules, feel dizzy when i stand up", True),
+    ("throwing up dark brown stuff like used tea leaves", True),
+    ("had a black coffee and was sick after, just brown liquid", False),
+    ("instant coffee granules on an empty stomach always make me feel sick", False),
+    ("threw up and it was full of dark gritty specks like ground up coffee", True),
+    ("my mums vomit has black specks in it and shes really pale and dizzy", True),
+    ("threw up after a strong black coffee", False),
+    ("migraine, been sick twice and theres black specks floating in my vision", False),
     ("my stools are a bit dark this week, otherwise fine", False),
     ("bleeding heavily from a cut on my leg", True),
     ("it won't stop bleeding, its been 30 minutes", True),

@@ -18,6 +18,8 @@ from tests.safety.emergency_heldout import (
     HELD_OUT_39,
     HELD_OUT_40,
     HELD_OUT_44,
+    HELD_OUT_45,
+    HELD_OUT_45B,
 )
 from tests.safety.emergency_phrasings import DEV
 
@@ -189,6 +191,20 @@ def test_held_out_44() -> None:
     recall, false_alarms, missed, alarms = _rates(HELD_OUT_44)
     print(f"\nheld-out 44: recall {recall:.1%}, false alarms {false_alarms:.1%}")
     assert recall >= 0.99, f"missed: {missed}"
+    assert false_alarms <= 0.03, f"false alarms: {[(t, explain(t)) for t in alarms]}"
+
+
+@pytest.mark.parametrize("part", ["45", "45b"])
+def test_held_out_45(part: str) -> None:
+    # Written before stop 45's words for numbness where you sit with the bladder gone, and for
+    # vomit that looks like coffee; not developed on. HELD_OUT_45 before: 0 of 4 caught, 0 of 2
+    # false alarms; after the first round of rules 0 of 4, 0 of 2. A second round was written
+    # from new development rows (after seeing those misses) with HELD_OUT_45B written before
+    # it: 45 then 1 of 4, 45b 0 of 4, false alarms 0. Recall is printed, not asserted: these
+    # rare kinds said in new words are what the rules still miss (docs/patient-safety.md).
+    recall, false_alarms, missed, alarms = _rates(HELD_OUT_45 if part == "45" else HELD_OUT_45B)
+    print(f"\nheld-out {part}: recall {recall:.1%}, false alarms {false_alarms:.1%}")
+    print(f"missed: {missed}")
     assert false_alarms <= 0.03, f"false alarms: {[(t, explain(t)) for t in alarms]}"
 
 
