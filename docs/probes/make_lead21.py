@@ -202,7 +202,7 @@ rel("l21-rel-conjunctivitis", "eye is pink and gunky, lashes were stuck together
 rel("l21-rel-sinus", "pressure behind my cheekbones and forehead for a week, worse when i bend down, thick green snot",
     ["face", "nose", "sinus", "pain"], ["face", "nose", "sinus", "cheek", "forehead", "discharge", "pain", "fever", "smell", "head"])
 rel("l21-rel-shingles", "burning tingly pain in a stripe round one side of my ribs and now little blisters are coming up there",
-    ["skin", "rash", "pain", "lesion"], ["skin", "rash", "lesion", "pain", "blister", "itch", "burn", "side", "chest", "back", "fever"])
+    ["skin", "rash", "pain", "lesion"], ["skin", "rash", "lesion", "pain", "blister", "itch", "burn", "side", "chest", "back", "fever", "affected area"])
 
 # ---------------- honesty ----------------
 add(id="l21-honest-maybe-maybe", category="honesty", pack="car", opening="car is pulling to one side",
