@@ -60,6 +60,10 @@ class StoppingRule:
     # the belief favours the leader: the case is handed on with the differential
     # (planning.policies.pair.disputed).
     pair_check: bool = False
+    # ... and unless the two readings together give the leader odds of at least
+    # ``exp(pair_margin)`` over the runner-up: a settle on odds near even names one of two
+    # near twins on a coin toss. 0 hands on only where they favour the runner-up.
+    pair_margin: float = 0.0
     # Before that: when a question the patient answered "not sure" would have split the leader
     # and the runner-up by ``pair_lost_gain`` bits (the answer that decides the pair is
     # missing), the question not yet asked that splits them most is asked instead, while it
@@ -67,6 +71,12 @@ class StoppingRule:
     # off.
     pair_lost_gain: float = 0.0
     pair_split_gain: float = 0.0
+    # A conclusion below tau, with questions left, that rests on an asked answer the runner-up
+    # gives less often than patients misreport (its pignistic probability under the runner-up
+    # below ``confirm_misreport`` shared among the finding's other states) asks that answer
+    # back once before it is shown (planning.engine, planning.policies.pair.misreport_carried).
+    # 0 turns it off.
+    confirm_misreport: float = 0.0
     # While the leader is below ``reach_below`` after ``reach_after`` questions, a question is
     # chosen among the signs of the ``reach_top`` leading causes whose profile is short (at
     # most ``reach_profile`` findings are signs of it), when there are any: a patient who
@@ -93,6 +103,10 @@ class StoppingRule:
             raise ValueError(f"rising_odds {self.rising_odds} below 1")
         if not 0.0 <= self.rising_lift <= 1.0:
             raise ValueError(f"rising_lift {self.rising_lift} not in [0, 1]")
+        if self.pair_margin < 0.0:
+            raise ValueError(f"pair_margin {self.pair_margin} below 0")
+        if not 0.0 <= self.confirm_misreport < 1.0:
+            raise ValueError(f"confirm_misreport {self.confirm_misreport} not in [0, 1)")
         for name in ("pair_lost_gain", "pair_split_gain"):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise ValueError(f"{name} {getattr(self, name)} not in [0, 1] bits")

@@ -43,6 +43,8 @@ from .actions import Abstain, Action, Ask, Conclude, Escalate, Rationale
 from .dialogue import DialogueState, Policy, StoppingRule
 from .evidence import Answer
 from .network import EvidentialNetwork
+from .policies.pair import misreport_carried
+from .policies.scoring import answer_table
 from .recovery import (
     DEFAULT_CONFIRM_BELOW,
     DEFAULT_MAX_CONFIRMATIONS,
@@ -106,9 +108,10 @@ class Dialogue:
 class Confirm:
     """Ask the answer at ``index`` again; its reply replaces it. ``reason`` is
     "doubtful_reading" (before a conclusion on it), "contradiction" (the conclusion rules it
-    out), "stalled", or "changed" (the same message said otherwise);
-    ``instead`` is what the policy would have done (None for "changed": the policy was not
-    asked)."""
+    out), "misreport" (a conclusion below tau rests on it and the runner-up would explain it
+    only as a slip, :meth:`Engine._misreport`), "stalled", or "changed" (the same message
+    said otherwise); ``instead`` is what the policy would have done (None for "changed": the
+    policy was not asked)."""
 
     index: int
     finding: str
@@ -323,6 +326,9 @@ class Engine:
             unasked = self._nothing_asked(dialogue, network, action)
             if unasked is not None:
                 return unasked
+            slip = self._misreport(dialogue, network, action)
+            if slip is not None:
+                return slip
         confirm = self._confirmation(dialogue, network, action)
         return confirm if confirm is not None else action
 
@@ -395,6 +401,46 @@ class Engine:
             return None
         rationale = Rationale((action.hypothesis,), 0.0, {}, score_name="confirms")
         return Ask(unsaid[0], rationale)
+
+    def _misreport(
+        self, dialogue: Dialogue, network: EvidentialNetwork, action: Conclude
+    ) -> Confirm | None:
+        """Before a conclusion below tau with questions left (a settle: nothing much left to
+        learn), the asked answer it rests on that the runner-up would explain only as a
+        patient's slip is asked back once (``StoppingRule.confirm_misreport``,
+        :func:`planning.policies.pair.misreport_carried`). A pressed button is read without
+        doubt, but the patient may still have pressed the wrong one: one mistaken "yes" to a
+        cardinal sign of the wrong near twin is what such a conclusion rests on
+        (docs/planner-robustness.md, stop 45). Off for a conclusion at tau, where the answers
+        outweigh one slip (``robust_floor``), and at the budget, where no question is left."""
+        rules = self.rules
+        stopping = rules.stopping
+        state = dialogue.state
+        if (
+            stopping.confirm_misreport <= 0.0
+            or action.confidence >= stopping.tau
+            or state.turns >= stopping.max_turns
+            or len(dialogue.confirmed) >= rules.max_confirmations
+            or state.human_requested
+        ):
+            return None
+        ranking = state.ranking(network)
+        if len(ranking) < 2 or ranking[0][0] != action.hypothesis:
+            return None
+        position = network.hypothesis_index
+        index = misreport_carried(
+            state,
+            network,
+            answer_table(network.compile()),
+            dialogue.asked_flags,
+            dialogue.confirmed,
+            position[ranking[0][0]],
+            position[ranking[1][0]],
+            stopping.confirm_misreport,
+        )
+        if index is None:
+            return None
+        return Confirm(index, state.answers[index].finding, "misreport", action)
 
     def _against_answers(
         self, dialogue: Dialogue, network: EvidentialNetwork, action: Conclude

@@ -480,6 +480,8 @@ def confirm(kit: Kit, ctx: Context, decision: Confirm, intro: Sequence[str]) -> 
         "contradiction": "the likeliest cause does not fit that answer, or rests on something "
         "I only read in passing",
         "changed": "what you said just now says otherwise",
+        "misreport": "the likeliest cause rests on it, and the other cause it could be "
+        "hardly ever comes with it",
         "corrected": "you told me that was not what you said",
     }.get(decision.reason, "the answers since do not fit it, so I may have misread it")
     rationale: dict[str, Any] = {

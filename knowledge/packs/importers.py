@@ -120,6 +120,10 @@ PACK_STOPPING: dict[str, dict[str, Any]] = {
         "flags_before": 0.99,
         "early_severities": [4],
         "pair_check": True,
+        # Stop 45: near twins named only at odds of 1.5 or more in the two readings together
+        # (log 1.5), and a settle resting on a slip-only "yes" (5 patients in 100) asks it back.
+        "pair_margin": 0.405,
+        "confirm_misreport": 0.05,
         "pair_lost_gain": 0.05,
         "pair_split_gain": 0.01,
         "max_turns": 15,

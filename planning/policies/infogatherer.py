@@ -286,7 +286,7 @@ class InfoGatherer(Policy):
         splitting question, and asking a "not sure" again would only measure how the
         simulated patient re-draws one (docs/planner-robustness.md, stop 42).
         ``pair_check``: the answers read as probabilities favour the runner-up by more than
-        the belief favours the leader: handed on."""
+        the belief favours the leader, less ``pair_margin``: handed on."""
         rule = self.stopping
         known = view.known
         if known.size < 2:
@@ -309,7 +309,9 @@ class InfoGatherer(Policy):
                         "pair_entropy_reduction",
                         {"lost_split": lost, "leader_betp": float(known[leader])},
                     )
-        if rule.pair_check and disputed(state, view.network, view.table, known, leader, runner_up):
+        if rule.pair_check and disputed(
+            state, view.network, view.table, known, leader, runner_up, rule.pair_margin
+        ):
             return Abstain("leaders_undecided", view.differential())
         return Conclude(view.compiled.hypothesis_ids[leader], float(known[leader]))
 

@@ -24,6 +24,8 @@ handed on two right conclusions of 500 for three wrong ones, this rule none.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+
 import numpy as np
 
 from planning.dialogue import DialogueState
@@ -140,9 +142,62 @@ def disputed(
     known: FloatArray,
     leader: int,
     runner_up: int,
+    margin: float = 0.0,
 ) -> bool:
     """Whether the answers read as probabilities (:func:`pair_log_odds`) favour ``runner_up``
-    over ``leader`` by more than the belief (its BetP, ``known``) favours ``leader``: the two
-    readings, taken together, put the runner-up ahead."""
+    over ``leader`` by more than the belief (its BetP, ``known``) favours ``leader``, less
+    ``margin``: the two readings, taken together, do not put the leader ahead by log odds
+    ``margin`` (0: they put the runner-up ahead)."""
     lead = float(np.log(max(float(known[leader]), 1e-300) / max(float(known[runner_up]), 1e-300)))
-    return pair_log_odds(state, network, table, leader, runner_up) + lead < 0.0
+    return pair_log_odds(state, network, table, leader, runner_up) + lead < margin
+
+
+def misreport_carried(
+    state: DialogueState,
+    network: EvidentialNetwork,
+    table: AnswerTable,
+    asked: Sequence[bool],
+    settled: Collection[str],
+    leader: int,
+    runner_up: int,
+    misreport: float,
+) -> int | None:
+    """The index of the asked answer a conclusion on ``leader`` rests on that ``runner_up``
+    would explain only as a slip: an answer in a state other than the finding's default (a
+    "yes") whose pignistic probability under ``runner_up`` is below ``misreport`` shared among
+    the finding's other states (the chance a patient gives that state by mistake) and higher
+    under ``leader``; of several, the one the runner-up makes least likely against the leader.
+    ``asked``: per answer, whether it was asked (facts said in passing are not re-examined);
+    answers about ``settled`` findings (confirmed already) are left out. None without one.
+
+    Near twins settle on such an answer: unstable angina's "worse over two weeks with less
+    effort?" is a "yes" stable angina almost never gives (0.03), so one mistaken "yes" lifts
+    the wrong twin from 0.4 to 0.9, and the twin's other cardinal signs, denied, weigh little
+    against it (docs/planner-robustness.md, stop 45)."""
+    index = network.finding_index
+    best: int | None = None
+    best_ratio = 1.0
+    for i, (answer, was_asked) in enumerate(zip(state.answers, asked, strict=True)):
+        if not was_asked or answer.states is None or answer.is_vacuous:
+            continue
+        position = index.get(answer.finding)
+        if position is None or answer.finding in settled:
+            continue
+        finding = network.findings[position]
+        if finding.default_state is not None and tuple(answer.states) == (finding.default_state,):
+            continue
+        rows = [
+            int(table.offsets[position]) + finding.states.index(s)
+            for s in answer.states
+            if s in finding.states
+        ]
+        if not rows:
+            continue
+        cond = np.sum([table.row_betp(r) for r in rows], axis=0)
+        slip = misreport / max(len(finding.states) - 1, 1)
+        if not float(cond[runner_up]) < slip or not float(cond[leader]) > float(cond[runner_up]):
+            continue
+        ratio = float(cond[runner_up]) / float(cond[leader])
+        if ratio < best_ratio:
+            best, best_ratio = i, ratio
+    return best

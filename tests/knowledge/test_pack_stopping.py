@@ -143,6 +143,15 @@ def test_the_intake_asks_the_next_split_after_a_not_sure() -> None:
     assert laptop.pair_lost_gain == 0.0 and laptop.pair_split_gain == 0.0
 
 
+def test_the_intake_asks_back_a_slip_a_settle_rests_on_and_names_no_twin_on_a_coin_toss() -> None:
+    # A settle resting on a "yes" the runner-up gives only by mistake is asked back once, and
+    # near twins the two readings leave near even are handed on (stop 45); the
+    # troubleshooting packs do neither.
+    assert 0.0 < INTAKE.confirm_misreport < 0.5 and INTAKE.pair_margin > 0.0
+    laptop = StoppingRule(**example_policy("it-laptop")["stopping"])
+    assert laptop.confirm_misreport == 0.0 and laptop.pair_margin == 0.0
+
+
 def test_the_intake_reaches_the_short_profiles_between_the_first_and_last_questions() -> None:
     # A diffuse belief after the complaint's questions: the intake asks among the signs of
     # the short-profile leaders (planning.policies.profile, stop 43) and leaves the first and

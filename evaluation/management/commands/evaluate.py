@@ -629,6 +629,8 @@ class Command(BaseCommand):
                         "flags_before",
                         "early_severities",
                         "pair_check",
+                        "pair_margin",
+                        "confirm_misreport",
                         "pair_lost_gain",
                         "pair_split_gain",
                         "reach_below",
