@@ -17,7 +17,7 @@ sentences from any table.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from planning.network import EvidentialNetwork
 
@@ -109,14 +109,18 @@ PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     ),
     (re.compile(r"\b(?:into|in) the red\b"), ("overheats", "hot")),
     # A battery's charge said as a short time, less than two hours ("dead in like 40 mins",
-    # "i only get half an hour out of the battery"); no negation in between.
+    # "i only get half an hour out of the battery"); no negation in between. What is said
+    # of the battery before the verb is kept ("the battery is 4 years old and it barely lasts
+    # half an hour" lost the age), and "barely", "only" go with the time, not as a denial
+    # ("barely lasts half an hour on battery" was read as no drain).
     (
         re.compile(
-            rf"\b(?:battery|charge)\b{_UNNEGATED}{{0,40}}?\b(?:dead|dies|died|dying|flat|empty|"
+            rf"\b(?P<keep>(?:battery|charge)\b{_UNNEGATED}{{0,40}}?)(?:(?:barely|hardly|only|"
+            rf"just) )?\b(?:dead|dies|died|dying|flat|empty|"
             rf"lasts?|lasted|lasting|gone|done|get|gets|getting|got)\b{_UNNEGATED}{{0,20}}?"
             rf"{_SHORT_TIME}"
-            rf"|\b(?:get|gets|getting|got|last|lasts)\b{_UNNEGATED}{{0,20}}?{_SHORT_TIME}"
-            rf"{_UNNEGATED}{{0,30}}?\b(?:battery|charge)\b"
+            rf"|\b(?:(?:barely|hardly|only|just) )?(?:get|gets|getting|got|last|lasts)\b"
+            rf"{_UNNEGATED}{{0,20}}?{_SHORT_TIME}{_UNNEGATED}{{0,30}}?\b(?:battery|charge)\b"
         ),
         ("battery drain out quickly",),
     ),
@@ -212,6 +216,11 @@ def _vocabulary(network: EvidentialNetwork) -> _Vocabulary:
     return found
 
 
+def _rewritten(meant: str, match: re.Match[str]) -> str:
+    """A phrase in the chart's words, after what its "keep" group says besides."""
+    return f" {match.groupdict().get('keep') or ''} {meant} "
+
+
 def in_chart_words(text: str, network: EvidentialNetwork) -> str:
     """The message (normalised) with the words people use said in the chart's own words."""
     words, raw, questions = _vocabulary(network)
@@ -220,7 +229,7 @@ def in_chart_words(text: str, network: EvidentialNetwork) -> str:
     for pattern, meanings in PHRASES:
         meant = next((m for m in meanings if all(_canonical(w) in words for w in m.split())), None)
         if meant is not None:
-            out = pattern.sub(f" {meant} ", out)
+            out = pattern.sub(partial(_rewritten, meant), out)
 
     def word(match: re.Match[str]) -> str:
         token = match.group(0)
