@@ -24,6 +24,7 @@ from bots.conversation import (
     presentation,
     safety,
     safety_check,
+    urgent_screen,
 )
 from bots.conversation.context import (
     MISUNDERSTOOD_BEFORE_HUMAN,
@@ -288,6 +289,11 @@ def present(kit: Kit, ctx: Context, decision: Decision, intro: Sequence[str]) ->
             return nurse
         if nurse is not None:
             decision = nurse
+    # An urgent close asks the emergency questions that fit what was said first (stop 45).
+    screened = urgent_screen.before_close(kit, ctx, decision, intro)
+    if isinstance(screened, Outcome):
+        return screened
+    intro = (*intro, *screened)
     if isinstance(decision, Confirm):
         return confirm(kit, ctx, decision, intro)
     if isinstance(decision, Ask):

@@ -23,14 +23,20 @@ cut, graze    has the bleeding stopped ("no" is the sign)                       
 sunburn       blisters or a bad swelling over a large area                         urgent
               unwell: a high temperature, shivers, a headache, dizzy, sick         urgent
 contact rash  lips, tongue or throat swelling, hard to breathe or swallow, faint    emergency
+one leg       short of breath, a chest pain, pain breathing in, blood coughed up   emergency
 ============  ===================================================================  =========
 
 A question is asked only when its sign would raise the level the table gives so far, and not
 when the patient's own words already spoke of it, said or denied ("it didn't break the skin").
 Then the dialogue concludes with the table's level and advice. The sign the patient affirms
-counts as said (:attr:`StoredDialogue.nurse_told`); "not sure", or a reply that cannot be read
-twice, counts as the sign too, as it does in a nurse's safety follow-up
-(:mod:`bots.conversation.safety_check`): an allergic sign escalates at once as an emergency.
+counts as said (:attr:`StoredDialogue.nurse_told`); a reply that cannot be read twice counts
+as the sign too, as it does in a nurse's safety follow-up (:mod:`bots.conversation.safety_check`),
+and so does "not sure" to a sign of level urgent. "Not sure" to an emergency sign (the airway, the
+bleeding, a clot gone to the lungs) is no yes (stop 45): it is asked another way once, and if
+still unknown the case is seen today (urgent) with the one sign to call emergency services for.
+
+A swollen, hot or red leg (a possible DVT) is the table's too (stop 45): one question, the
+breath and the chest, before its urgent close.
 """
 
 from __future__ import annotations
@@ -45,7 +51,8 @@ from bots.conversation.context import NO_KNOWLEDGE, Context, Kit, Outcome
 from bots.conversation.plain_answers import LEADING, NO_WORDS, YES_WORDS, plain, starts_with
 from bots.language import Interpretation
 from bots.messages import Button, Inbound, Reply
-from bots.safety.minor_care import Care, said_of, signs_said
+from bots.safety.emergency import normalise
+from bots.safety.minor_care import UNSURE, Care, said_of, signs_said
 from bots.safety.urgent import urgent_kinds
 from planning.actions import Conclude
 
@@ -71,8 +78,21 @@ class Question:
     topic: re.Pattern[str] | None = None
     # The emergency a sign of level "emergency" is escalated as (bots.safety.emergency kinds).
     kind: str = "anaphylaxis"
+    # The same sign asked another way, once, after a "not sure" (stop 45): a "not sure" to
+    # "has the bleeding stopped?" is no yes; asked twice and still unknown, it is seen today.
+    again: Question | None = None
+    # Words that say the sign is not there, whatever yes or no leads them ("yes its stopped"
+    # and "no its stopped now" both answer the bleeding question; stop 45).
+    absent: re.Pattern[str] | None = None
 
 
+_AIRWAY_AGAIN = Question(
+    "airway_again",
+    "Let me ask it another way: right now, does your throat feel tight or your voice sound "
+    "different, is it any harder than usual to breathe or swallow, or do you feel faint?",
+    "anaphylaxis",
+    "emergency",
+)
 _AIRWAY = Question(
     "airway",
     # Only the danger signs, in other words than the complaint's: "have your lips ... started
@@ -82,6 +102,7 @@ _AIRWAY = Question(
     "throat, trouble breathing or swallowing, or feeling faint or dizzy?",
     "anaphylaxis",
     "emergency",
+    again=_AIRWAY_AGAIN,
 )
 _INFECTION = Question(
     "infection",
@@ -120,6 +141,21 @@ _SHAPE = Question(
 # Stop 43: cuts and grazes, sunburn, a rash from something that touched the skin. Each asks
 # the danger sign in other words than the complaint's (a patient skimming for "cut", "skin" or
 # "sun" says yes to any question holding them: stop 41's allergy question).
+# The bleeding said to have stopped (a "not stopped" is the bleeding sign, read first).
+_STOPPED = re.compile(r"\bstopped\b|\bnot bleeding\b|\bno (?:more )?blood\b|\bdried up\b")
+_BLEEDING_AGAIN = Question(
+    "bleeding_again",
+    # The first question's way round ("no" is the sign): asked the other way ("is blood still
+    # coming out?"), "yes its stopped" was read as a yes and sent a shaving nick to 112 (the
+    # held-out part, stop 45).
+    "Let me ask it another way: when you press firmly on it with a clean cloth, does the "
+    "bleeding stop within 10 minutes?",
+    "bleeding",
+    "emergency",
+    sign_if="no",
+    kind="bleeding",
+    absent=_STOPPED,
+)
 _BLEEDING = Question(
     "bleeding",
     "Has the bleeding stopped, or does it stop when you press on it firmly for 10 minutes?",
@@ -129,6 +165,8 @@ _BLEEDING = Question(
     # "it bled a bit but it's stopped", "barely bled": the bleeding was spoken of.
     topic=re.compile(r"\bbleed\w*|\bbled\b|\bblood\b|\bstopped\b"),
     kind="bleeding",
+    again=_BLEEDING_AGAIN,
+    absent=_STOPPED,
 )
 _WOUND = Question(
     "wound",
@@ -150,6 +188,24 @@ _SUN_UNWELL = Question(
     "sun_unwell",
     "urgent",
 )
+# Stop 45: one swollen, hot or red leg (a possible DVT): a clot gone to the lungs is asked
+# before the urgent close, in the breath's and the chest's words, never the leg's.
+CLOT = Question(
+    "clot",
+    "Are you more short of breath than usual, even a little, or do you have any pain in your "
+    "chest or when you breathe in, or have you coughed up blood?",
+    "clot_lungs",
+    "emergency",
+    kind="blood clot",
+    again=Question(
+        "clot_again",
+        "Let me ask it another way: walking across a room or up a few stairs, do you get out of "
+        "breath more than you used to, or does it hurt to take a deep breath?",
+        "clot_lungs",
+        "emergency",
+        kind="blood clot",
+    ),
+)
 QUESTIONS: dict[str, tuple[Question, ...]] = {
     "insect": (_AIRWAY, _INFECTION),
     "tick": (_RING,),
@@ -158,8 +214,25 @@ QUESTIONS: dict[str, tuple[Question, ...]] = {
     "cut": (_BLEEDING, _WOUND),
     "sunburn": (_SUN_BLISTERS, _SUN_UNWELL),
     "contact": (_AIRWAY,),
+    "clot": (CLOT,),
 }
-_BY_KEY = {q.key: q for qs in QUESTIONS.values() for q in qs}
+# What the table's questions hold beside their own: the screening questions an urgent close
+# asks (bots.conversation.urgent_screen), each registered here so that its answer is read.
+_BY_KEY: dict[str, Question] = {}
+
+
+def register(*questions: Question) -> None:
+    """Make ``questions`` (and the ways each is asked again) readable as pending ones."""
+    for question in questions:
+        _BY_KEY[question.key] = question
+        if question.again is not None:
+            register(question.again)
+
+
+register(*(q for qs in QUESTIONS.values() for q in qs))
+# The urgent signs that are a complaint's own: a hot swollen calf is the clot row's, so the
+# table still asks its emergency question (stop 45), where another urgent sign keeps the pack's.
+_OWN_URGENT = {"clot": frozenset({"hot swollen calf"})}
 _RANK = {"": 0, "self-care": 1, "routine": 2, "urgent": 3, "emergency": 4}
 
 # A nurse asks what the patient can do ("can you put weight on it?"): "i can" is a yes there.
@@ -183,7 +256,8 @@ def table(kit: Kit, ctx: Context) -> Care | None:
     care = safety.nurse_table(ctx)
     if care is None or ctx.dialogue.state.red_flags:
         return None
-    if urgent_kinds(" \n ".join(safety.patient_words(ctx))):
+    said = set(urgent_kinds(" \n ".join(safety.patient_words(ctx))))
+    if said - _OWN_URGENT.get(care.kind, frozenset()):
         return None
     return care
 
@@ -268,6 +342,9 @@ def read(kit: Kit, ctx: Context, inbound: Inbound) -> Interpretation:
     rest = LEADING.sub("", text)
     if question.sign in signs_said(rest):
         return Interpretation("answer", extras={"nurse": question.sign_if}, detail="sign said")
+    if question.absent is not None and question.absent.search(normalise(rest)):
+        other = "yes" if question.sign_if == "no" else "no"
+        return Interpretation("answer", extras={"nurse": other}, detail="sign absent")
     said = plain(text, yes=_YES, no=_NO)
     if said is not None:
         return Interpretation("answer", extras={"nurse": said}, detail="nurse question")
@@ -304,6 +381,8 @@ def respond(kit: Kit, ctx: Context, meaning: Interpretation) -> Outcome:
             canonical_text=question.text,
         )
     ctx.dialogue.pending = None
+    if said == "unsure" and question.level == "emergency":
+        return _unsure(kit, ctx, question)
     if said in (None, "unsure", question.sign_if):
         # The sign, or a patient who cannot say it is not there: a nurse errs to safety.
         if question.sign not in ctx.dialogue.nurse_told:
@@ -314,4 +393,19 @@ def respond(kit: Kit, ctx: Context, meaning: Interpretation) -> Outcome:
             escalated = safety.affirmed_emergency(kit, ctx, [question.kind], detail)
             if escalated is not None:
                 return escalated
+    return answering.decide(kit, ctx, ())
+
+
+def _unsure(kit: Kit, ctx: Context, question: Question) -> Outcome:
+    """A "not sure" to an emergency sign: asked another way once; still unknown, no yes, but
+    the case is seen today with the one sign to call for (stop 45). A nurse errs to safety
+    without sending everyone who cannot say to the emergency department."""
+    from bots.conversation import answering
+
+    assert ctx.dialogue is not None
+    if question.again is not None and question.again.key not in ctx.dialogue.nurse_asked:
+        return ask(kit, ctx, question.again, ())
+    mark = f"{UNSURE}{question.sign}"
+    if mark not in ctx.dialogue.nurse_told:
+        ctx.dialogue.nurse_told.append(mark)
     return answering.decide(kit, ctx, ())

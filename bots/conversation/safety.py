@@ -110,9 +110,11 @@ def read_flag_context(ctx: Context) -> None:
     state = ctx.dialogue.state
     words = " \n ".join(patient_words(ctx))
     state.flag_context = flag_context(words)
-    if not state.flag_context and minor_care(words) is not None:
+    care = minor_care(words)
+    if not state.flag_context and care is not None and care.kind != "clot":
         # A bite or sting explains a skin change on the arm as an injury explains a pain in
-        # it (stop 40: mosquito bites on the upper arm raised the anaphylaxis flag).
+        # it (stop 40: mosquito bites on the upper arm raised the anaphylaxis flag); a swollen
+        # leg (stop 45) explains no pain that goes to the shoulder.
         state.flag_context = "explained"
     state.raise_flags(ctx.network)
 

@@ -54,7 +54,7 @@ from dataclasses import dataclass
 from bots.safety import emergency, flag_context, urgent
 from bots.safety.emergency import Rule, normalise, read_kinds
 
-__all__ = ["Care", "minor_care", "said_of", "signs_said"]
+__all__ = ["UNSURE", "Care", "minor_care", "said_of", "signs_said"]
 
 _INSECT = (
     r"mosquito\w*|mozzie\w*|midges?|gnats?|bees?|bumble ?bees?|wasps?|hornets?|horse ?fly|"
@@ -213,14 +213,51 @@ CONCEPTS: Mapping[str, str] = {
         r"softener|watch|strap|earrings?|necklace|jewel\w*|gloves|hair dye|shampoo|plasters?)\b|"
         r"\bhair dye\b|\bcontact dermatitis\b"
     ),
+    # -- stop 45: one swollen, hot or red leg (a possible DVT), and the emergency signs a
+    # nurse asks before an urgent close. The leg and its sign are the emergency reader's own
+    # (one leg, the calf, the thigh, behind the knee; never "legs" or "calves", a tired
+    # heart's); pain alone is a clot only with a reason for one (a flight, an operation, days
+    # in bed, a cast, the pill, a baby), or an aching leg after a long walk would be one.
+    "leg_clot": emergency.CONCEPTS["leg_clot"],
+    "leg_excuse": emergency.CONCEPTS["leg_excuse"],
+    "leg_swell": (
+        r"\b(?:swollen|swelling|swell\w*|swolen|puffy|fat|fatter|bigger|thicker|tight|tighter|"
+        r"hard|red|hot|warm|heavy)\b"
+    ),
+    "clot_risk": (
+        r"\bfl(?:ight|ights|ew|own|ying)\b|\bplane\b|\blong (?:drive|journey|haul|trip)\b|"
+        r"\bdrove\b|\bcoach\b|\boperation\b|\bop\b|\bsurgery\b|\bhad my \w+ (?:done|replaced)\b|"
+        r"\breplacement\b|\bcast\b|\bplaster\b|\b(?:in|to) bed\b|\blaid up\b|\bbed ?bound\b|"
+        r"\bimmobil\w*|\bthe pill\b|\bcontracepti\w*|\bhrt\b|\bpregnan\w*|\bc ?section\b|"
+        r"\bcaesarean\b|\b(?:had|gave birth to) (?:a|my|the) baby\b|\bcancer\b|\bchemo\w*"
+    ),
+    # A clot gone to the lungs, as a patient answers the nurse: short of breath, a chest pain,
+    # a pain on breathing in, blood coughed up.
+    "clot_lungs": "|".join(
+        (
+            urgent.CONCEPTS["breath"],
+            emergency.CONCEPTS["clot_breath"],
+            emergency.CONCEPTS["breath_pain"],
+            emergency.CONCEPTS["cough_blood"],
+            r"\bchest\b",
+        )
+    ),
     "skin_reaction": (
         r"\brash\w*|\bbumps?\b|\bbumpy\b|\bhives\b|\bwelts?\b|\bitch\w*|\bred\b|"
         r"\bblister\w*|\bstinging\b|\bstings\b|\bspots\b|\bblotch\w*|\bburn\w*|\btingl\w*"
     ),
 }
 _COMPILED = {name: re.compile(pattern) for name, pattern in CONCEPTS.items()}
-RULES: Mapping[str, tuple[Rule, ...]] = {name: (Rule((name,)),) for name in CONCEPTS}
-_OWN_NEGATION = frozenset({"anaphylaxis", "serious_injury", "bleeding"})
+RULES: Mapping[str, tuple[Rule, ...]] = {
+    **{name: (Rule((name,)),) for name in CONCEPTS},
+    # One leg swollen, hot or red, or sore for a reason a clot has; a knock, a sport, cramps
+    # at night excuse it in their own clause (the emergency reader's excuse).
+    "clot": (
+        Rule(("leg_clot", "leg_swell"), ("leg_excuse",)),
+        Rule(("leg_clot", "clot_risk"), ("leg_excuse",)),
+    ),
+}
+_OWN_NEGATION = frozenset({"anaphylaxis", "serious_injury", "bleeding", "clot_lungs"})
 # What bit or what happened is the complaint even when it was last month ("tick bite last
 # month and now a fever"), and a sign of what follows a bite is read in that same sentence:
 # the past does not discard them (negation still does).
@@ -244,6 +281,9 @@ _CLASSES = frozenset(
         "sun_unwell",
         "contact",
         "skin_reaction",
+        # A flight, an operation or a week in bed is told in the past ("flew back on tuesday").
+        "clot_risk",
+        "leg_excuse",
     }
 )
 
@@ -313,10 +353,33 @@ _SEEN = {
     "exhaustion.",
     "contact": "A rash from something that touched the skin that spreads, blisters and weeps, "
     "or is hot with pus or a fever, needs to be seen today.",
+    # Stop 45: a "not sure" to the nurse's emergency question, asked twice, is no yes; it is
+    # seen today, with the one sign to call for.
+    "unsure_bleeding": "You weren't sure the bleeding had stopped, so please have it checked "
+    "today. If it is still bleeding after 10 minutes of firm pressure, or it soaks through what "
+    "you press on it, call emergency services (112 or 911) now.",
+    "unsure_anaphylaxis": "You weren't sure about the signs of a serious allergic reaction, so "
+    "please get it checked today. If your lips, tongue or throat swell, your throat feels tight, "
+    "it gets hard to breathe or swallow, or you feel faint, call emergency services (112 or "
+    "911) at once.",
     "injury": "An injury that takes no weight, will not move, looks out of shape, went numb or "
     "came with a knock to the head needs to be checked today (an X-ray, a minor injuries unit "
     "or urgent care).",
 }
+
+
+# What the nurse says of one swollen, hot or red leg (NHS: a possible DVT is seen today; with
+# breathlessness or a chest pain it is 999). The pack knows a clot gone to the lungs, not one in
+# the leg, so this is the nurse's level, not a diagnosis.
+_CLOT_SEEN = (
+    "A swollen, painful, warm or red calf or leg, more so after a flight, an operation or days "
+    "in bed, can be a blood clot (DVT) and needs to be checked today: an urgent appointment "
+    "with your doctor, NHS 111 or urgent care. If you become short of breath, get a pain in "
+    "your chest or when you breathe in, or cough up blood, call emergency services (112 or 911) "
+    "at once."
+)
+# How a "not sure" to a nurse's emergency question is kept with the case (``told``).
+UNSURE = "unsure:"
 
 
 @dataclass(frozen=True)
@@ -350,7 +413,19 @@ def minor_care(text: str, told: Collection[str] = ()) -> Care | None:
     the patient typed in the case), or None when none is said. ``told``: the table's signs
     the patient affirmed in answer to the nurse's own questions (a bare "yes" to "did it
     break the skin?" says no sign in words)."""
-    found = set(signs_said(text)) | set(told)
+    found = set(signs_said(text)) | {t for t in told if not t.startswith(UNSURE)}
+    unsure = {t.removeprefix(UNSURE) for t in told if t.startswith(UNSURE)} - found
+    care = _care(found)
+    seen = tuple(_SEEN[f"unsure_{sign}"] for sign in sorted(unsure) if f"unsure_{sign}" in _SEEN)
+    if care is None or care.level == "emergency" or not seen:
+        return care
+    # The nurse asked the emergency sign twice and the patient could not say: seen today, with
+    # the sign to call for (a home advice is no longer the advice).
+    kept = care.advice if care.level == "urgent" else care.advice[:1]
+    return Care(care.complaint, "urgent", (*kept, *seen), care.kind)
+
+
+def _care(found: set[str]) -> Care | None:
     sting = bool(found & {"insect", "tick", "snake"})
     animal = bool(found & {"animal_bite"}) or ("bat" in found and "insect" in found)
     if sting or animal:
@@ -376,6 +451,8 @@ def minor_care(text: str, told: Collection[str] = ()) -> Care | None:
     skin = _skin_care(found)
     if skin is not None:
         return skin
+    if "clot" in found:
+        return Care("leg swelling or pain", "urgent", (_CLOT_SEEN,), "clot")
     if "injury" in found and "illness" not in found:
         note = _NO_DIAGNOSIS.format(what="sprains, strains or other injuries")
         if "serious_injury" in found:

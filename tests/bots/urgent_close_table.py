@@ -173,6 +173,17 @@ DEV: list[Row] = [
     ),
 ]
 
+# Added after the held-out run (stop 45), of the class its one miss showed: a "yes" meant for
+# the bleeding having stopped, typed to the question asked another way.
+DEV.append(
+    Row(
+        "nicked my finger with a stanley knife at work",
+        ((_BLEED, ("not sure", "yes it has stopped now")),),
+        "home",
+        "unsure",
+    )
+)
+
 HELD_OUT: list[Row] = [
     Row(
         "swolen left calf, hot to touch, flew back from thailand on tuesday",

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from bots.config import ServiceConfig
+from bots.conversation.nurse_questions import KEY as NURSE_QUESTION
 from bots.messages import Inbound, Reply
 from bots.models import Case, CaseStatus, Role
 from bots.safety.affirmed import affirmed_statements
@@ -118,11 +119,22 @@ def replay(
             replies.append(say(service, thread, button="why"))
             why = False
             continue
+        if _nurse_question(replies[-1]):
+            # A nurse's question (the emergency one asked before an urgent close, stop 45) is
+            # none of the dataset's findings: the patient has no answer recorded, so "no", as
+            # ``evaluate`` answers it; its pending finding is only a stand-in.
+            replies.append(say(service, thread, button="answer:no"))
+            continue
         finding = network.finding(replies[-1].question or "")
         answer = user.answer(finding.id, finding.states)
         button = "answer:unsure" if answer.states is None else f"answer:{answer.states[0]}"
         replies.append(say(service, thread, button=button))
     return replies
+
+
+def _nurse_question(reply: Reply) -> bool:
+    turn = Case.objects.get(pk=reply.case_id).turns.filter(role=Role.BOT).order_by("index").last()
+    return turn is not None and turn.action.get("type") == NURSE_QUESTION
 
 
 def check_no_condition_told(replies: list[Reply], case: Case, network: EvidentialNetwork) -> None:
