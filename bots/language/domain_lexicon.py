@@ -1322,8 +1322,42 @@ _SAID_44: tuple[Concept, ...] = (
     ),
 )
 
+# -- Stop 45: one lamp out is a single lamp failure ("my passenger side headlight has gone
+# out, everything else works fine" was asked "Do you have a single lamp failure?"; the lead's
+# probes). One lamp named in the singular ("the left indicator bulb", "one of my brake
+# lights"), and out, blown, dead or not working. Lamps in the plural ("my headlights are out",
+# "none of my lights work") are not one lamp. General English of car lights.
+_LAMP = (
+    r"(?:head\s*(?:light|lamp)|tail\s*(?:light|lamp)|brake\s+light|stop\s+light|indicator|"
+    r"blinker|fog\s*(?:light|lamp)|side\s*light|reversing\s+light|reverse\s+light|"
+    r"number\s+plate\s+light|dipped\s+beam|main\s+beam|high\s+beam|low\s+beam|bulb|lamp)"
+)
+_LAMP_OUT = (
+    r"(?:(?:has|had|is|just|has\s+just|went|must\s+have|seems\s+to\s+have|s)\s+)?"
+    r"(?:gone\s+out|went\s+out|out|blown|gone|dead|died|failed|packed\s+up|stopped\s+working|"
+    r"not\s+working|isnt\s+working|doesnt\s+work|wont\s+(?:work|come\s+on)|"
+    r"does\s+not\s+work|is\s+not\s+working)\b"
+)
+_ONE_LAMP_OUT = re.compile(
+    rf"\bone\s+of\s+(?:{_DET}\s+)?(?:[a-z]+\s+)?{_LAMP}s\s+(?:bulbs\s+)?{_LAMP_OUT}"
+    rf"|(?<!\bof\s)(?<!\bboth\s)(?<!\ball\s)\b(?:(?:{_DET}|one|only\s+(?:the|my|one)|"
+    rf"just\s+(?:the|my|one))\s+)?(?:(?!all\b|both\b|none\b)[a-z]+\s+){{0,3}}?{_LAMP}"
+    rf"(?:\s+bulb)?\s+{_LAMP_OUT}"
+)
+
+_SAID_45: tuple[Concept, ...] = (
+    Concept(
+        "one lamp out",
+        _ONE_LAMP_OUT,
+        ("single lamp failure",),
+        entailment=True,
+        apart=True,
+        added="i have a single lamp failure",
+    ),
+)
+
 # Places and circumstances come last: what they add is a sentence of its own.
-CONCEPTS: tuple[Concept, ...] = _SAID + _SAID_42 + _SAID_43 + _SAID_44 + CIRCUMSTANCES
+CONCEPTS: tuple[Concept, ...] = _SAID + _SAID_42 + _SAID_43 + _SAID_44 + _SAID_45 + CIRCUMSTANCES
 
 _PAST = frozenset(
     [

@@ -39,6 +39,32 @@ class LaySymptom:
     unless: str = ""  # a clause with these words says nothing about it
 
 
+# Stop 45: a sound said of a machine is no sound of the breath or voice ("my car makes a
+# wheezing noise when i accelerate" was a wheeze on breathing out; the lead's probes). A
+# machine, a vehicle's part or a household appliance as what makes the sound: before the
+# sound's words with no person between ("the kettle wheezes", "my laptop fan has a wheezy
+# rattle"), or after them as where it comes from ("a wheezing from the engine"). "i wheeze
+# when i use the hoover" and "wheezing in the car" are still the patient's. General English,
+# not a table's rows.
+_MACHINE = (
+    r"(?:cars?|vans?|trucks?|lorry|engines?|motors?|exhaust|(?:motor)?bikes?|scooters?|"
+    r"kettles?|fans?|laptops?|computers?|pc|fridges?|freezers?|boilers?|radiators?|pipes?|"
+    r"heaters?|heating|hoover|vacuum(?: cleaner)?|dishwasher|washing machine|washer|dryer|"
+    r"printers?|machines?|pumps?|compressors?|turbo|belts?|brakes?|tyres?|tires?|speakers?|"
+    r"routers?|phones?|tv|telly|drills?|(?:lawn)?mowers?|air ?con|air conditioner|"
+    r"hair ?dryer|blender|microwave|oven|extractor|gearbox|clutch|starter|alternator)"
+)
+_PERSON = r"(?:i|im|ive|he|hes|she|shes|we|they|you|me|him|her|us|them)"
+
+
+def _said_of_a_machine(sound: str) -> str:
+    return (
+        rf"\b{_MACHINE}\b(?:\W+(?!{_PERSON}\b)\w+){{0,6}}?\W+(?:{sound})"
+        rf"|(?:{sound})(?:\W+\w+){{0,4}}?\W+(?:from|out of)\W+"
+        rf"(?:(?:the|my|our|his|her|their|a|an)\W+)?(?:\w+\W+)?{_MACHINE}\b"
+    )
+
+
 SYMPTOMS: tuple[LaySymptom, ...] = (
     # In British English "a temperature" is a fever; a number is read by .temperature.
     LaySymptom(
@@ -62,6 +88,7 @@ SYMPTOMS: tuple[LaySymptom, ...] = (
         r"\bhoarse\b",
         r"\bhoarse\w*|\bcroak\w*|\braspy\b|\b(?:lost|losing) (?:my |his |her |their )?voice\b|"
         r"\bvoice (?:has |is |keeps )?(?:gone|going|breaking|cracking)\b",
+        unless=_said_of_a_machine(r"hoarse\w*|croak\w*|raspy"),
     ),
     LaySymptom(
         r"\bconstantly feel fatigued\b",
@@ -132,7 +159,11 @@ SYMPTOMS: tuple[LaySymptom, ...] = (
         # blowing out thick yellow stuff" was noted back as a cough the patient never had.
         unless=r"\bblow\w*|\bnose\b|\bnostrils?\b|\bsnot\w*|\bsinus\w*",
     ),
-    LaySymptom(r"\bwheezing sound when you exhale\b", r"\bwheez\w*"),
+    LaySymptom(
+        r"\bwheezing sound when you exhale\b",
+        r"\bwheez\w*",
+        unless=_said_of_a_machine(r"wheez\w*"),
+    ),
     LaySymptom(
         r"\blost your sense of smell\b",
         r"\b(?:lost|losing|no) (?:my |his |her |the |all )?sense of smell\b|"

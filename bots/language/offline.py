@@ -43,6 +43,7 @@ from planning.network import EvidentialNetwork, Finding
 
 from . import learned
 from . import text as tx
+from .answer_as_fact import FACT_ANSWER_CONFIDENCE, READ_AS_FACT, answer_as_fact
 from .base import (
     MAX_READ,
     Intent,
@@ -359,7 +360,16 @@ class OfflineInterpreter(Interpreter):
             # "I can't access the settings", "I don't have a multimeter": the user needs help
             # checking, which is what "how do I check?" gets.
             return Interpretation("how_to_check", (), volunteered, 0.6, detail="cannot check")
-        if any(UNSURE.search(p) for p in parts):
+        doubted = any(UNSURE.search(p) for p in parts)
+        if binary is not None and network is not None:
+            # No yes or no in the question's own words: the chart's lay words, as an opening
+            # is read ("next to a radiator" to "hot environment?"; answer_as_fact).
+            fact = answer_as_fact(normalised, pending, network, doubted=doubted)
+            if fact is not None:
+                return Interpretation(
+                    "answer", (fact,), volunteered, FACT_ANSWER_CONFIDENCE, detail=READ_AS_FACT
+                )
+        if doubted:
             answer = Answer.unsure(pending.id)
             return Interpretation("answer", (answer,), volunteered, 0.8, detail="unsure cue")
         detail = "no state named" if reading is None else reading.cue

@@ -324,6 +324,13 @@ SAMPLES = [
         "hooked to a projector everything looks normal",
         ["hooked to a projector nothing shows, not normal at all"],
     ),
+    # -- stop 45
+    (
+        "one lamp out",
+        "car_electrical_failure",
+        "the rear number plate light has blown",
+        ["the rear number plate light has not blown", "none of my lights have gone out"],
+    ),
 ]
 
 
