@@ -162,15 +162,49 @@ def _exclusive_groups() -> list[tuple[str, str]]:
     return groups
 
 
+# Kinds of noise, each with its near-synonyms. Every kind is a noise (they share a side of the
+# noise-or-quiet group above), but one kind is not another: "its a squeak" says no clunk, and
+# was read as yes to "Do you hear a clunking noise, as opposed to ticking noise?" (lead21).
+NOISE_KINDS: tuple[str, ...] = (
+    "tick ticks ticking click clicks clicking tap taps tapping chirp chirps",
+    "clunk clunks clunking knock knocks knocking thud thuds thump thumps thumping bang bangs "
+    "banging pop pops popping",
+    "squeal squeals squealing squeak squeaks squeaking screech screeches screeching",
+    "grind grinding crunch crunching scrape scrapes scraping",
+    "whine whines whining whistle whistles whistling hum hums humming buzz buzzes buzzing",
+    "rattle rattles rattling",
+    "hiss hisses hissing",
+    "creak creaks creaking groan groans groaning",
+    "roar roars",
+    "beep beeps beeping ring rings honk honks",
+)
+
+
+def _other_kinds() -> dict[str, frozenset[str]]:
+    """Canonical noise word -> the canonical words of the other kinds of noise."""
+    kinds = [{tx.canonical(w) for w in kind.split()} for kind in NOISE_KINDS]
+    every = set().union(*kinds)
+    return {w: frozenset(every - kind) for kind in kinds for w in kind}
+
+
+def noise_kind_words() -> frozenset[str]:
+    """Canonical words that name a kind of noise (``NOISE_KINDS``)."""
+    return frozenset(_other_kinds())
+
+
 def same_side() -> dict[str, frozenset[str]]:
     """Canonical word -> the other words on its side of any group (near-synonyms: an answer
-    naming one of them names the question's state, whatever else it says)."""
+    naming one of them names the question's state, whatever else it says); a kind of noise
+    is not another kind (``NOISE_KINDS``)."""
     out: dict[str, set[str]] = {}
     for left, right in OPPOSITE_GROUPS:
         for side in (left, right):
             words = {tx.canonical(w) for w in side.split()}
             for word in words:
                 out.setdefault(word, set()).update(words - {word})
+    for word, others in _other_kinds().items():
+        if word in out:
+            out[word] -= others
     return {w: frozenset(v) for w, v in out.items() if v}
 
 

@@ -108,7 +108,7 @@ from .cues import (
     YES_WORDS,
 )
 from .dictionary import is_word
-from .lexicon import exclusive_words, opposites, same_side
+from .lexicon import exclusive_words, noise_kind_words, opposites, same_side
 from .messages import reports_message, reports_other
 from .preference import preferred_answer
 from .scales import Position, bounds, compare, positions
@@ -117,6 +117,9 @@ from .sides import asks_whole, one_part, other_side, other_zone
 OPPOSITES = opposites()
 SAME_SIDE = same_side()
 EXCLUSIVE = exclusive_words()
+NOISE_KINDS = noise_kind_words()
+# The general words for a noise: any kind of noise is one.
+_NOISE_WORDS = frozenset(tx.canonical(w) for w in ("noise", "sound", "noises", "sounds"))
 # Phrases whose words do not name a state or an amount ("pull over", "hard drive", "at least").
 _NOT_STATES = re.compile(
     r"\b(?:pull|pulled|pulling|turn|turned|hand|handed|look|looked|go|went|think|thought)\s+"
@@ -1929,10 +1932,15 @@ def _has_negation(toks: Sequence[str]) -> bool:
 
 def _same_state(s: str, profile: QuestionProfile) -> bool:
     """The sentence names a state on the same side of a lexicon group as one of the
-    question's words (stop words like "over" or "more" do not count)."""
+    question's words (stop words like "over" or "more" do not count). Where the question
+    names a kind of noise ("a clunking noise"), its "noise" is that kind: another kind said
+    ("its a squeak") is not the state asked about."""
     toks = tx.tokens(_NOT_STATES.sub(" ", s))
     present = {tx.canonical(t) for t in toks if t not in tx.STOP_WORDS}
-    return any(present & SAME_SIDE.get(word, frozenset()) for word in profile.lexical)
+    asked = profile.lexical
+    if asked & NOISE_KINDS:
+        asked = frozenset(w for w in asked if w not in _NOISE_WORDS or w in NOISE_KINDS)
+    return any(present & SAME_SIDE.get(word, frozenset()) for word in asked)
 
 
 def _expand_un(match: re.Match[str], profile: QuestionProfile) -> str:
