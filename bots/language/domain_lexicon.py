@@ -1328,7 +1328,8 @@ _SAID_44: tuple[Concept, ...] = (
 # lights"), and out, blown, dead or not working. Lamps in the plural ("my headlights are out",
 # "none of my lights work") are not one lamp. General English of car lights.
 _LAMP = (
-    r"(?:head\s*(?:light|lamp)|tail\s*(?:light|lamp)|brake\s+light|stop\s+light|indicator|"
+    r"(?:head\s*(?:light|lamp)|tail\s*(?:light|lamp)|rear\s+(?:light|lamp)|brake\s+light|"
+    r"stop\s+light|indicator|"
     r"blinker|fog\s*(?:light|lamp)|side\s*light|reversing\s+light|reverse\s+light|"
     r"number\s+plate\s+light|dipped\s+beam|main\s+beam|high\s+beam|low\s+beam|bulb|lamp)"
 )
@@ -1345,6 +1346,31 @@ _ONE_LAMP_OUT = re.compile(
     rf"(?:\s+bulb)?\s+{_LAMP_OUT}"
 )
 
+# -- Stop 45 (lead): the laptop starts once its devices are off ("took them all off and it
+# started straight away" was asked "Does your laptop boot when all external devices are
+# disconnected?"; lead21). Taking something off, out or unplugging it, then (and, then, now,
+# once, when) the laptop booting, starting or coming on; the charger, battery or power lead
+# taken away is no external device, and "still won't" is no start.
+_TAKEN_OFF = (
+    r"(?:unplug|unplugs|unplugged|unplugging|disconnect|disconnects|disconnected|"
+    r"disconnecting|remove|removes|removed|removing|took|take|takes|taken|taking|pulled|pull|"
+    r"pulls|pulling)"
+)
+_NOT_A_DEVICE = r"(?!\b(?:not|never|no|still|charger|adapter|battery|power|mains)\b)"
+_STARTS = (
+    r"(?:boots?|booted|booting|starts?(?:\s+up)?|started(?:\s+up)?|comes?\s+on|came\s+on|"
+    r"powers?\s+(?:on|up)|powered\s+(?:on|up)|turns?\s+on|turned\s+on|switch(?:es|ed)?\s+on|"
+    r"fires?\s+up|fired\s+up)"
+)
+_STARTS_WITHOUT_DEVICES = re.compile(
+    rf"\b{_TAKEN_OFF}\b(?:{_NOT_A_DEVICE}[^.;!?]){{1,60}}?\b(?:and|then|now|so)\s+"
+    rf"(?:(?:now|then|after\s+that|straight\s+away)\s+)?(?:(?:it|the\s+laptop|laptop)\s+)?"
+    rf"(?:(?:just|finally|instantly)\s+)?{_STARTS}\b"
+    rf"|\b(?:once|when|after|as\s+soon\s+as)\s+(?:i|you|we)\s+{_TAKEN_OFF}\b"
+    rf"(?:{_NOT_A_DEVICE}[^.;!?]){{1,60}}?\b(?:it|the\s+laptop|laptop)\s+"
+    rf"(?:(?:just|finally|instantly)\s+)?{_STARTS}\b"
+)
+
 _SAID_45: tuple[Concept, ...] = (
     Concept(
         "one lamp out",
@@ -1353,6 +1379,22 @@ _SAID_45: tuple[Concept, ...] = (
         entailment=True,
         apart=True,
         added="i have a single lamp failure",
+    ),
+    Concept(
+        "starts without its devices",
+        _STARTS_WITHOUT_DEVICES,
+        (
+            "boot when all external devices are disconnected",
+            "boot after removing all external devices",
+        ),
+        entailment=True,
+        apart=True,
+        added=(
+            "the laptop boots when all external devices are disconnected",
+            # The chart's examples said too: its question is read whole.
+            "the laptop boots after removing all external devices such as external keyboard, "
+            "mouse and printer",
+        ),
     ),
 )
 

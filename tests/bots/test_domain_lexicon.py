@@ -331,6 +331,18 @@ SAMPLES = [
         "the rear number plate light has blown",
         ["the rear number plate light has not blown", "none of my lights have gone out"],
     ),
+    (
+        "one lamp out",
+        "car_electrical_failure",
+        "my nearside rear light isnt working",
+        ["my nearside rear light is working again", "none of my rear lights have gone out"],
+    ),
+    (
+        "starts without its devices",
+        "power",
+        "unplugged the mouse and keyboard and now it boots fine",
+        ["unplugged the mouse and keyboard and it still does not boot"],
+    ),
 ]
 
 
