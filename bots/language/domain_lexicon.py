@@ -1331,7 +1331,8 @@ _LAMP = (
     r"(?:head\s*(?:light|lamp)|tail\s*(?:light|lamp)|rear\s+(?:light|lamp)|brake\s+light|"
     r"stop\s+light|indicator|"
     r"blinker|fog\s*(?:light|lamp)|side\s*light|reversing\s+light|reverse\s+light|"
-    r"number\s+plate\s+light|dipped\s+beam|main\s+beam|high\s+beam|low\s+beam|bulb|lamp)"
+    r"number\s+plate\s+light|(?:rear|front|back)\s+(?:light|lamp)|dipped\s+beam|main\s+beam|"
+    r"high\s+beam|low\s+beam|bulb|lamp)"
 )
 _LAMP_OUT = (
     r"(?:(?:has|had|is|just|has\s+just|went|must\s+have|seems\s+to\s+have|s)\s+)?"

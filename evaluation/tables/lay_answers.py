@@ -200,6 +200,15 @@ DEVELOPMENT_45_OPENINGS: list[OpeningRow] = [
         "q14",
         False,
     ),
+    # Added after the first version ran, from lead21's probe (a rear light: "rear", "front"
+    # and "back" lights were not among the lamps).
+    (
+        "car_electrical_failure",
+        "the garage told me my nearside rear light isnt working, all the other bulbs and the "
+        "dash are fine",
+        "q14",
+        True,
+    ),
     ("patient-intake", "my car makes a wheezing noise when i accelerate", "E_214", False),
     ("patient-intake", "the kettle wheezes and whistles when it boils", "E_214", False),
     ("patient-intake", "my laptop fan has a wheezy rattle to it", "E_214", False),
