@@ -1372,6 +1372,15 @@ _STARTS_WITHOUT_DEVICES = re.compile(
     rf"(?:(?:just|finally|instantly)\s+)?{_STARTS}\b"
 )
 
+# -- Stop 45 (lead): the router's internet light by the names people give it: the globe or
+# world light (its symbol), the WAN, broadband or online light ("the little globe light on the
+# router has gone off" was asked "Is your router's live internet LED turned ON?"; lead21).
+_INTERNET_LIGHT = re.compile(
+    r"\b(?:globe|world|wan|broadband|online|dsl|adsl)\s+(?:light|led|lamp|symbol|icon)s?\b"
+    r"|\b(?:light|led)s?\s+with\s+(?:the|a|an)\s+(?:little\s+)?(?:globe|world|@)"
+    r"(?:\s+(?:symbol|icon|on\s+it))?\b"
+)
+
 _SAID_45: tuple[Concept, ...] = (
     Concept(
         "one lamp out",
@@ -1380,6 +1389,24 @@ _SAID_45: tuple[Concept, ...] = (
         entailment=True,
         apart=True,
         added="i have a single lamp failure",
+    ),
+    Concept("internet light", _INTERNET_LIGHT, ("internet led",)),
+    # That light gone off, gone out or not lit is not on ("the internet light has gone off"
+    # was read as nothing).
+    Concept(
+        "internet light gone off",
+        re.compile(
+            r"\binternet\s+(?:led|light)s?\b(?:\s+(?!not\b|never\b)[a-z]+){0,4}?\s+"
+            r"(?:(?:has|have|had|just)\s+)?"
+            r"(?:gone|went|going|goes)\s+(?:off|out|dark|dead)\b"
+            r"|\binternet\s+(?:led|light)s?\b(?:\s+(?!not\b|never\b)[a-z]+){0,4}?\s+"
+            r"(?:is|are|was|were)\s+"
+            r"(?:not|no\s+longer)\s+(?:lit|on)\b"
+        ),
+        ("internet led turned on",),
+        entailment=True,
+        apart=True,
+        added="the internet led is not turned on",
     ),
     Concept(
         "starts without its devices",

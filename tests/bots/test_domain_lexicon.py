@@ -338,6 +338,18 @@ SAMPLES = [
         ["my nearside rear light is working again", "none of my rear lights have gone out"],
     ),
     (
+        "internet light",
+        "wireless",
+        "the globe light on the router is on",
+        ["the globe light on the router is not on"],
+    ),
+    (
+        "internet light gone off",
+        "wireless",
+        "the internet light has gone off",
+        ["the internet light has not gone off", "the internet light has never gone out"],
+    ),
+    (
         "starts without its devices",
         "power",
         "unplugged the mouse and keyboard and now it boots fine",
