@@ -1328,8 +1328,7 @@ _SAID_44: tuple[Concept, ...] = (
 # lights"), and out, blown, dead or not working. Lamps in the plural ("my headlights are out",
 # "none of my lights work") are not one lamp. General English of car lights.
 _LAMP = (
-    r"(?:head\s*(?:light|lamp)|tail\s*(?:light|lamp)|rear\s+(?:light|lamp)|brake\s+light|"
-    r"stop\s+light|indicator|"
+    r"(?:head\s*(?:light|lamp)|tail\s*(?:light|lamp)|brake\s+light|stop\s+light|indicator|"
     r"blinker|fog\s*(?:light|lamp)|side\s*light|reversing\s+light|reverse\s+light|"
     r"number\s+plate\s+light|(?:rear|front|back)\s+(?:light|lamp)|dipped\s+beam|main\s+beam|"
     r"high\s+beam|low\s+beam|bulb|lamp)"
