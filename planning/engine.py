@@ -109,9 +109,10 @@ class Confirm:
     """Ask the answer at ``index`` again; its reply replaces it. ``reason`` is
     "doubtful_reading" (before a conclusion on it), "contradiction" (the conclusion rules it
     out), "misreport" (a conclusion below tau rests on it and the runner-up would explain it
-    only as a slip, :meth:`Engine._misreport`), "stalled", or "changed" (the same message
-    said otherwise); ``instead`` is what the policy would have done (None for "changed": the
-    policy was not asked)."""
+    only as a slip, :meth:`Engine._misreport`), "stalled", "nothing_asked" (a flowchart
+    conclusion from the opening alone, :meth:`Engine._nothing_asked`), or "changed" (the same
+    message said otherwise); ``instead`` is what the policy would have done (None for
+    "changed": the policy was not asked)."""
 
     index: int
     finding: str
@@ -374,21 +375,18 @@ class Engine:
 
     def _nothing_asked(
         self, dialogue: Dialogue, network: EvidentialNetwork, action: Conclude
-    ) -> Ask | None:
-        """Before a flowchart conclusion drawn from the opening alone, the first step on the
-        cause's own path that the user has not spoken to (the chart's own order: the step
-        nearest the root first).
+    ) -> Ask | Confirm | None:
+        """Before a flowchart conclusion drawn from the opening alone, one question that
+        confirms it.
 
         Facts read from the first message are discounted (the reader's doubt), the stopping
         rule reads them at face value (:meth:`_at_face_value`) and the product shows such a
         conclusion capped (``bots.conclusions.UNASKED_CEILING``): "impending hard drive failure
-        (about 70% sure)" with no question asked is neither confident nor helpful, so a step
-        the user did not speak to is asked. Where the user spoke to every step, the conclusion
-        is shown (capped, with what it went by and a way to say it was misread): asking back
-        what the same reply had just noted ("Noted: ... burning ... / One check before I
-        suggest a fix: Can you smell burning ...?") read as not listening (lead21), and on
-        FloDial dev it changed no dialogue. Only on a flowchart, only while nothing has been
-        asked."""
+        (about 70% sure)" with no question asked is neither confident nor helpful. So the
+        first step on the cause's own path that the user has not spoken to is asked (the
+        chart's own order: the step nearest the root first), or, where the user spoke to every
+        step, the one nearest the cause is asked back, and its reply (asked, not read in
+        passing) replaces it. Only on a flowchart, only while nothing has been asked."""
         state = dialogue.state
         if not network.flow or state.turns > 0 or any(dialogue.asked_flags):
             return None
@@ -397,10 +395,22 @@ class Engine:
         path = network.paths_to.get(action.hypothesis, ())
         said = {a.finding for a in state.answers}
         unsaid = [finding for finding, _ in path if finding not in said]
-        if not unsaid:
+        if unsaid:
+            rationale = Rationale((action.hypothesis,), 0.0, {}, score_name="confirms")
+            return Ask(unsaid[0], rationale)
+        if self.rules.max_confirmations < 1:
             return None
-        rationale = Rationale((action.hypothesis,), 0.0, {}, score_name="confirms")
-        return Ask(unsaid[0], rationale)
+        depth = {finding: step for step, (finding, _) in enumerate(path)}
+        resting = {id(a) for a in resting_answers(state, network, action.hypothesis)}
+        on_path = [
+            (depth[a.finding], index)
+            for index, a in enumerate(state.answers)
+            if id(a) in resting and a.finding in depth
+        ]
+        if not on_path:
+            return None
+        _, index = max(on_path)
+        return Confirm(index, state.answers[index].finding, "nothing_asked", action)
 
     def _misreport(
         self, dialogue: Dialogue, network: EvidentialNetwork, action: Conclude

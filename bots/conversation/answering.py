@@ -472,8 +472,12 @@ def confirm(kit: Kit, ctx: Context, decision: Confirm, intro: Sequence[str]) -> 
     earlier = ctx.dialogue.state.answers[index]
     finding = ctx.network.finding(earlier.finding)
     question = carer.addressed(kit, ctx, wording.question_text(finding, ctx.network))
-    # Asked again because the user said it was misread: asked plainly, not "to be sure".
-    lead = "Let me ask it properly" if decision.reason == "corrected" else "Just to be sure"
+    # Asked again because the user said it was misread: asked plainly, not "to be sure"; the
+    # one check before a conclusion from the first message alone says what it is for.
+    lead = {
+        "corrected": "Let me ask it properly",
+        "nothing_asked": "One check before I suggest a fix",
+    }.get(decision.reason, "Just to be sure")
     shown = f"{lead}: {question}"
     understood = (
         "not sure"
@@ -489,6 +493,8 @@ def confirm(kit: Kit, ctx: Context, decision: Confirm, intro: Sequence[str]) -> 
         "misreport": "the likeliest cause rests on it, and the other cause it could be "
         "hardly ever comes with it",
         "corrected": "you told me that was not what you said",
+        "nothing_asked": "everything I would conclude rests on what I read from your first "
+        "message, and I want to check it before suggesting a fix",
     }.get(decision.reason, "the answers since do not fit it, so I may have misread it")
     rationale: dict[str, Any] = {
         "kind": "confirm",

@@ -9,9 +9,6 @@ bulb failure. The user's own path (every question "no") leads to a blown fuse or
 
 from __future__ import annotations
 
-import re
-
-from bots.conclusions import UNASKED_CEILING
 from bots.messages import Inbound
 from evaluation.play import shows_code
 from tests.bots.chart_chat import ChartChat
@@ -148,11 +145,9 @@ def test_facts_noted_in_the_same_reply_are_not_listed_twice() -> None:
     assert not shows_code(reply)
 
 
-def test_an_opening_that_settles_the_cause_is_not_asked_back() -> None:
-    # Stop 37 asked one fact of such an opening back ("Noted: ... clunking ... / One check
-    # before I suggest a fix: ... clunking noises recently?"); stop 45: that read as not
-    # listening (lead21), and on FloDial dev it changed no dialogue. The conclusion comes at
-    # once, capped, saying what it went by, with a way to say it was misread.
+def test_an_opening_that_settles_the_cause_is_checked_once_before_the_fix() -> None:
+    # Stop 37: "impending hard drive failure (about 70% sure)" with no question asked. The
+    # facts are noted with one check; its reply is an answer, and the fix follows.
     service = evaluation_service("laptop_drive")
     opening = (
         "hard drive in my laptop has begun making clunking noises this week, but it still boots "
@@ -161,11 +156,12 @@ def test_an_opening_that_settles_the_cause_is_not_asked_back() -> None:
     reply = service.handle(
         Inbound("web", "check", text=opening, pack="laptop_drive"), store=service.store
     )
-    assert reply.kind == "conclusion", reply.parts
-    assert "drive" in reply.text
+    assert reply.kind == "question", reply.parts
     assert "clunking" in next(p for p in reply.parts if p.startswith("Noted:"))
-    assert not any(p.startswith(("One check", "Just to be sure")) for p in reply.parts)
-    shown = re.search(r"about (\d+)% sure", reply.text)
-    assert shown is not None and int(shown.group(1)) <= round(100 * UNASKED_CEILING), reply.text
-    assert "correct" in [b.payload for b in reply.buttons]
+    assert reply.parts[-1].startswith("One check before I suggest a fix: "), reply.parts
     assert not shows_code(reply)
+    final = service.handle(
+        Inbound("web", "check", text="yes", pack="laptop_drive"), store=service.store
+    )
+    assert final.kind == "conclusion", final.parts
+    assert "drive" in final.text and not any(p.startswith("Noted:") for p in final.parts)

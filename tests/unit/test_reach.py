@@ -8,7 +8,7 @@ import pytest
 
 from planning.actions import Action, Ask, Conclude
 from planning.dialogue import DialogueState, StoppingRule
-from planning.engine import Engine, Rules
+from planning.engine import Confirm, Engine, Rules
 from planning.evidence import Answer
 from planning.network import EvidentialNetwork, Finding, Hypothesis, Link
 from planning.policies import make_policy
@@ -142,15 +142,15 @@ def test_a_conclusion_from_the_opening_alone_first_asks_the_first_step_not_said(
     assert isinstance(decision, Conclude) and decision.hypothesis == "D"
 
 
-def test_a_conclusion_from_an_opening_that_spoke_to_every_step_is_not_asked_back() -> None:
-    # Stop 45: asking back what the same reply had just noted read as not listening.
+def test_a_conclusion_from_the_opening_alone_asks_back_its_deepest_fact() -> None:
     net = network()
     engine = Engine(ConcludesTheLeader(), Rules(STOP))
     dialogue = engine.start(net)
     said = [Answer("q1", ("no",), 0.8), Answer("q3", ("no",), 0.8), Answer("q4", ("yes",), 0.8)]
     engine.volunteer(dialogue, net, said)
     decision = engine.decide(dialogue, net, escalate_red_flags=False)
-    assert isinstance(decision, Conclude) and decision.hypothesis == "D"
+    assert isinstance(decision, Confirm) and decision.reason == "nothing_asked"
+    assert decision.finding == "q4" and isinstance(decision.instead, Conclude)
     # Without a chart (every finding askable) the rule does not apply.
     plain = network(flow=False)
     dialogue = engine.start(plain)
