@@ -1362,13 +1362,15 @@ _STARTS = (
     r"powers?\s+(?:on|up)|powered\s+(?:on|up)|turns?\s+on|turned\s+on|switch(?:es|ed)?\s+on|"
     r"fires?\s+up|fired\s+up)"
 )
+# What was taken off (no charger, no negation), within the sentence.
+_TAKEN_OFF_WHAT = rf"\b{_TAKEN_OFF}\b(?:{_NOT_A_DEVICE}[^.;!?]){{1,60}}?"
+_THEN_STARTS = rf"(?:(?:just|finally|instantly)\s+)?{_STARTS}\b"
 _STARTS_WITHOUT_DEVICES = re.compile(
-    rf"\b{_TAKEN_OFF}\b(?:{_NOT_A_DEVICE}[^.;!?]){{1,60}}?\b(?:and|then|now|so)\s+"
+    rf"{_TAKEN_OFF_WHAT}\b(?:and|then|now|so)\s+"
     rf"(?:(?:now|then|after\s+that|straight\s+away)\s+)?(?:(?:it|the\s+laptop|laptop)\s+)?"
-    rf"(?:(?:just|finally|instantly)\s+)?{_STARTS}\b"
-    rf"|\b(?:once|when|after|as\s+soon\s+as)\s+(?:i|you|we)\s+{_TAKEN_OFF}\b"
-    rf"(?:{_NOT_A_DEVICE}[^.;!?]){{1,60}}?\b(?:it|the\s+laptop|laptop)\s+"
-    rf"(?:(?:just|finally|instantly)\s+)?{_STARTS}\b"
+    rf"{_THEN_STARTS}"
+    rf"|\b(?:once|when|after|as\s+soon\s+as)\s+(?:i|you|we)\s+{_TAKEN_OFF_WHAT}"
+    rf"\b(?:it|the\s+laptop|laptop)\s+{_THEN_STARTS}"
 )
 
 # -- Stop 45 (lead): the router's internet light by the names people give it: the globe or
@@ -1395,12 +1397,10 @@ _SAID_45: tuple[Concept, ...] = (
     Concept(
         "internet light gone off",
         re.compile(
+            # The light, then up to four words with no negation among them.
             r"\binternet\s+(?:led|light)s?\b(?:\s+(?!not\b|never\b)[a-z]+){0,4}?\s+"
-            r"(?:(?:has|have|had|just)\s+)?"
-            r"(?:gone|went|going|goes)\s+(?:off|out|dark|dead)\b"
-            r"|\binternet\s+(?:led|light)s?\b(?:\s+(?!not\b|never\b)[a-z]+){0,4}?\s+"
-            r"(?:is|are|was|were)\s+"
-            r"(?:not|no\s+longer)\s+(?:lit|on)\b"
+            r"(?:(?:(?:has|have|had|just)\s+)?(?:gone|went|going|goes)\s+(?:off|out|dark|dead)"
+            r"|(?:is|are|was|were)\s+(?:not|no\s+longer)\s+(?:lit|on))\b"
         ),
         ("internet led turned on",),
         entailment=True,

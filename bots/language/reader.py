@@ -117,9 +117,9 @@ from .sides import asks_whole, one_part, other_side, other_zone
 OPPOSITES = opposites()
 SAME_SIDE = same_side()
 EXCLUSIVE = exclusive_words()
-NOISE_KINDS = noise_kind_words()
-# The general words for a noise: any kind of noise is one.
-_NOISE_WORDS = frozenset(tx.canonical(w) for w in ("noise", "sound", "noises", "sounds"))
+_NOISE_KIND_WORDS = noise_kind_words()
+# The general word for a noise ("noise" and "sound" share it): any kind of noise is one.
+_A_NOISE = tx.canonical("noise")
 # Phrases whose words do not name a state or an amount ("pull over", "hard drive", "at least").
 _NOT_STATES = re.compile(
     r"\b(?:pull|pulled|pulling|turn|turned|hand|handed|look|looked|go|went|think|thought)\s+"
@@ -1938,8 +1938,8 @@ def _same_state(s: str, profile: QuestionProfile) -> bool:
     toks = tx.tokens(_NOT_STATES.sub(" ", s))
     present = {tx.canonical(t) for t in toks if t not in tx.STOP_WORDS}
     asked = profile.lexical
-    if asked & NOISE_KINDS:
-        asked = frozenset(w for w in asked if w not in _NOISE_WORDS or w in NOISE_KINDS)
+    if asked & _NOISE_KIND_WORDS:
+        asked = asked - {_A_NOISE}
     return any(present & SAME_SIDE.get(word, frozenset()) for word in asked)
 
 
