@@ -35,6 +35,7 @@ QUESTIONS = {
     "heartburn": "E_173",
     "weight_loss": "E_162",
     "dizzy": "E_76",
+    "green_nose": "E_182",
 }
 
 Row = tuple[str, dict[str, bool]]
@@ -77,6 +78,11 @@ DEVELOPMENT: list[Row] = [
     ("my right ear has felt bunged up since i went swimming on saturday", {}),
     ("both ears feel congested and popping since the flight", {}),
     ("nose is all bunged up and my ears feel blocked too", {"nose": True}),
+    # Coloured stuff from the nose is the green or yellow discharge, not a cough's sputum
+    # (stop 46: "thick green snot" was read as nothing).
+    ("blowing out thick yellow gunk from my nose every morning and my face aches", {"green_nose": True}),
+    ("snot has gone green and my cheeks hurt", {"green_nose": True}),
+    ("runny nose but its clear, not green or anything", {"nose": True, "green_nose": False}),
 ]
 
 HELD_OUT: list[Row] = [
@@ -100,4 +106,12 @@ HELD_OUT: list[Row] = [
     ("my knee clicks when i go up stairs", {}),
     ("i cut my finger on a tin can and it wont stop bleeding", {}),
     ("sick note needed, ive been feeling better since monday", {}),
+]
+
+# Written before stop 46's change to the nose's discharge; scored once, never developed on.
+HELD_OUT_46: list[Row] = [
+    ("nose keeps running with yellowy green stuff and my top teeth ache", {"nose": True, "green_nose": True}),
+    ("blocked nose, blowing out thick greeny snot for ten days", {"nose": True, "green_nose": True}),
+    ("green phlegm when i cough, nose is fine", {"sputum": True}),
+    ("streaming nose, clear and watery, sneezing loads", {"nose": True}),
 ]
