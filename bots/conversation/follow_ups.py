@@ -74,9 +74,18 @@ _TOPICS: tuple[tuple[str, str, str], ...] = (
         _SKIN_TOPIC,
         r"\brash\w*\b|(?<!seeing )\bspots\b|\bblisters?\b|\bhives\b|\bsun ?burn\w*|"
         r"\bred (?:patch|patches|skin|marks?)\b|\bitchy skin\b|\blesions?\b|"
-        r"\bsores? on (?:my )?skin\b",
+        r"\bsores? on (?:my )?skin\b|"
+        # Stop 46: the skin's own conditions, and how a skin problem looks or feels ("dry
+        # scaly patches that flake off", "itches like mad"; not "flakes of paint", "peeled
+        # an orange"). An itch inside (eyes, throat, nose, ears) is not on the skin
+        # (_ITCH_INSIDE).
+        r"\beczema\b|\bpsoriasis\b|\bdermatitis\b|\bdandruff\b|\bacne\b|\bpimples?\b|"
+        r"\bboils\b|\bwelts?\b|\bwarts?\b|\bmoles?\b|\bbumps\b|\bscal(?:y|ey)\b|"
+        r"\bflak(?:y|ing|ed)\b|\bflakes\b(?! of)|\bpeel(?:ing|s|ed)?\b(?! (?:an?|the|some)\b)|"
+        r"\bitch\w*",
         r"\bno (?:\w+ )?(?:rash|spots|lesions?|blisters)\b|\bnot (?:got |have )?(?:a |any )?rash\b|"
-        r"\b(?:do|does) not have (?:a |any )?(?:rash|spots)\b|\bskin is (?:fine|clear|normal)\b",
+        r"\b(?:do|does) not have (?:a |any )?(?:rash|spots)\b|\bskin is (?:fine|clear|normal)\b|"
+        r"\bskin\b(?: \w+){0,4} (?:is|looks|seems) (?:fine|clear|normal|ok|okay)\b",
     ),
     (
         r"\bswelling\b",
@@ -292,6 +301,23 @@ _NOT_SKIN = re.compile(
 )
 
 
+# An itch in a clause that names a place inside the body or the eyes: "itchy throat and
+# sneezing", "itchy eyes and a runny nose" (hay fever), not a skin problem.
+_ITCH_INSIDE = re.compile(
+    r"\b(?:eyes?|eyelids?|throat|nose|nostrils?|ears?|mouth|tongue|palate|gums?)\b"
+)
+_CLAUSE_END = re.compile(r"[,;.!?]|\band\b|\bbut\b")
+
+
+def _itch_inside(said: str, match: re.Match[str]) -> bool:
+    if not match.group(0).startswith("itch"):
+        return False
+    start = max((m.end() for m in _CLAUSE_END.finditer(said, 0, match.start())), default=0)
+    end = _CLAUSE_END.search(said, match.end())
+    clause = said[start : end.start() if end else len(said)]
+    return _ITCH_INSIDE.search(clause) is not None
+
+
 def complaint_facts(text: str, network: EvidentialNetwork) -> tuple[Answer, ...]:
     """Answers to the parent questions the message states plainly ("no pain at all")."""
     parents = set(follow_up_of(network).values())
@@ -312,6 +338,7 @@ def complaint_facts(text: str, network: EvidentialNetwork) -> tuple[Answer, ...]
             # one feature of a skin problem, not the skin problem (stop 44).
             said_yes = any(
                 not (elsewhere is not None and elsewhere.match(said, match.end()))
+                and not (elsewhere is not None and _itch_inside(said, match))
                 and not _NEGATION_BEFORE.search(said[: match.start()])
                 for match in re.finditer(yes_pattern, said)
             )

@@ -159,6 +159,17 @@ SYMPTOMS: tuple[LaySymptom, ...] = (
         # blowing out thick yellow stuff" was noted back as a cough the patient never had.
         unless=r"\bblow\w*|\bnose\b|\bnostrils?\b|\bsnot\w*|\bsinus\w*",
     ),
+    # Stop 46: coloured stuff from the nose ("thick green snot", "blowing out yellow gunk")
+    # was read as nothing; said only in a clause about the nose, and never of a cough's
+    # phlegm (that is the sputum above).
+    LaySymptom(
+        r"\bgreenish or yellowish nasal discharge\b",
+        r"\b(?:green|yellow|greenish|yellowish|greeny|yellowy|coloured|colored|thick)\b"
+        r"(?:\W+\w+){0,3}?\W+(?:snot\w*|gunk|stuff|mucus|discharge|goo|gook|bogeys?|muck)\b|"
+        r"\bsnot\w* (?:\w+ ){0,3}(?:green|yellow)\w*",
+        unless=r"^(?!.*\b(?:nose|nasal|snot\w*|sinus\w*|blow\w*|nostrils?|bogeys?)\b)|"
+        r"\bcough\w*|\bphlegm\b|\bsputum\b|\bspit\w*",
+    ),
     LaySymptom(
         r"\bwheezing sound when you exhale\b",
         r"\bwheez\w*",

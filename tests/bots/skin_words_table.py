@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (a data table: one row a line)
 """Skin problems said by how the skin looks or feels, not by the word "rash" (stop 46).
 
 "scalp is really itchy with white flakes all over my shoulders" and "got dry scaly patches on
