@@ -117,7 +117,8 @@ _FILLER = re.compile(
 )
 _HEDGE = re.compile(
     r"^(it (looks|seems) like|looks like|it appears that|it seems that|i think|i believe|"
-    r"this is an indication that|we have narrowed down your problem\.?)\s*,?\s*",
+    r"this is an indication that|we have narrowed down your problem\.?|"
+    r"this (?:might|may|could) be (?:related to|caused by|due to))\s*,?\s*",
     re.I,
 )
 _IMPERATIVE = re.compile(
@@ -125,6 +126,16 @@ _IMPERATIVE = re.compile(
     r"change|revert|try|take|toggle|go|shut|unplug|flush|fill|check|tighten|clean|"
     r"bleed|turn|install|reinstall|update|see|get|contact|reach|simply|press|avoid|"
     r"if|to fix|rebalanc|locate|test|pour)\b",
+    re.I,
+)
+# A first sentence that only says what is not wrong ("This is not a car steering problem.",
+# "Your hard drive is perfectly fine.", "This issue is not related to overheating."): the
+# cause is the next one; shown as the cause, it read "The most likely cause: This is not a car
+# steering problem" (stop 46).
+_ONLY_WHAT_IT_IS_NOT = re.compile(
+    r"^(?:(?:this|that|it|the|this) ?(?:problem|issue)? (?:is not|isn't|is n't) "
+    r"(?:an? |the )?(?:\w+ ){0,3}(?:problem|issue|fault|related to \w+(?: \w+)?)"
+    r"|your [\w' ]+ (?:is|are) (?:perfectly |absolutely )?(?:fine|ok|okay))\.?$",
     re.I,
 )
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'])")
@@ -149,6 +160,8 @@ def _parts(hypothesis: Hypothesis) -> tuple[str, bool, list[str]]:
     sentences = [s for s in sentences if s and not _FILLER.match(s)]
     if not sentences:
         return hypothesis.resolution.strip(), False, []
+    if len(sentences) > 1 and _ONLY_WHAT_IT_IS_NOT.match(sentences[0]):
+        sentences = sentences[1:]
     first = sentences[0]
     return first, bool(_IMPERATIVE.match(first)), sentences[1:]
 

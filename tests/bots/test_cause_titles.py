@@ -60,3 +60,38 @@ def test_the_conclusion_calls_a_fix_a_fix(resolution: str, lead: str) -> None:
 
     hypothesis = Hypothesis(id="chart:t1", name="raw chart text", resolution=resolution)
     assert conclusion_lines(hypothesis, 0.8, [])[0] == lead
+
+
+@pytest.mark.parametrize(
+    ("resolution", "title"),
+    [
+        # A first sentence that only says what is not wrong is no cause (stop 46: "The most
+        # likely cause: This is not a car steering problem").
+        (
+            "This is not a car steering problem. This might be related to the engine or the "
+            "automatic transmission. Hope this helps.",
+            "The engine or the automatic transmission",
+        ),
+        (
+            "Your hard drive is perfectly fine. You have a battery failure.",
+            "You have a battery failure",
+        ),
+        (
+            "This issue is not related to overheating. The motherboard or RAM is failing.",
+            "The motherboard or RAM is failing",
+        ),
+        (
+            "This is not a hardware problem. Press CTRL+ALT and an arrow key.",
+            "Fixed by: press CTRL+ALT and an arrow key",
+        ),
+        # A cause that names what it is not as well stays whole; so does a lone denial.
+        (
+            "The problem is with your battery and not the hard drive. Replace the battery.",
+            "The problem is with your battery and not the hard drive",
+        ),
+        ("This is not a hardware problem.", "This is not a hardware problem"),
+    ],
+)
+def test_what_it_is_not_is_not_the_cause(resolution: str, title: str) -> None:
+    hypothesis = Hypothesis(id="chart:t1", name="raw chart text", resolution=resolution)
+    assert cause_title(hypothesis) == title
