@@ -74,3 +74,36 @@ HELD_OUT: list[Row] = [
     ("getting really bad cramps in my belly and loose stools about 6 times a day since the curry", GUT + TIMING, ("rash",)),
     ("double vision towards the end of the day and my voice gets weaker the more i talk", (*NERVE, "voice", "chew", *TIMING), ("rash", "cough")),
 ]
+
+# Stop 46: complaints the pack's conditions barely cover (an eye, the ears, a tooth, a joint,
+# the waterworks, the back, the skin): the opening's own body part, not the nearest
+# condition's signs (lead21/22: a pink gunky eye was asked about the lymph nodes and the
+# breath; ringing ears about saliva). Written before the change; HELD_OUT_46 never developed on.
+EYE = ("eye", "vision", "sight", "see", "red", "itch", "tear", "water", "discharge", "light", "lid", "swell", "allerg", "pain", *TIMING)
+EAR = ("ear", "hear", "sound", "ring", "noise", "dizz", "spin", "balance", "pain", "discharge", "head", *TIMING)
+MOUTH = ("tooth", "teeth", "gum", "jaw", "mouth", "chew", "swallow", "face", "cheek", "swell", "pain", "fever", "temperature", *TIMING)
+JOINT = ("joint", "knee", "ankle", "hip", "foot", "feet", "heel", "leg", "toe", "swell", "stiff", "red", "warm", "hot", "walk", "weight", "move", "pain", "fever", *TIMING)
+WATER = ("pee", "urin", "wee", "bladder", "burn", "sting", "blood", "pain", "belly", "abdom", "stomach", "back", "side", "fever", "temperature", "sick", "vomit", *TIMING)
+BACK = ("back", "spine", "leg", "numb", "tingl", "weak", "walk", "bladder", "bowel", "lift", "move", "pain", "fever", *TIMING)
+
+DEVELOPMENT_46: list[Row] = [
+    ("eye is red and sticky, woke up with it glued shut this morning", EYE, ("rash", "cough")),
+    ("ringing in both ears since the fireworks on saturday, everything sounds muffled", EAR, ("rash", "cough")),
+    ("toothache right at the back, throbbing, worse with cold drinks", MOUTH, ("rash", "cough")),
+    ("my knee is swollen and stiff after a long walk yesterday", JOINT, ("cough",)),
+    ("stinging when i pee and i need to go every half hour", WATER, ("rash", "cough")),
+    ("lower back aching since i lifted a sofa on sunday", BACK, ("rash", "cough")),
+    ("my ears feel full and popping since the flight and i cant hear properly", EAR, ("rash", "cough")),
+    ("both eyes are itchy and watering and the lids are a bit swollen", EYE, ("cough",)),
+]
+
+HELD_OUT_46: list[Row] = [
+    ("one ear feels blocked and i can hear my own voice echoing in it", EAR, ("rash", "cough")),
+    ("gum is swollen round a back tooth and it hurts to chew", MOUTH, ("rash", "cough")),
+    ("ankle is puffy and sore after i went over on it at netball", JOINT, ("cough",)),
+    ("burning when i wee and it smells really strong", WATER, ("rash", "cough")),
+    ("my eye has gone bloodshot and it aches when i look at bright lights", EYE, ("rash", "cough")),
+    ("heel hurts like mad first thing in the morning when i get out of bed", JOINT, ("rash", "cough")),
+    ("back went twinge when i bent down to tie my shoe and now i can barely straighten up", BACK, ("rash", "cough")),
+    ("theres a constant high pitched whine in my left ear, worse at night when its quiet", EAR, ("rash", "cough")),
+]
