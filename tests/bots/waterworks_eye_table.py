@@ -1,0 +1,72 @@
+# ruff: noqa: E501  (a data table: one row a line)
+"""A water infection and a sore or sticky eye, as patients type them (stop 46): complaints
+DDXPlus, the patient-intake pack's knowledge, has no cause for. "burning when i wee and it
+smells really strong" was asked 15 of the pack's questions (palpitations, a runny nose,
+vaccinations, daycare, smoking) and told to seek care today; a pink gunky eye was asked about
+the lymph nodes and the breath. Written before any change of stop 46; ``DEV`` is developed on,
+``HELD_OUT`` is measured once at the end.
+
+A row, as in ``tests/bots/minor_care_table.py``: the opening, the patient's replies (the first
+rule whose words appear in the question is typed; "no" otherwise) and what a triage nurse
+would say (NHS 111's urinary tract infection and conjunctivitis advice, simplified):
+
+- ``"home"``: a pharmacist: burning or stinging when peeing, going often, cloudy or strong
+  pee, with no temperature or shivers, no back or side pain, no sickness and no blood; a red,
+  sticky, gritty, itchy or watering eye with the sight as usual and no real pain;
+- ``"seen"``: care today: with a temperature, shivers, a pain in the back or side under the
+  ribs, being sick, or blood in the pee; an eye with the sight blurred, a real pain, light
+  hurting it, or something that got into it or hit it;
+- ``"emergency"``: the eye's sight suddenly gone, a chemical splashed in it; confused and
+  shivery with a water infection (the emergency reader's sepsis).
+
+The words a rule listens for are the ones any way of asking would use (temperature, shiver,
+back, side, sick, blood; sight, vision, blur, pain, light, contact, hit, got in).
+"""
+
+from __future__ import annotations
+
+from tests.bots.minor_care_table import Replies, Row
+
+_SCALES: Replies = (
+    (("how intense", "how severe", "scale", "how much"), "3"),
+    (("how precisely",), "6"),
+    (("how fast",), "5"),
+)
+_KIDNEY = ("temperature", "fever", "shiver", "back", "side", "sick", "vomit", "kidney", "loin")
+_BLOOD = ("blood", "pink", "red", "brown")
+_SIGHT = ("sight", "vision", "see", "blur", "light", "pain", "hurt")
+_INTO = ("got into", "get into", "something in", "hit", "contact", "chemical", "splash", "scratch")
+
+
+def _wee(kidney: str = "no", blood: str = "no", pain: str = "just stings when i go") -> Replies:
+    return (*_SCALES, (_KIDNEY, kidney), (_BLOOD, blood), (("pain somewhere", "where do you feel"), pain))
+
+
+def _eye(sight: str = "no my sight is fine", into: str = "no", pain: str = "bit gritty thats all") -> Replies:
+    return (*_SCALES, (_SIGHT, sight), (_INTO, into), (("pain somewhere", "where do you feel"), pain))
+
+
+DEV: list[Row] = [
+    ("stinging when i pee and i need to go every half hour, i think its cystitis again", _wee(), "home"),
+    ("water infection i think, pee is cloudy and smells and it burns at the end", _wee(), "home"),
+    ("burning when i wee, and now i feel shivery and my lower back on the right really aches", _wee(kidney="yes shivery and my back hurts on the right side"), "seen"),
+    ("keep needing the toilet and it burns, theres a bit of blood in it this morning", _wee(blood="yes a bit pinkish"), "seen"),
+    ("uti symptoms since yesterday, burning and going loads", _wee(kidney="yes ive been sick twice and feel hot"), "seen"),
+    ("my eye is red and sticky, lashes glued together this morning", _eye(), "home"),
+    ("both eyes itchy, watering and a bit pink, think its conjunctivitis from my son", _eye(), "home"),
+    ("red eye since yesterday and now everything is blurry out of it and it really hurts", _eye(sight="yes its blurry and it hurts"), "seen"),
+    ("my eye is gritty and red after grinding metal in the garage", _eye(into="yes i think a bit of metal flew in"), "seen"),
+    ("eye is sore and red and bright light is unbearable", _eye(sight="yes light really hurts it"), "seen"),
+    ("splashed bleach in my eye cleaning the bathroom and it burns", _eye(), "emergency"),
+]
+
+HELD_OUT: list[Row] = [
+    ("it kills when i wee and i keep thinking i need to go but nothing comes out", _wee(), "home"),
+    ("think ive got a bladder infection, wee smells awful and is really cloudy", _wee(), "home"),
+    ("cystitis, burning pee, and ive got a temperature of 38.5 and pain in my side", _wee(kidney="yes temperature and my side hurts"), "seen"),
+    ("peeing blood and it stings", _wee(blood="yes its red"), "seen"),
+    ("one eye went pink overnight and its crusty in the corners", _eye(), "home"),
+    ("eyes are streaming and itchy since the pollen came out, sight is fine", _eye(), "home"),
+    ("i wear contact lenses and my eye is red, painful and cant stand the light", _eye(sight="yes light hurts and its painful", into="yes i wear contacts"), "seen"),
+    ("suddenly cant see out of my left eye, it went dark like a curtain coming down", _eye(sight="yes i cant see"), "emergency"),
+]
