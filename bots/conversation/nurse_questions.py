@@ -24,6 +24,10 @@ sunburn       blisters or a bad swelling over a large area                      
               unwell: a high temperature, shivers, a headache, dizzy, sick         urgent
 contact rash  lips, tongue or throat swelling, hard to breathe or swallow, faint    emergency
 one leg       short of breath, a chest pain, pain breathing in, blood coughed up   emergency
+water infect  a temperature or shivers, a back or side pain, being sick            urgent
+              blood in the pee, or pink, red or brown                              urgent
+sore eye      the sight blurred, a real pain, light hurting it                     urgent
+              something got into it or hit it, contact lenses                      urgent
 ============  ===================================================================  =========
 
 A question is asked only when its sign would raise the level the table gives so far, and not
@@ -206,6 +210,34 @@ CLOT = Question(
         kind="blood clot",
     ),
 )
+# Stop 46: a water infection and a sore eye, each sign in its own words.
+_KIDNEY = Question(
+    "kidney",
+    "Do you have a high temperature or shivers, a pain in your back or side just below the "
+    "ribs, or have you been sick?",
+    "kidney",
+    "urgent",
+)
+_PEE_BLOOD = Question(
+    "pee_blood",
+    "Is there any blood in your pee, or is it pink, red or brown?",
+    "pee_blood",
+    "urgent",
+)
+_SIGHT = Question(
+    "eye_serious",
+    "Has your sight changed (blurred, and it does not clear when you blink), or is the eye "
+    "really painful, or does bright light hurt it?",
+    "eye_serious",
+    "urgent",
+)
+_INTO_EYE = Question(
+    "eye_injury",
+    "Did something get into the eye or hit it (a bit of metal or grit, a chemical, a poke), or "
+    "do you wear contact lenses?",
+    "eye_injury",
+    "urgent",
+)
 QUESTIONS: dict[str, tuple[Question, ...]] = {
     "insect": (_AIRWAY, _INFECTION),
     "tick": (_RING,),
@@ -215,6 +247,8 @@ QUESTIONS: dict[str, tuple[Question, ...]] = {
     "sunburn": (_SUN_BLISTERS, _SUN_UNWELL),
     "contact": (_AIRWAY,),
     "clot": (CLOT,),
+    "waterworks": (_KIDNEY, _PEE_BLOOD),
+    "eye": (_SIGHT, _INTO_EYE),
 }
 # What the table's questions hold beside their own: the screening questions an urgent close
 # asks (bots.conversation.urgent_screen), each registered here so that its answer is read.

@@ -1,5 +1,5 @@
 """What a triage nurse says about bites, stings, mild injuries (stop 40), cuts, sunburn and
-skin contact reactions (stop 43).
+skin contact reactions (stop 43), a water infection and a sore or sticky eye (stop 46).
 
 The patient-intake pack's causes come from DDXPlus, whose population holds no insect bite, no
 sting, no animal bite and no sprain. Its differential for "a wasp got my hand, red and puffy"
@@ -34,9 +34,18 @@ sunburn                   blisters or a bad swelling; a fever, shivers, a       
 skin contact reaction     the face, lips or tongue swelling, trouble breathing     emergency
 (nettles, a plant, a      spreading, weeping, hot, pus, a fever                    urgent
 new product)
+water infection (stop     a temperature, shivers, a back or side pain, being       urgent
+46: burning or stinging   sick; blood in the pee; a pregnancy
+peeing, going often)
+sore or sticky eye        the sight blurred, a real pain, light hurting it;        urgent
+(stop 46)                 something got into it or hit it; contact lenses
 bite or sting, injury,    none of the above                                        self-care
-cut, sunburn, contact
+cut, sunburn, contact,
+water infection, eye
 ========================  =======================================================  ==========
+
+A water infection or a sore eye said beside another illness (a cough, a rash, a headache;
+a fever, for the eye) is the pack's: its causes may explain both.
 
 The level is the table's, not the differential's (which knows no such cause); the curated
 emergency and urgent readers, red flags and a companion sign (chest pain, breathlessness,
@@ -246,10 +255,70 @@ CONCEPTS: Mapping[str, str] = {
         r"\brash\w*|\bbumps?\b|\bbumpy\b|\bhives\b|\bwelts?\b|\bitch\w*|\bred\b|"
         r"\bblister\w*|\bstinging\b|\bstings\b|\bspots\b|\bblotch\w*|\bburn\w*|\btingl\w*"
     ),
+    # -- stop 46: a water infection and a sore or sticky eye. "it stings when I pee" was no bite
+    # (above); here it is the complaint, said by what it feels like, how often, or its name.
+    "waterworks": (
+        r"\bwater infection\b|\burine infection\b|\buti\b|\bcystitis\b|\bbladder infection\b|"
+        r"\b(?:burn\w*|sting\w*|kills|hurts|painful|pain|agony) (?:\w+ ){0,3}(?:when|while|after|"
+        r"as) (?:i |you |she |he |they )?(?:pee|wee|urinat|pass water|go to the (?:toilet|loo))\w*|"
+        r"\b(?:pee|wee|peeing|weeing|urine|urinating|passing water) (?:\w+ ){0,3}(?:burn\w*|"
+        r"sting\w*|hurts|kills|painful|smells?|smelly|cloudy|stinks|blood\w*)\b|"
+        r"\b(?:burning|stinging|cloudy|smelly|bloody) (?:pee|wee|urine)\b|\bpeeing blood\b|"
+        r"\b(?:toilet|loo)\b(?:\W+\w+){0,5}?\W+(?:burn|sting)\w*"
+    ),
+    # What makes a water infection one to be seen today: it has gone up to the kidneys (a
+    # temperature or shivers, a pain in the back or side, being sick), blood in the pee, or a
+    # pregnancy.
+    "kidney": (
+        r"\bfevers?\b|\btemperature\b|\bhigh temp\b|\bshiver\w*|\bchills\b|\brigou?rs\b|"
+        r"\bhot and cold\b|\bfeverish\b|\bfeel\w* (?:really )?hot\b|"
+        r"\b(?:back|side|loin|flank|kidneys?)\b (?:\w+ ){0,3}(?:pain\w*|ache\w*|aching|hurt\w*|"
+        r"sore|kills?)\b|\b(?:pain|ache|aching|hurts?|hurting|sore) (?:\w+ ){0,3}(?:back|side|"
+        r"loin|flank|kidneys?)\b|\bvomit\w*|\b(?:been|being) sick\b|\bthrow\w* up\b|\bthrew up\b"
+    ),
+    # Going often and a burning said in another clause ("keep needing the toilet and it burns").
+    "toilet_often": (
+        r"\b(?:need\w*|going|go|goes|running|run|up|dashing|rushing) (?:to )?(?:the )?(?:toilet|"
+        r"loo|bathroom)\b|\b(?:toilet|loo)\b (?:\w+ ){0,2}(?:all the time|constantly|every|loads|"
+        r"lots|non ?stop)\b|\b(?:pee|wee)\w* (?:\w+ ){0,2}(?:all the time|constantly|every|loads|"
+        r"non ?stop)\b"
+    ),
+    "burns": r"\bburn\w*|\bsting\w*",
+    # Signs of another illness beside a water infection or a sore eye ("red eyes, a rash all
+    # over and a cough"): the pack's causes decide, as for an injury.
+    "other_illness": (
+        r"\bcough\w*|\brash\w*|\bspots\b|\bsore throat\b|\bchest\b|\bheadaches?\b|"
+        r"\bdiarrh?o?ea\b|\brunny nose\b|\bsneez\w*|\bbreath\w*|\bswollen (?:face|lips?|tongue)\b"
+    ),
+    "pee_blood": r"\bblood\w*|\bpink\w*|\bred\b|\bbrown\b|\bcola\b",
+    "pregnant": r"\bpregnan\w*|\bexpecting (?:a baby|twins)\b|\bweeks gone\b",
+    "sore_eye": (
+        r"\bconjunctivitis\b|\bpink ?eye\b|\bstyes?\b|\beyes? (?:\w+ ){0,4}(?:red|pink\w*|sticky|"
+        r"gunky|gunk|gritty|itchy|itch\w*|watering|watery|streaming|crusty|crusted|bloodshot|"
+        r"sore|weeping|glued|swollen|puffy|bloodshot)\b|\b(?:red|pink|sticky|gunky|gritty|itchy|"
+        r"watery|streaming|crusty|bloodshot|sore|weepy|puffy) (?:\w+ ){0,2}eyes?\b|"
+        r"\blashes (?:\w+ ){0,3}(?:stuck|glued)\b"
+    ),
+    # An eye to be seen today: the sight changed, a real pain, light that hurts it.
+    "eye_serious": (
+        r"\bblur\w*|\b(?:can not|cannot|unable to) see\b|\b(?:vision|sight)\b (?:\w+ ){0,3}"
+        r"(?:gone|changed|worse|blurr\w*|funny|strange|odd|cloudy|misty)\b|\b(?:light|bright|sun)"
+        r"\w* (?:\w+ ){0,3}(?:hurts?|unbearable|painful|kills?)\b|\b(?:hurts?|painful|kills?) "
+        r"(?:\w+ ){0,3}(?:light|bright)\b|\bsensitive to (?:the )?light\b|\bphotophob\w*|"
+        r"\breally (?:hurts|painful|sore)\b|\b(?:severe|bad|awful|terrible|real|proper) pain\b|"
+        r"\bit (?:hurts|is painful)\b"
+    ),
+    # Or something got into it or hit it, or a contact lens wearer's red eye (an ulcer).
+    "eye_injury": (
+        r"\bcontact lens\w*|\bcontacts\b|\b(?:got|flew|went|gone|something|bits?|piece) "
+        r"(?:\w+ ){0,3}(?:in|into) (?:my |the |his |her )?eyes?\b|\bhit (?:\w+ ){0,3}eyes?\b|"
+        r"\bpoked\b|\bscratch\w* (?:\w+ ){0,2}eyes?\b|\bmetal\b|\bgrind\w*|\bsplinter\b"
+    ),
 }
 _COMPILED = {name: re.compile(pattern) for name, pattern in CONCEPTS.items()}
 RULES: Mapping[str, tuple[Rule, ...]] = {
     **{name: (Rule((name,)),) for name in CONCEPTS},
+    "waterworks": (Rule(("waterworks",)), Rule(("toilet_often", "burns"))),
     # One leg swollen, hot or red, or sore for a reason a clot has; a knock, a sport, cramps
     # at night excuse it in their own clause (the emergency reader's excuse).
     "clot": (
@@ -284,6 +353,12 @@ _CLASSES = frozenset(
         # A flight, an operation or a week in bed is told in the past ("flew back on tuesday").
         "clot_risk",
         "leg_excuse",
+        # "splashed", "flew into my eye", "burnt when i weed this morning": told in the past.
+        "waterworks",
+        "toilet_often",
+        "burns",
+        "sore_eye",
+        "eye_injury",
     }
 )
 
@@ -336,6 +411,19 @@ _CONTACT_HOME = (
     "or it gets hard to breathe, call emergency services (112 or 911) at once. See a doctor if "
     "it spreads, blisters and weeps, or has not settled in a few days."
 )
+_WATER_HOME = (
+    "For burning or stinging when you pee, needing to go often or cloudy, strong-smelling pee: "
+    "drink plenty of water, take paracetamol for the pain, and ask "
+    "a pharmacist today: many can treat it without a GP appointment. See a doctor today if you "
+    "get a temperature or shivers, a pain in your back or side, are sick, or see blood in your "
+    "pee; and if it is not better in 2 days."
+)
+_EYE_HOME = (
+    "For a red, sticky, gritty, itchy or watering eye with your sight as usual: wash your lashes "
+    "gently with cooled boiled water on cotton wool, do not wear contact lenses until it has "
+    "cleared, do not share towels, and ask a pharmacist (they can suggest drops). Get it "
+    "checked today if your sight changes, it becomes really painful, or light hurts it."
+)
 _SEEN = {
     "bite": "A bite through the skin needs to be cleaned and checked today (antibiotics, tetanus).",
     "bat": "A bat bite or scratch needs to be seen today, even a small one (rabies).",
@@ -362,6 +450,14 @@ _SEEN = {
     "please get it checked today. If your lips, tongue or throat swell, your throat feels tight, "
     "it gets hard to breathe or swallow, or you feel faint, call emergency services (112 or "
     "911) at once.",
+    "kidney": "A water infection with a temperature, shivers, a pain in your back or side, or "
+    "being sick may have spread to the kidneys, and one with blood in the pee or in pregnancy "
+    "needs checking too: please see a doctor today (your GP's urgent line, NHS 111 or urgent "
+    "care).",
+    "eye": "A red eye with the sight blurred, a real pain, light hurting it, something that got "
+    "into it or hit it, or in a contact lens wearer needs to be checked today: an optician's "
+    "urgent appointment, NHS 111 or an eye casualty. If you suddenly lose sight in it, go to "
+    "the emergency department.",
     "injury": "An injury that takes no weight, will not move, looks out of shape, went numb or "
     "came with a knock to the head needs to be checked today (an X-ray, a minor injuries unit "
     "or urgent care).",
@@ -453,11 +549,31 @@ def _care(found: set[str]) -> Care | None:
         return skin
     if "clot" in found:
         return Care("leg swelling or pain", "urgent", (_CLOT_SEEN,), "clot")
+    own = _waterworks_or_eye(found)
+    if own is not None:
+        return own
     if "injury" in found and "illness" not in found:
         note = _NO_DIAGNOSIS.format(what="sprains, strains or other injuries")
         if "serious_injury" in found:
             return Care("injury", "urgent", (note, _SEEN["injury"]), "injury")
         return Care("injury", "self-care", (note, _INJURY_HOME), "injury")
+    return None
+
+
+def _waterworks_or_eye(found: set[str]) -> Care | None:
+    """A water infection or a sore, sticky eye (stop 46), from the signs found."""
+    if "other_illness" in found:
+        return None
+    if "waterworks" in found:
+        note = _NO_DIAGNOSIS.format(what="urine infections")
+        if found & {"kidney", "pee_blood", "pregnant"}:
+            return Care("urine infection", "urgent", (note, _SEEN["kidney"]), "waterworks")
+        return Care("urine infection", "self-care", (note, _WATER_HOME), "waterworks")
+    if "sore_eye" in found and "illness" not in found:
+        note = _NO_DIAGNOSIS.format(what="eye infections")
+        if found & {"eye_serious", "eye_injury"}:
+            return Care("sore eye", "urgent", (note, _SEEN["eye"]), "eye")
+        return Care("sore eye", "self-care", (note, _EYE_HOME), "eye")
     return None
 
 

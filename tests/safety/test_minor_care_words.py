@@ -32,6 +32,11 @@ from bots.safety.minor_care import minor_care
         ("got sunburnt on holiday, shoulders red and sore", "self-care"),
         ("really sunburnt and now im shivery with a headache", "urgent"),
         ("nettle rash on my legs, itchy little bumps", "self-care"),
+        # Stop 46: a water infection and a sore eye are the table's too.
+        ("it stings when i pee", "self-care"),
+        ("burning when i wee and a pain in my side", "urgent"),
+        ("eye is red and sticky", "self-care"),
+        ("eye is red and light really hurts it", "urgent"),
     ],
 )
 def test_level_of_the_table(words: str, level: str) -> None:
@@ -43,7 +48,6 @@ def test_level_of_the_table(words: str, level: str) -> None:
     "words",
     [
         "theres something a bit off with my tummy",
-        "it stings when i pee",
         "she is a bit feverish and off her food",
         "he bites his nails and now his finger is red",
         "i need to cut down on sugar, my tummy hurts after sweets",
@@ -51,6 +55,9 @@ def test_level_of_the_table(words: str, level: str) -> None:
         "cut my hair short and now my scalp is itchy",
         "i tick all the boxes for depression",
         "stinging pain in my eyes",
+        # A sore eye or a water infection beside another illness is the pack's.
+        "red eyes, a rash all over and a fever",
+        "burning when i pee and a cough",
         "fell over last week and since then ive got a fever and a cough",
         "hurt my back lifting and now theres blood in my pee",
         # What makes it hurt, not what happened to it (stop 42: an ear after swimming was asked
