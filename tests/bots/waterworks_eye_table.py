@@ -70,3 +70,30 @@ HELD_OUT: list[Row] = [
     ("i wear contact lenses and my eye is red, painful and cant stand the light", _eye(sight="yes light hurts and its painful", into="yes i wear contacts"), "seen"),
     ("suddenly cant see out of my left eye, it went dark like a curtain coming down", _eye(sight="yes i cant see"), "emergency"),
 ]
+
+# Stop 46, written after the rows above were developed on and before the ear's row: ringing,
+# a blocked or muffled ear, with no earache (the pack knows a middle-ear infection). A nurse
+# (NHS 111's tinnitus and hearing loss advice, simplified): home when it came after loud noise
+# or a flight or a cold; seen today when the hearing in one ear went suddenly, or with the
+# room spinning, or a weak or droopy face (the emergency reader's stroke is an emergency).
+_SUDDEN = ("sudden", "suddenly", "gone", "lost", "spin", "dizz", "vertigo", "balance", "face", "weak")
+
+
+def _ear(sudden: str = "no") -> Replies:
+    return (*_SCALES, (_SUDDEN, sudden), (("pain somewhere", "where do you feel"), "no pain"))
+
+
+DEV_EAR: list[Row] = [
+    ("ringing in both ears since the fireworks on saturday, everything sounds muffled", _ear(), "home"),
+    ("my ears feel full and popping since the flight and i cant hear properly", _ear(), "home"),
+    ("right ear has been blocked for a week since i had a cold, sounds all muffled", _ear(), "home"),
+    ("woke up yesterday and the hearing in my left ear has just gone, theres a hissing noise in it", _ear(sudden="yes it went overnight"), "seen"),
+    ("buzzing in my ear and the room keeps spinning when i turn my head", _ear(sudden="yes the room spins"), "seen"),
+]
+HELD_OUT_EAR: list[Row] = [
+    ("one ear feels blocked and i can hear my own voice echoing in it", _ear(), "home"),
+    ("theres a constant high pitched whine in my left ear, worse at night when its quiet", _ear(), "home"),
+    ("went deaf in my right ear this morning all of a sudden, no pain", _ear(sudden="yes it just went"), "seen"),
+    ("ears still whistling two days after a club night", _ear(), "home"),
+]
+
