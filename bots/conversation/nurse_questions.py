@@ -28,6 +28,7 @@ water infect  a temperature or shivers, a back or side pain, being sick         
               blood in the pee, or pink, red or brown                              urgent
 sore eye      the sight blurred, a real pain, light hurting it                     urgent
               something got into it or hit it, contact lenses                      urgent
+ringing ear   the hearing in one ear gone suddenly, the room spinning              urgent
 ============  ===================================================================  =========
 
 A question is asked only when its sign would raise the level the table gives so far, and not
@@ -238,6 +239,13 @@ _INTO_EYE = Question(
     "eye_injury",
     "urgent",
 )
+_EAR_SUDDEN = Question(
+    "ear_sudden",
+    "Did the hearing in one ear go suddenly or get much worse within a day or two, or does the "
+    "room spin around you?",
+    "ear_sudden",
+    "urgent",
+)
 QUESTIONS: dict[str, tuple[Question, ...]] = {
     "insect": (_AIRWAY, _INFECTION),
     "tick": (_RING,),
@@ -249,6 +257,7 @@ QUESTIONS: dict[str, tuple[Question, ...]] = {
     "clot": (CLOT,),
     "waterworks": (_KIDNEY, _PEE_BLOOD),
     "eye": (_SIGHT, _INTO_EYE),
+    "ear": (_EAR_SUDDEN,),
 }
 # What the table's questions hold beside their own: the screening questions an urgent close
 # asks (bots.conversation.urgent_screen), each registered here so that its answer is read.

@@ -39,9 +39,12 @@ water infection (stop     a temperature, shivers, a back or side pain, being    
 peeing, going often)
 sore or sticky eye        the sight blurred, a real pain, light hurting it;        urgent
 (stop 46)                 something got into it or hit it; contact lenses
+ringing or blocked ear    the hearing in one ear gone suddenly; the room spinning  urgent
+(stop 46; an earache is
+the pack's)
 bite or sting, injury,    none of the above                                        self-care
 cut, sunburn, contact,
-water infection, eye
+water infection, eye, ear
 ========================  =======================================================  ==========
 
 A water infection or a sore eye said beside another illness (a cough, a rash, a headache;
@@ -314,6 +317,26 @@ CONCEPTS: Mapping[str, str] = {
         r"(?:\w+ ){0,3}(?:in|into) (?:my |the |his |her )?eyes?\b|\bhit (?:\w+ ){0,3}eyes?\b|"
         r"\bpoked\b|\bscratch\w* (?:\w+ ){0,2}eyes?\b|\bmetal\b|\bgrind\w*|\bsplinter\b"
     ),
+    # Ringing, or a blocked, full or muffled ear (stop 46); an earache or a leaking ear is the
+    # pack's (it knows a middle-ear infection).
+    "ear_trouble": (
+        r"\btinnitus\b|\b(?:ring\w*|whin\w*|whistl\w*|buzz\w*|hiss\w*|humm\w*) (?:\w+ ){0,4}"
+        r"ears?\b|\bears? (?:\w+ ){0,4}(?:ring\w*|whin\w*|whistl\w*|buzz\w*|hiss\w*|blocked|"
+        r"full|muffled|popp\w*|bunged|echo\w*|plugged)\b|\b(?:deaf|hearing) (?:\w+ ){0,3}(?:ears?|"
+        r"muffled|gone|went|lost)\b|\bsounds? (?:\w+ ){0,3}muffled\b|\b(?:can not|cannot) hear\b"
+    ),
+    "ear_pain": (
+        r"\bear ?aches?\b|\b(?:pain\w*|hurt\w*|sore|throbb\w*|ach\w*) (?:\w+ ){0,4}"
+        r"(?:ears?|earlobes?)\b|\b(?:coming|leaking|oozing|dripping|running) out of (?:it|my ear|"
+        r"the ear)\b|\bdischarg\w*|\bpus\b|"
+        r"\bears? (?:\w+ ){0,3}(?:hurt\w*|pain\w*|sore|throbb\w*|ach\w*|leak\w*|ooz\w*|"
+        r"discharg\w*|pus)\b|\b(?:pus|fluid|gunk|discharge) (?:\w+ ){0,3}ears?\b"
+    ),
+    # To be seen today: the hearing in one ear gone suddenly, or the room spinning.
+    "ear_sudden": (
+        r"\bsudden\w*|\bgone\b|\bwent (?:deaf|muffled|quiet|dull|funny|numb)\b|\bovernight\b|"
+        r"\bdeaf\b|\blost (?:\w+ ){0,2}hearing\b|\bspin\w*|\bvertigo\b|\bdizz\w*|\bbalance\b"
+    ),
 }
 _COMPILED = {name: re.compile(pattern) for name, pattern in CONCEPTS.items()}
 RULES: Mapping[str, tuple[Rule, ...]] = {
@@ -359,6 +382,8 @@ _CLASSES = frozenset(
         "burns",
         "sore_eye",
         "eye_injury",
+        "ear_trouble",
+        "ear_sudden",
     }
 )
 
@@ -424,6 +449,14 @@ _EYE_HOME = (
     "cleared, do not share towels, and ask a pharmacist (they can suggest drops). Get it "
     "checked today if your sight changes, it becomes really painful, or light hurts it."
 )
+_EAR_HOME = (
+    "Ringing or a blocked, muffled ear after loud music, a flight or a cold usually settles by "
+    "itself within a few days to a couple of weeks. For a blocked ear, try swallowing, yawning "
+    "or chewing, or pinch your nose and blow gently; a pharmacist can suggest drops or a "
+    "decongestant. Do not push anything into the ear. See your doctor if it lasts more than a "
+    "couple of weeks or keeps coming back; get it checked today if the hearing in one ear goes "
+    "suddenly, the room starts spinning, or the ear becomes painful or leaks."
+)
 _SEEN = {
     "bite": "A bite through the skin needs to be cleaned and checked today (antibiotics, tetanus).",
     "bat": "A bat bite or scratch needs to be seen today, even a small one (rabies).",
@@ -458,6 +491,10 @@ _SEEN = {
     "into it or hit it, or in a contact lens wearer needs to be checked today: an optician's "
     "urgent appointment, NHS 111 or an eye casualty. If you suddenly lose sight in it, go to "
     "the emergency department.",
+    "ear": "Hearing that goes suddenly in one ear, or with the room spinning, needs to be "
+    "checked today (your doctor's urgent line, NHS 111 or urgent care): treatment works best "
+    "started early. If your face droops, an arm or leg goes weak or your speech is slurred, call "
+    "emergency services (112 or 911) at once.",
     "injury": "An injury that takes no weight, will not move, looks out of shape, went numb or "
     "came with a knock to the head needs to be checked today (an X-ray, a minor injuries unit "
     "or urgent care).",
@@ -574,6 +611,11 @@ def _waterworks_or_eye(found: set[str]) -> Care | None:
         if found & {"eye_serious", "eye_injury"}:
             return Care("sore eye", "urgent", (note, _SEEN["eye"]), "eye")
         return Care("sore eye", "self-care", (note, _EYE_HOME), "eye")
+    if "ear_trouble" in found and not found & {"ear_pain", "illness"}:
+        note = _NO_DIAGNOSIS.format(what="ringing or blocked ears")
+        if "ear_sudden" in found:
+            return Care("ear", "urgent", (note, _SEEN["ear"]), "ear")
+        return Care("ear", "self-care", (note, _EAR_HOME), "ear")
     return None
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.bots.intake_player import play_counted
-from tests.bots.waterworks_eye_table import DEV, HELD_OUT, Row
+from tests.bots.waterworks_eye_table import DEV, DEV_EAR, HELD_OUT, HELD_OUT_EAR, Row
 
 HOME = ("routine", "self-care")
 
@@ -45,3 +45,13 @@ def test_development_part(service_factory: Any) -> None:
 def test_held_out_part(service_factory: Any) -> None:
     wrong, _ = _measure(service_factory(), HELD_OUT, "held-out")
     assert len(wrong) <= 2, wrong
+
+
+@pytest.mark.django_db
+def test_the_ear(service_factory: Any) -> None:
+    """Ringing, a blocked or muffled ear (stop 46): development asserted, held-out printed."""
+    wrong, most = _measure(service_factory(), DEV_EAR, "ear-dev")
+    assert not wrong, wrong
+    assert most <= 4
+    held, _ = _measure(service_factory(), HELD_OUT_EAR, "ear-held-out")
+    assert not [w for w in held if "told 112: True" in w], held

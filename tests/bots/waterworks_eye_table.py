@@ -39,36 +39,92 @@ _INTO = ("got into", "get into", "something in", "hit", "contact", "chemical", "
 
 
 def _wee(kidney: str = "no", blood: str = "no", pain: str = "just stings when i go") -> Replies:
-    return (*_SCALES, (_KIDNEY, kidney), (_BLOOD, blood), (("pain somewhere", "where do you feel"), pain))
+    return (
+        *_SCALES,
+        (_KIDNEY, kidney),
+        (_BLOOD, blood),
+        (("pain somewhere", "where do you feel"), pain),
+    )
 
 
-def _eye(sight: str = "no my sight is fine", into: str = "no", pain: str = "bit gritty thats all") -> Replies:
-    return (*_SCALES, (_SIGHT, sight), (_INTO, into), (("pain somewhere", "where do you feel"), pain))
+def _eye(
+    sight: str = "no my sight is fine", into: str = "no", pain: str = "bit gritty thats all"
+) -> Replies:
+    return (
+        *_SCALES,
+        (_SIGHT, sight),
+        (_INTO, into),
+        (("pain somewhere", "where do you feel"), pain),
+    )
 
 
 DEV: list[Row] = [
-    ("stinging when i pee and i need to go every half hour, i think its cystitis again", _wee(), "home"),
+    (
+        "stinging when i pee and i need to go every half hour, i think its cystitis again",
+        _wee(),
+        "home",
+    ),
     ("water infection i think, pee is cloudy and smells and it burns at the end", _wee(), "home"),
-    ("burning when i wee, and now i feel shivery and my lower back on the right really aches", _wee(kidney="yes shivery and my back hurts on the right side"), "seen"),
-    ("keep needing the toilet and it burns, theres a bit of blood in it this morning", _wee(blood="yes a bit pinkish"), "seen"),
-    ("uti symptoms since yesterday, burning and going loads", _wee(kidney="yes ive been sick twice and feel hot"), "seen"),
+    (
+        "burning when i wee, and now i feel shivery and my lower back on the right really aches",
+        _wee(kidney="yes shivery and my back hurts on the right side"),
+        "seen",
+    ),
+    (
+        "keep needing the toilet and it burns, theres a bit of blood in it this morning",
+        _wee(blood="yes a bit pinkish"),
+        "seen",
+    ),
+    (
+        "uti symptoms since yesterday, burning and going loads",
+        _wee(kidney="yes ive been sick twice and feel hot"),
+        "seen",
+    ),
     ("my eye is red and sticky, lashes glued together this morning", _eye(), "home"),
-    ("both eyes itchy, watering and a bit pink, think its conjunctivitis from my son", _eye(), "home"),
-    ("red eye since yesterday and now everything is blurry out of it and it really hurts", _eye(sight="yes its blurry and it hurts"), "seen"),
-    ("my eye is gritty and red after grinding metal in the garage", _eye(into="yes i think a bit of metal flew in"), "seen"),
-    ("eye is sore and red and bright light is unbearable", _eye(sight="yes light really hurts it"), "seen"),
+    (
+        "both eyes itchy, watering and a bit pink, think its conjunctivitis from my son",
+        _eye(),
+        "home",
+    ),
+    (
+        "red eye since yesterday and now everything is blurry out of it and it really hurts",
+        _eye(sight="yes its blurry and it hurts"),
+        "seen",
+    ),
+    (
+        "my eye is gritty and red after grinding metal in the garage",
+        _eye(into="yes i think a bit of metal flew in"),
+        "seen",
+    ),
+    (
+        "eye is sore and red and bright light is unbearable",
+        _eye(sight="yes light really hurts it"),
+        "seen",
+    ),
     ("splashed bleach in my eye cleaning the bathroom and it burns", _eye(), "emergency"),
 ]
 
 HELD_OUT: list[Row] = [
     ("it kills when i wee and i keep thinking i need to go but nothing comes out", _wee(), "home"),
     ("think ive got a bladder infection, wee smells awful and is really cloudy", _wee(), "home"),
-    ("cystitis, burning pee, and ive got a temperature of 38.5 and pain in my side", _wee(kidney="yes temperature and my side hurts"), "seen"),
+    (
+        "cystitis, burning pee, and ive got a temperature of 38.5 and pain in my side",
+        _wee(kidney="yes temperature and my side hurts"),
+        "seen",
+    ),
     ("peeing blood and it stings", _wee(blood="yes its red"), "seen"),
     ("one eye went pink overnight and its crusty in the corners", _eye(), "home"),
     ("eyes are streaming and itchy since the pollen came out, sight is fine", _eye(), "home"),
-    ("i wear contact lenses and my eye is red, painful and cant stand the light", _eye(sight="yes light hurts and its painful", into="yes i wear contacts"), "seen"),
-    ("suddenly cant see out of my left eye, it went dark like a curtain coming down", _eye(sight="yes i cant see"), "emergency"),
+    (
+        "i wear contact lenses and my eye is red, painful and cant stand the light",
+        _eye(sight="yes light hurts and its painful", into="yes i wear contacts"),
+        "seen",
+    ),
+    (
+        "suddenly cant see out of my left eye, it went dark like a curtain coming down",
+        _eye(sight="yes i cant see"),
+        "emergency",
+    ),
 ]
 
 # Stop 46, written after the rows above were developed on and before the ear's row: ringing,
@@ -76,7 +132,18 @@ HELD_OUT: list[Row] = [
 # (NHS 111's tinnitus and hearing loss advice, simplified): home when it came after loud noise
 # or a flight or a cold; seen today when the hearing in one ear went suddenly, or with the
 # room spinning, or a weak or droopy face (the emergency reader's stroke is an emergency).
-_SUDDEN = ("sudden", "suddenly", "gone", "lost", "spin", "dizz", "vertigo", "balance", "face", "weak")
+_SUDDEN = (
+    "sudden",
+    "suddenly",
+    "gone",
+    "lost",
+    "spin",
+    "dizz",
+    "vertigo",
+    "balance",
+    "face",
+    "weak",
+)
 
 
 def _ear(sudden: str = "no") -> Replies:
@@ -84,16 +151,39 @@ def _ear(sudden: str = "no") -> Replies:
 
 
 DEV_EAR: list[Row] = [
-    ("ringing in both ears since the fireworks on saturday, everything sounds muffled", _ear(), "home"),
+    (
+        "ringing in both ears since the fireworks on saturday, everything sounds muffled",
+        _ear(),
+        "home",
+    ),
     ("my ears feel full and popping since the flight and i cant hear properly", _ear(), "home"),
-    ("right ear has been blocked for a week since i had a cold, sounds all muffled", _ear(), "home"),
-    ("woke up yesterday and the hearing in my left ear has just gone, theres a hissing noise in it", _ear(sudden="yes it went overnight"), "seen"),
-    ("buzzing in my ear and the room keeps spinning when i turn my head", _ear(sudden="yes the room spins"), "seen"),
+    (
+        "right ear has been blocked for a week since i had a cold, sounds all muffled",
+        _ear(),
+        "home",
+    ),
+    (
+        "woke up yesterday and the hearing in my left ear has just gone, theres a hissing noise in it",
+        _ear(sudden="yes it went overnight"),
+        "seen",
+    ),
+    (
+        "buzzing in my ear and the room keeps spinning when i turn my head",
+        _ear(sudden="yes the room spins"),
+        "seen",
+    ),
 ]
 HELD_OUT_EAR: list[Row] = [
     ("one ear feels blocked and i can hear my own voice echoing in it", _ear(), "home"),
-    ("theres a constant high pitched whine in my left ear, worse at night when its quiet", _ear(), "home"),
-    ("went deaf in my right ear this morning all of a sudden, no pain", _ear(sudden="yes it just went"), "seen"),
+    (
+        "theres a constant high pitched whine in my left ear, worse at night when its quiet",
+        _ear(),
+        "home",
+    ),
+    (
+        "went deaf in my right ear this morning all of a sudden, no pain",
+        _ear(sudden="yes it just went"),
+        "seen",
+    ),
     ("ears still whistling two days after a club night", _ear(), "home"),
 ]
-

@@ -37,6 +37,8 @@ from bots.safety.minor_care import minor_care
         ("burning when i wee and a pain in my side", "urgent"),
         ("eye is red and sticky", "self-care"),
         ("eye is red and light really hurts it", "urgent"),
+        ("ears ringing since the gig", "self-care"),
+        ("hearing in my left ear suddenly went muffled today", "urgent"),
     ],
 )
 def test_level_of_the_table(words: str, level: str) -> None:
@@ -58,6 +60,9 @@ def test_level_of_the_table(words: str, level: str) -> None:
         # A sore eye or a water infection beside another illness is the pack's.
         "red eyes, a rash all over and a fever",
         "burning when i pee and a cough",
+        # An earache or a leaking ear is the pack's (a middle-ear infection).
+        "my ear hurts and it feels blocked",
+        "ear is blocked and theres yellow gunk coming out of it",
         "fell over last week and since then ive got a fever and a cough",
         "hurt my back lifting and now theres blood in my pee",
         # What makes it hurt, not what happened to it (stop 42: an ear after swimming was asked
