@@ -187,3 +187,57 @@ HELD_OUT_EAR: list[Row] = [
     ),
     ("ears still whistling two days after a club night", _ear(), "home"),
 ]
+
+# Stop 46, written before the tooth's row: a toothache, a sore gum, a lost filling. A nurse
+# (NHS 111's dental pain advice, simplified): home (painkillers, a dentist) for a toothache or a
+# sore gum alone; seen today (an urgent dentist) with the face, cheek or jaw swollen or a
+# temperature; an emergency when the swelling spreads to the eye or the neck, or it is hard to
+# breathe or swallow.
+_SPREAD = ("eye", "neck", "breathe", "swallow", "open your mouth")
+_FACE = ("face", "cheek", "jaw", "temperature", "hot", "shiver", "fever")
+
+
+def _tooth(spread: str = "no", face: str = "no") -> Replies:
+    return (
+        *_SCALES,
+        (_SPREAD, spread),
+        (_FACE, face),
+        (("pain somewhere", "where do you feel"), "my tooth"),
+    )
+
+
+DEV_TOOTH: list[Row] = [
+    ("toothache right at the back, throbbing, worse with cold drinks", _tooth(), "home"),
+    ("lost a filling last night and the tooth is really sensitive now", _tooth(), "home"),
+    ("gum is sore and bleeds a bit when i brush", _tooth(), "home"),
+    (
+        "wisdom tooth is killing me and my cheek has swelled up",
+        _tooth(face="yes my cheek is swollen"),
+        "seen",
+    ),
+    (
+        "bad toothache for 3 days and now i feel hot and shivery",
+        _tooth(face="yes i feel hot and shivery"),
+        "seen",
+    ),
+    (
+        "toothache and my face has swollen right up to my eye and its hard to swallow",
+        _tooth(),
+        "emergency",
+    ),
+]
+HELD_OUT_TOOTH: list[Row] = [
+    ("gum is swollen round a back tooth and it hurts to chew", _tooth(), "home"),
+    ("my tooth is agony, cant sleep, paracetamol isnt touching it", _tooth(), "home"),
+    (
+        "jaw has swollen up on one side from a bad tooth and ive got a temperature",
+        _tooth(face="yes"),
+        "seen",
+    ),
+    (
+        "tooth abscess and the swelling is spreading down my neck, struggling to swallow",
+        _tooth(),
+        "emergency",
+    ),
+    ("chipped my front tooth on a bottle, bit sharp but no pain", _tooth(), "home"),
+]
