@@ -29,6 +29,8 @@ water infect  a temperature or shivers, a back or side pain, being sick         
 sore eye      the sight blurred, a real pain, light hurting it                     urgent
               something got into it or hit it, contact lenses                      urgent
 ringing ear   the hearing in one ear gone suddenly, the room spinning              urgent
+tooth, gum    swelling spreading to the eye or neck, hard to breathe or swallow    emergency
+              the face, cheek or jaw swollen, a temperature                        urgent
 ============  ===================================================================  =========
 
 A question is asked only when its sign would raise the level the table gives so far, and not
@@ -246,6 +248,20 @@ _EAR_SUDDEN = Question(
     "ear_sudden",
     "urgent",
 )
+_DENTAL_AIRWAY = Question(
+    "dental_airway",
+    "Is the swelling spreading towards your eye or down your neck, or is it hard to breathe, "
+    "swallow or open your mouth?",
+    "dental_airway",
+    "emergency",
+    kind="breathing",
+)
+_DENTAL_SEEN = Question(
+    "dental_seen",
+    "Is your face, cheek or jaw swollen, or do you have a temperature or feel hot and shivery?",
+    "dental_seen",
+    "urgent",
+)
 QUESTIONS: dict[str, tuple[Question, ...]] = {
     "insect": (_AIRWAY, _INFECTION),
     "tick": (_RING,),
@@ -258,6 +274,7 @@ QUESTIONS: dict[str, tuple[Question, ...]] = {
     "waterworks": (_KIDNEY, _PEE_BLOOD),
     "eye": (_SIGHT, _INTO_EYE),
     "ear": (_EAR_SUDDEN,),
+    "tooth": (_DENTAL_AIRWAY, _DENTAL_SEEN),
 }
 # What the table's questions hold beside their own: the screening questions an urgent close
 # asks (bots.conversation.urgent_screen), each registered here so that its answer is read.

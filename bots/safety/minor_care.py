@@ -337,6 +337,26 @@ CONCEPTS: Mapping[str, str] = {
         r"\bsudden\w*|\bgone\b|\bwent (?:deaf|muffled|quiet|dull|funny|numb)\b|\bovernight\b|"
         r"\bdeaf\b|\blost (?:\w+ ){0,2}hearing\b|\bspin\w*|\bvertigo\b|\bdizz\w*|\bbalance\b"
     ),
+    # A toothache, a sore or swollen gum, a lost filling or a broken tooth (stop 46).
+    "tooth": (
+        r"\btooth ?aches?\b|\btooth\b|\bteeth\b(?! (?:are |were |keep |kept )?chatter)|\bgums?\b|"
+        r"\bfilling\b|\bwisdom tooth\b|"
+        r"\babscess\w*|\bmolars?\b|\bdentist\w*|\bdental\b"
+    ),
+    # The swelling of a tooth's infection spreading to the eye or the neck, or the throat
+    # closing (NHS: A&E): an emergency whatever else is said.
+    "dental_airway": (
+        r"\bswell\w* (?:\w+ ){0,6}(?:eye|neck|throat)\b|\b(?:eye|neck|throat) (?:\w+ ){0,3}"
+        r"(?:swell\w*|swollen)\b|\b(?:hard|difficult|struggl\w*|can not|cannot|unable) (?:\w+ )"
+        r"{0,2}(?:to )?(?:breathe|breathing|swallow\w*|open (?:my|his|her) mouth)\b|"
+        r"\btrouble (?:breathing|swallowing)\b"
+    ),
+    # To see an urgent dentist today: the face, cheek or jaw swollen, or a temperature.
+    "dental_seen": (
+        r"\b(?:face|cheek|jaw|chin)\b (?:\w+ ){0,4}(?:swell\w*|swollen|puff\w*|bigger)\b|"
+        r"\b(?:swell\w*|swollen|puff\w*) (?:\w+ ){0,3}(?:face|cheek|jaw|chin)\b|\bfevers?\b|"
+        r"\btemperature\b|\bhot and (?:cold|shivery)\b|\bshiver\w*|\bfeel\w* (?:really )?hot\b"
+    ),
 }
 _COMPILED = {name: re.compile(pattern) for name, pattern in CONCEPTS.items()}
 RULES: Mapping[str, tuple[Rule, ...]] = {
@@ -384,6 +404,8 @@ _CLASSES = frozenset(
         "eye_injury",
         "ear_trouble",
         "ear_sudden",
+        "tooth",
+        "dental_seen",
     }
 )
 
@@ -457,6 +479,14 @@ _EAR_HOME = (
     "couple of weeks or keeps coming back; get it checked today if the hearing in one ear goes "
     "suddenly, the room starts spinning, or the ear becomes painful or leaks."
 )
+_TOOTH_HOME = (
+    "For a toothache, a sore gum or a lost filling: take paracetamol or ibuprofen as the packet "
+    "says, avoid very hot, cold or sweet food on that side, and book a dentist (if you do not "
+    "have one, NHS 111 can find an urgent dental appointment). Get it seen today if your face, "
+    "cheek or jaw swells or you get a temperature. If the swelling spreads to your eye or neck, "
+    "or it gets hard to breathe or swallow, go to the emergency department or call emergency "
+    "services (112 or 911)."
+)
 _SEEN = {
     "bite": "A bite through the skin needs to be cleaned and checked today (antibiotics, tetanus).",
     "bat": "A bat bite or scratch needs to be seen today, even a small one (rabies).",
@@ -495,6 +525,10 @@ _SEEN = {
     "checked today (your doctor's urgent line, NHS 111 or urgent care): treatment works best "
     "started early. If your face droops, an arm or leg goes weak or your speech is slurred, call "
     "emergency services (112 or 911) at once.",
+    "tooth": "A tooth or gum problem with the face, cheek or jaw swollen, or a temperature, can "
+    "be an abscess that needs an urgent dentist today (NHS 111 can find one). If the swelling "
+    "spreads to your eye or neck, or it gets hard to breathe or swallow, call emergency services "
+    "(112 or 911).",
     "injury": "An injury that takes no weight, will not move, looks out of shape, went numb or "
     "came with a knock to the head needs to be checked today (an X-ray, a minor injuries unit "
     "or urgent care).",
@@ -598,7 +632,20 @@ def _care(found: set[str]) -> Care | None:
 
 
 def _waterworks_or_eye(found: set[str]) -> Care | None:
-    """A water infection or a sore, sticky eye (stop 46), from the signs found."""
+    """A water infection, a sore or sticky eye, a ringing or blocked ear, a toothache (stop 46),
+    from the signs found."""
+    if "tooth" in found and not found & {"cut", "injury", "insect", "animal_bite"}:
+        note = _NO_DIAGNOSIS.format(what="dental problems")
+        # The spreading swelling or the airway first: "hard to breathe" is another illness's
+        # word too.
+        if "dental_airway" in found:
+            return Care("tooth", "emergency", (note,), "tooth")
+        if "other_illness" not in found:
+            if "dental_seen" in found:
+                return Care("tooth", "urgent", (note, _SEEN["tooth"]), "tooth")
+            # Self-care: the advice itself says to book a dentist; "routine" would add "book an
+            # appointment with your doctor".
+            return Care("tooth", "self-care", (note, _TOOTH_HOME), "tooth")
     if "other_illness" in found:
         return None
     if "waterworks" in found:

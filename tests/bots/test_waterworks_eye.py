@@ -10,7 +10,15 @@ from typing import Any
 import pytest
 
 from tests.bots.intake_player import play_counted
-from tests.bots.waterworks_eye_table import DEV, DEV_EAR, HELD_OUT, HELD_OUT_EAR, Row
+from tests.bots.waterworks_eye_table import (
+    DEV,
+    DEV_EAR,
+    DEV_TOOTH,
+    HELD_OUT,
+    HELD_OUT_EAR,
+    HELD_OUT_TOOTH,
+    Row,
+)
 
 HOME = ("routine", "self-care")
 
@@ -55,3 +63,14 @@ def test_the_ear(service_factory: Any) -> None:
     assert most <= 4
     held, _ = _measure(service_factory(), HELD_OUT_EAR, "ear-held-out")
     assert not [w for w in held if "told 112: True" in w], held
+
+
+@pytest.mark.django_db
+def test_the_tooth(service_factory: Any) -> None:
+    """A toothache, a sore gum (stop 46): development asserted, held-out printed; never an
+    emergency missed."""
+    wrong, most = _measure(service_factory(), DEV_TOOTH, "tooth-dev")
+    assert not wrong, wrong
+    assert most <= 4
+    held, _ = _measure(service_factory(), HELD_OUT_TOOTH, "tooth-held-out")
+    assert not [w for w in held if "emergency" in w.split("->")[0] and "told 112: False" in w]

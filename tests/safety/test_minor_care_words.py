@@ -39,6 +39,9 @@ from bots.safety.minor_care import minor_care
         ("eye is red and light really hurts it", "urgent"),
         ("ears ringing since the gig", "self-care"),
         ("hearing in my left ear suddenly went muffled today", "urgent"),
+        ("toothache at the back, worse with cold drinks", "self-care"),
+        ("bad tooth and my cheek has swollen up", "urgent"),
+        ("tooth abscess, swelling going down my neck and hard to breathe", "emergency"),
     ],
 )
 def test_level_of_the_table(words: str, level: str) -> None:
@@ -63,6 +66,9 @@ def test_level_of_the_table(words: str, level: str) -> None:
         # An earache or a leaking ear is the pack's (a middle-ear infection).
         "my ear hurts and it feels blocked",
         "ear is blocked and theres yellow gunk coming out of it",
+        # Teeth that chatter are a shiver's; a toothache beside a cold is the pack's.
+        "shivering so much my teeth are chattering, think its flu",
+        "sore throat and a cough and my teeth ache",
         "fell over last week and since then ive got a fever and a cough",
         "hurt my back lifting and now theres blood in my pee",
         # What makes it hurt, not what happened to it (stop 42: an ear after swimming was asked
