@@ -241,6 +241,16 @@ LEAD_HEDGED = re.compile(
     r"i doubt it)|(?P<yes>i think so|i believe so|i guess so|of course|that is (?:right|correct|"
     r"true)))\b"
 )
+# A reply's leading yes or no, then the rest of the message ("no it got stuck on the logo",
+# "no, only in safe mode"): the word answers the question asked, not what the rest says. Only
+# where punctuation or a new clause's first word follows: "no smoke" is the rest itself.
+LEADING_ANSWER = re.compile(
+    r"^\s*(?:(?:well|so|oh|ok|okay|um+|hmm+)\W+)?(?:no|nope|nah|yes|yeah|yep|yup|yea)\b"
+    r"(?:\s*[,.;:!\-]+\s*|\s+(?=(?:it|its|it's|i|im|i'm|ive|i've|the|my|only|just|but|that|"
+    r"thats|that's|there|theres|there's|they|we|he|she|this|still|because|cos|coz|since|when|"
+    r"then|and)\b))",
+    re.IGNORECASE,
+)
 # Discourse openers before an explicit answer ("so, yes", "well no, ...", "oh yeah").
 DISCOURSE = re.compile(r"^(?:so|well|oh|ok|okay|hmm+|um+|uh+|ah|and|actually|honestly|sadly)\b\W*")
 # A bare degree, with or without a yes ("kinda, yeah", "a little", "sort of"): a hedged yes.

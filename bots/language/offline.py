@@ -65,6 +65,7 @@ from .cues import (
     ACKNOWLEDGED,
     GREETING,
     HEDGE_RELIABILITY,
+    LEADING_ANSWER,
     PRESENCE,
     RESTART,
     THANKS,
@@ -208,7 +209,11 @@ class OfflineInterpreter(Interpreter):
         if asks_for_person(bare):
             return Interpretation("human", confidence=0.9, detail="asks for a person")
         skip = frozenset({pending.id} if pending else ())
-        volunteered = volunteered_facts(text, network, skip=skip) if self.volunteer else ()
+        # In a reply, facts are read from what follows its yes or no: that word answers the
+        # question asked ("no it just freezes" to "shut down when hot?" is no denial of the
+        # freezing the opening told of; read so, the bot asked the freezing back, lead18).
+        said = LEADING_ANSWER.sub("", text, count=1) if pending is not None else text
+        volunteered = volunteered_facts(said, network, skip=skip) if self.volunteer else ()
         if pending is None:
             if GREETING.match(bare) or PRESENCE.match(bare):
                 return Interpretation("greeting", confidence=0.9, detail=social_kind(bare))
