@@ -384,9 +384,13 @@ class Engine:
         conclusion capped (``bots.conclusions.UNASKED_CEILING``): "impending hard drive failure
         (about 70% sure)" with no question asked is neither confident nor helpful. So the
         first step on the cause's own path that the user has not spoken to is asked (the
-        chart's own order: the step nearest the root first), or, where the user spoke to every
-        step, the one nearest the cause is asked back, and its reply (asked, not read in
-        passing) replaces it. Only on a flowchart, only while nothing has been asked."""
+        chart's own order: the step nearest the root first). Where the user spoke to every
+        step, the one nearest the cause is asked back (its reply, asked, not read in passing,
+        replaces it) only when it was read with doubt, below ``Rules.confirm_below``: a fact
+        read as plainly as a pressed button is not asked back ("Noted: ... smoke? yes. / One
+        check before I suggest a fix: ... smoke?" read as not listening, lead21), and the
+        conclusion is shown capped, with what it went by. Only on a flowchart, only while
+        nothing has been asked."""
         state = dialogue.state
         if not network.flow or state.turns > 0 or any(dialogue.asked_flags):
             return None
@@ -405,7 +409,9 @@ class Engine:
         on_path = [
             (depth[a.finding], index)
             for index, a in enumerate(state.answers)
-            if id(a) in resting and a.finding in depth
+            if id(a) in resting
+            and a.finding in depth
+            and dialogue.reading_confidence(a.finding) < self.rules.confirm_below
         ]
         if not on_path:
             return None

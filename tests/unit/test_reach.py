@@ -158,6 +158,23 @@ def test_a_conclusion_from_the_opening_alone_asks_back_its_deepest_fact() -> Non
     assert isinstance(engine.decide(dialogue, plain, escalate_red_flags=False), Conclude)
 
 
+def test_a_conclusion_from_the_opening_alone_does_not_ask_back_what_was_read_plainly() -> None:
+    # Every step said; the deepest read as plainly as a pressed button (1.0, above
+    # confirm_below) is not asked back: the next one, read with doubt, is; and with none read
+    # with doubt the conclusion stands (shown capped by the product).
+    net = network()
+    engine = Engine(ConcludesTheLeader(), Rules(STOP))
+    for q3, want in ((0.8, "q3"), (1.0, None)):
+        dialogue = engine.start(net)
+        said = [Answer("q1", ("no",), 1.0), Answer("q3", ("no",), q3), Answer("q4", ("yes",), 1.0)]
+        engine.volunteer(dialogue, net, said)
+        decision = engine.decide(dialogue, net, escalate_red_flags=False)
+        if want is None:
+            assert isinstance(decision, Conclude) and decision.hypothesis == "D", decision
+        else:
+            assert isinstance(decision, Confirm) and decision.finding == want, decision
+
+
 def test_a_plain_fact_followed_by_plain_answers_is_not_asked_back_at_a_dead_end() -> None:
     # q1 = yes said in passing in plain words (read at 0.8); the user then answers q2 plainly.
     # Its opposite would reopen the chart, but nothing says it was misread: not asked back.
