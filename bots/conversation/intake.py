@@ -110,7 +110,8 @@ def start(kit: Kit, ctx: Context, inbound: Inbound, meaning: Interpretation) -> 
         facts = None
     outside = out_of_scope(complaint) if complaint and not button else None
     if outside is not None:
-        return out_of_scope_reply(kit, ctx, complaint, outside)
+        chosen = inbound.pack or kit.config.channel_packs.get(inbound.channel)
+        return out_of_scope_reply(kit, ctx, complaint, outside, chat_pack=chosen)
     if not case.pack:
         pack = pack_for(kit, inbound, complaint)
         if pack is None:
@@ -264,10 +265,19 @@ def none_fits(kit: Kit, ctx: Context) -> Outcome:
     )
 
 
-def out_of_scope_reply(kit: Kit, ctx: Context, complaint: str, outside: OutOfScope) -> Outcome:
-    """A complaint no pack covers (:mod:`bots.scope`): said so, and handed to a person."""
+def out_of_scope_reply(
+    kit: Kit, ctx: Context, complaint: str, outside: OutOfScope, chat_pack: str | None = None
+) -> Outcome:
+    """A complaint no pack covers (:mod:`bots.scope`): said so, and handed to a person.
+    ``chat_pack``: the pack the chat is about before a case has one (picked in the web chat,
+    or the channel's): a patient's intake chat says what it helps with, not the laptops and
+    cars of the IT channels ("I can help with cars and laptops; this looks like a pet
+    problem" was said to a patient about their dog, stop 46)."""
     domains = [kit.packs.info(n).domain for n in kit.packs.names()]
-    if not kit.patient_facing(ctx):
+    patient_chat = chat_pack in kit.packs.names() and kit.is_patient_pack(str(chat_pack))
+    if patient_chat:
+        domains = [kit.packs.info(str(chat_pack)).domain]
+    elif not kit.patient_facing(ctx):
         domains = [d for d in domains if d not in kit.config.patient_domains] or domains
     ctx.case.state = {**ctx.case.state, "complaint": complaint, "out_of_scope": outside.label}
     intro = (f"I can help with {covered_phrase(domains)}; {outside.describe()}.",)

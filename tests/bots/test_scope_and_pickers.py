@@ -20,6 +20,17 @@ def web(service: Any, thread: str, text: str = "", **kw: Any) -> Any:
     return say(service, thread, text, channel="web", **kw)
 
 
+def test_a_patients_chat_says_what_it_helps_with(service_factory: Service) -> None:
+    """Out of scope in the patient intake chat: the patient is told what this chat helps with,
+    not the troubleshooting packs (stop 46: "I can help with cars and laptops; this looks like
+    a pet problem" to someone asking about their dog)."""
+    service = service_factory()
+    reply = web(service, "w-pet", "my dog keeps being sick", pack="patient-intake")
+    assert reply.kind == "handoff"
+    assert "pet problem" in reply.text
+    assert "health" in reply.text and "laptop" not in reply.text, reply.text
+
+
 def test_a_printer_problem_is_recognised_and_handed_over(service_factory: Service) -> None:
     service = service_factory()
     reply = web(service, "w1", "my printer says paper jam but theres no paper in it")
