@@ -267,6 +267,8 @@ CONCEPTS: Mapping[str, str] = {
         r"\b(?:pee|wee|peeing|weeing|urine|urinating|passing water) (?:\w+ ){0,3}(?:burn\w*|"
         r"sting\w*|hurts|kills|painful|smells?|smelly|cloudy|stinks|blood\w*)\b|"
         r"\b(?:burning|stinging|cloudy|smelly|bloody) (?:pee|wee|urine)\b|\bpeeing blood\b|"
+        r"\b(?:hurts|burns|stings|painful|agony|sore) to (?:pee|wee|urinate|pass water)\b|"
+        r"\bblood in (?:my |the |his |her )?(?:pee|wee|urine)\b|"
         r"\b(?:toilet|loo)\b(?:\W+\w+){0,5}?\W+(?:burn|sting)\w*"
     ),
     # What makes a water infection one to be seen today: it has gone up to the kidneys (a
@@ -297,7 +299,7 @@ CONCEPTS: Mapping[str, str] = {
     "pregnant": r"\bpregnan\w*|\bexpecting (?:a baby|twins)\b|\bweeks gone\b",
     "sore_eye": (
         r"\bconjunctivitis\b|\bpink ?eye\b|\bstyes?\b|\beyes? (?:\w+ ){0,4}(?:red|pink\w*|sticky|"
-        r"gunky|gunk|gritty|itchy|itch\w*|watering|watery|streaming|crusty|crusted|bloodshot|"
+        r"gunky|gunk|gritty|grit|sand|itchy|itch\w*|watering|watery|streaming|crusty|crusted|"
         r"sore|weeping|glued|swollen|puffy|bloodshot)\b|\b(?:red|pink|sticky|gunky|gritty|itchy|"
         r"watery|streaming|crusty|bloodshot|sore|weepy|puffy) (?:\w+ ){0,2}eyes?\b|"
         r"\blashes (?:\w+ ){0,3}(?:stuck|glued)\b"
@@ -322,7 +324,8 @@ CONCEPTS: Mapping[str, str] = {
     "ear_trouble": (
         r"\btinnitus\b|\b(?:ring\w*|whin\w*|whistl\w*|buzz\w*|hiss\w*|humm\w*) (?:\w+ ){0,4}"
         r"ears?\b|\bears? (?:\w+ ){0,4}(?:ring\w*|whin\w*|whistl\w*|buzz\w*|hiss\w*|blocked|"
-        r"full|muffled|popp\w*|bunged|echo\w*|plugged)\b|\b(?:deaf|hearing) (?:\w+ ){0,3}(?:ears?|"
+        r"full|muffled|popp\w*|bunged|echo\w*|plugged|underwater|under water|cotton wool)\b|"
+        r"\b(?:deaf|hearing) (?:\w+ ){0,3}(?:ears?|"
         r"muffled|gone|went|lost)\b|\bsounds? (?:\w+ ){0,3}muffled\b|\b(?:can not|cannot) hear\b"
     ),
     "ear_pain": (
@@ -648,7 +651,7 @@ def _waterworks_or_eye(found: set[str]) -> Care | None:
             return Care("tooth", "self-care", (note, _TOOTH_HOME), "tooth")
     if "other_illness" in found:
         return None
-    if "waterworks" in found:
+    if "waterworks" in found and "injury" not in found:
         note = _NO_DIAGNOSIS.format(what="urine infections")
         if found & {"kidney", "pee_blood", "pregnant"}:
             return Care("urine infection", "urgent", (note, _SEEN["kidney"]), "waterworks")
