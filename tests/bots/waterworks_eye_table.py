@@ -241,3 +241,49 @@ HELD_OUT_TOOTH: list[Row] = [
     ),
     ("chipped my front tooth on a bottle, bit sharp but no pain", _tooth(), "home"),
 ]
+
+# Stop 46, written before the tummy bug's row: diarrhoea, or being sick with it, after food or
+# a bug going round. A nurse (NHS 111's diarrhoea and vomiting advice, simplified): home (fluids,
+# a pharmacist's rehydration sachets, 48 hours off work) unless dehydrated (cannot keep fluids
+# down, hardly peeing or very dark, dizzy standing) or blood in the poo, or a bad belly pain
+# that does not ease: seen today; sick with blood or coffee grounds in it: an emergency.
+_DRY = ("keep", "water down", "fluids", "pee", "wee", "dizzy", "faint", "stand")
+_GUT = ("blood in your poo", "poo", "stool", "stomach pain", "belly", "tummy")
+_SICK_BLOOD = ("coffee", "blood in it", "blood in your sick", "sick with blood")
+
+
+def _bug(dry: str = "no", gut: str = "no", sick_blood: str = "no") -> Replies:
+    return (
+        *_SCALES,
+        (_SICK_BLOOD, sick_blood),
+        (_DRY, dry),
+        (_GUT, gut),
+        (("pain somewhere", "where do you feel"), "tummy, crampy"),
+    )
+
+
+DEV_BUG: list[Row] = [
+    (
+        "ive had diarrhoea and been sick since last night, think it was a dodgy kebab",
+        _bug(),
+        "home",
+    ),
+    ("tummy bug, the runs and vomiting since yesterday, keeping water down ok", _bug(), "home"),
+    (
+        "been sick all night with diarrhoea and cant keep even water down, hardly peed today",
+        _bug(dry="yes i cant keep anything down"),
+        "seen",
+    ),
+    ("diarrhoea for 3 days and theres blood in it now", _bug(gut="yes blood"), "seen"),
+    ("stomach bug going round work, now i have the runs and my belly is cramping", _bug(), "home"),
+]
+HELD_OUT_BUG: list[Row] = [
+    ("food poisoning i think, been on the toilet all morning and sick twice", _bug(), "home"),
+    ("norovirus going round school and now ive got it, puking and the runs", _bug(), "home"),
+    (
+        "d and v for 2 days, i feel dizzy when i stand and my wee is really dark",
+        _bug(dry="yes dizzy"),
+        "seen",
+    ),
+    ("loose stools with blood and mucus for a week", _bug(gut="yes there is blood"), "seen"),
+]
