@@ -31,6 +31,9 @@ sore eye      the sight blurred, a real pain, light hurting it                  
 ringing ear   the hearing in one ear gone suddenly, the room spinning              urgent
 tooth, gum    swelling spreading to the eye or neck, hard to breathe or swallow    emergency
               the face, cheek or jaw swollen, a temperature                        urgent
+tummy bug     blood or coffee grounds in the sick                                  emergency
+              nothing stays down, hardly peeing, dizzy standing                    urgent
+              blood in the poo, a bad belly pain that does not ease                urgent
 ============  ===================================================================  =========
 
 A question is asked only when its sign would raise the level the table gives so far, and not
@@ -262,6 +265,26 @@ _DENTAL_SEEN = Question(
     "dental_seen",
     "urgent",
 )
+_SICK_BLOOD = Question(
+    "sick_blood",
+    "Has there been any blood in your sick, or anything that looks like coffee grounds?",
+    "sick_blood",
+    "emergency",
+    kind="bleeding",
+)
+_DRY = Question(
+    "dehydrated",
+    "Are you unable to keep even sips of water down, hardly peeing (or is it very dark), or "
+    "dizzy when you stand up?",
+    "dehydrated",
+    "urgent",
+)
+_GUT = Question(
+    "gut_seen",
+    "Is there any blood in your poo, or a bad belly pain that does not ease?",
+    "gut_seen",
+    "urgent",
+)
 QUESTIONS: dict[str, tuple[Question, ...]] = {
     "insect": (_AIRWAY, _INFECTION),
     "tick": (_RING,),
@@ -275,6 +298,7 @@ QUESTIONS: dict[str, tuple[Question, ...]] = {
     "eye": (_SIGHT, _INTO_EYE),
     "ear": (_EAR_SUDDEN,),
     "tooth": (_DENTAL_AIRWAY, _DENTAL_SEEN),
+    "bug": (_SICK_BLOOD, _DRY, _GUT),
 }
 # What the table's questions hold beside their own: the screening questions an urgent close
 # asks (bots.conversation.urgent_screen), each registered here so that its answer is read.
@@ -292,7 +316,11 @@ def register(*questions: Question) -> None:
 register(*(q for qs in QUESTIONS.values() for q in qs))
 # The urgent signs that are a complaint's own: a hot swollen calf is the clot row's, so the
 # table still asks its emergency question (stop 45), where another urgent sign keeps the pack's.
-_OWN_URGENT = {"clot": frozenset({"hot swollen calf"})}
+_OWN_URGENT = {
+    "clot": frozenset({"hot swollen calf"}),
+    # A tummy bug that cannot keep fluids down or has a black stool is the row's own urgent sign.
+    "bug": frozenset({"cannot keep fluids down", "black stools", "near fainting"}),
+}
 _RANK = {"": 0, "self-care": 1, "routine": 2, "urgent": 3, "emergency": 4}
 
 # A nurse asks what the patient can do ("can you put weight on it?"): "i can" is a yes there.

@@ -293,7 +293,7 @@ CONCEPTS: Mapping[str, str] = {
     # over and a cough"): the pack's causes decide, as for an injury.
     "other_illness": (
         r"\bcough\w*|\brash\w*|\bspots\b|\bsore throat\b|\bchest\b|\bheadaches?\b|"
-        r"\bdiarrh?o?ea\b|\brunny nose\b|\bsneez\w*|\bbreath\w*|\bswollen (?:face|lips?|tongue)\b"
+        r"\brunny nose\b|\bsneez\w*|\bbreath\w*|\bswollen (?:face|lips?|tongue)\b"
     ),
     "pee_blood": r"\bblood\w*|\bpink\w*|\bred\b|\bbrown\b|\bcola\b",
     "pregnant": r"\bpregnan\w*|\bexpecting (?:a baby|twins)\b|\bweeks gone\b",
@@ -360,11 +360,58 @@ CONCEPTS: Mapping[str, str] = {
         r"\b(?:swell\w*|swollen|puff\w*) (?:\w+ ){0,3}(?:face|cheek|jaw|chin)\b|\bfevers?\b|"
         r"\btemperature\b|\bhot and (?:cold|shivery)\b|\bshiver\w*|\bfeel\w* (?:really )?hot\b"
     ),
+    # Diarrhoea, or being sick with a bug or after food (stop 46). Being sick alone is many
+    # things (a migraine, a pregnancy, a knock to the head): the pack's.
+    "gastro": (
+        r"\bfood poisoning\b|\b(?:stomach|tummy|sickness|vomiting|winter vomiting) bug\b|"
+        r"\bnoro ?virus\b|\bd ?(?:and|&|n) ?v\b|\bgastro(?:enteritis)?\b|\bdodgy (?:kebab|curry|"
+        r"takeaway|food|chicken|prawns?|meal|burger|sandwich|pizza)\b|\bsomething i ate\b"
+    ),
+    # Loose stools with being sick or of a few days: a bug, as a nurse hears it. Loose stools
+    # alone ("I have had diarrhea or an increase in stool frequency", a DDXPlus opening) are
+    # the pack's: many of its causes have them.
+    "loose": (
+        r"\bdiarrh?o?ea\w*|\bdiahr+o?ea\w*|\bthe runs\b|\bthe trots\b|\bloose (?:stools?|poos?|"
+        r"bowels?)\b|\brunny (?:poos?|stools?)\b|\bon the (?:toilet|loo) (?:all|every|constantly|"
+        r"non ?stop)"
+    ),
+    "vomiting": (
+        r"\bvomit\w*|\b(?:been|being|was|keep being) sick\b|\bsick (?:twice|all night|"
+        r"everywhere|\w+ times)\b|\bthrow\w* up\b|\bthrew up\b|\bpuk\w*"
+    ),
+    "recent": (
+        r"\bsince (?:last night|yesterday|this morning|the weekend|(?:mon|tues|wednes|thurs|fri|"
+        r"satur|sun)day)\b|\b(?:for|past|last) (?:a|one|two|three|four|\d|a couple of|a few) "
+        r"(?:days?|nights?)\b|\bovernight\b|\btoday\b|\ball (?:night|morning|day)\b"
+    ),
+    # Sick with blood or coffee grounds in it: an emergency (the emergency reader's own words
+    # for it come first; this reads the answer to the nurse's question too).
+    "sick_blood": (
+        r"\b(?:sick|vomit\w*|throw\w* up|threw up|puk\w*)\b (?:\w+ ){0,5}(?:blood\w*|coffee)|"
+        r"\bcoffee (?:ground|granule)s?\b|\bblood\w* (?:\w+ ){0,3}(?:sick|vomit\w*)"
+    ),
+    # Dehydrated: nothing stays down, hardly peeing or very dark, dizzy or faint standing.
+    "dehydrated": (
+        r"\b(?:can not|cannot|unable to|not able to) (?:\w+ ){0,2}keep (?:\w+ ){0,3}down\b|"
+        r"\bnothing (?:\w+ ){0,2}(?:stays|staying) down\b|\bhardly (?:peed|weed|peeing|weeing)\b|"
+        r"\bnot (?:peed|weed|been for a wee|passed water)\b|\bdark (?:pee|wee|urine)\b|"
+        r"\b(?:pee|wee|urine) (?:\w+ ){0,2}dark\b|\bdizzy\b|\blight ?headed\b|\bfaint\w*|"
+        r"\bno wet nappies\b|\bdry nappies\b|\bsunken\b|\bdehydrat\w*"
+    ),
+    # Blood in the poo, or a belly pain that is bad and does not ease: seen today.
+    "gut_seen": (
+        r"\bblood\w*|\bblack (?:poo|stools?|tarry)\b|\b(?:bad|severe|constant|agonising|"
+        r"unbearable|terrible|awful) (?:\w+ ){0,2}(?:stomach|tummy|belly|abdominal) "
+        r"(?:pain|ache)\b|"
+        r"\b(?:stomach|tummy|belly) (?:pain|ache) (?:\w+ ){0,3}(?:will not|does not|not) "
+        r"(?:go|ease|stop)\b|\bbile\b|\bswollen (?:belly|tummy|stomach)\b"
+    ),
 }
 _COMPILED = {name: re.compile(pattern) for name, pattern in CONCEPTS.items()}
 RULES: Mapping[str, tuple[Rule, ...]] = {
     **{name: (Rule((name,)),) for name in CONCEPTS},
     "waterworks": (Rule(("waterworks",)), Rule(("toilet_often", "burns"))),
+    "gastro": (Rule(("gastro",)), Rule(("loose", "vomiting")), Rule(("loose", "recent"))),
     # One leg swollen, hot or red, or sore for a reason a clot has; a knock, a sport, cramps
     # at night excuse it in their own clause (the emergency reader's excuse).
     "clot": (
@@ -409,6 +456,12 @@ _CLASSES = frozenset(
         "ear_sudden",
         "tooth",
         "dental_seen",
+        "gastro",
+        "loose",
+        "vomiting",
+        "recent",
+        "dehydrated",
+        "gut_seen",
     }
 )
 
@@ -490,6 +543,14 @@ _TOOTH_HOME = (
     "or it gets hard to breathe or swallow, go to the emergency department or call emergency "
     "services (112 or 911)."
 )
+_BUG_HOME = (
+    "For diarrhoea or being sick with a bug or after food: drink plenty of fluids in small sips "
+    "(a pharmacist's rehydration sachets help), eat when you feel able, wash your hands often, "
+    "and stay off work or school until 48 hours after it stops. Get advice today if you cannot "
+    "keep fluids down, hardly pee or your pee is very dark, feel dizzy when you stand, see "
+    "blood in your poo, or have a bad belly pain that does not ease; if you are sick with blood "
+    "or something like coffee grounds, call emergency services (112 or 911)."
+)
 _SEEN = {
     "bite": "A bite through the skin needs to be cleaned and checked today (antibiotics, tetanus).",
     "bat": "A bat bite or scratch needs to be seen today, even a small one (rabies).",
@@ -532,6 +593,9 @@ _SEEN = {
     "be an abscess that needs an urgent dentist today (NHS 111 can find one). If the swelling "
     "spreads to your eye or neck, or it gets hard to breathe or swallow, call emergency services "
     "(112 or 911).",
+    "bug": "Diarrhoea or being sick with signs of drying out (nothing stays down, hardly "
+    "peeing, dizzy standing), blood in the poo, or a bad belly pain that does not ease needs "
+    "to be checked today (your doctor's urgent line, NHS 111 or urgent care).",
     "injury": "An injury that takes no weight, will not move, looks out of shape, went numb or "
     "came with a knock to the head needs to be checked today (an X-ray, a minor injuries unit "
     "or urgent care).",
@@ -651,6 +715,13 @@ def _waterworks_or_eye(found: set[str]) -> Care | None:
             return Care("tooth", "self-care", (note, _TOOTH_HOME), "tooth")
     if "other_illness" in found:
         return None
+    if "gastro" in found and "injury" not in found:
+        note = _NO_DIAGNOSIS.format(what="stomach bugs or food poisoning")
+        if "sick_blood" in found:
+            return Care("stomach bug", "emergency", (note,), "bug")
+        if found & {"dehydrated", "gut_seen"}:
+            return Care("stomach bug", "urgent", (note, _SEEN["bug"]), "bug")
+        return Care("stomach bug", "self-care", (note, _BUG_HOME), "bug")
     if "waterworks" in found and "injury" not in found:
         note = _NO_DIAGNOSIS.format(what="urine infections")
         if found & {"kidney", "pee_blood", "pregnant"}:

@@ -12,9 +12,11 @@ import pytest
 from tests.bots.intake_player import play_counted
 from tests.bots.waterworks_eye_table import (
     DEV,
+    DEV_BUG,
     DEV_EAR,
     DEV_TOOTH,
     HELD_OUT,
+    HELD_OUT_BUG,
     HELD_OUT_EAR,
     HELD_OUT_TOOTH,
     Row,
@@ -74,3 +76,13 @@ def test_the_tooth(service_factory: Any) -> None:
     assert most <= 4
     held, _ = _measure(service_factory(), HELD_OUT_TOOTH, "tooth-held-out")
     assert not [w for w in held if "emergency" in w.split("->")[0] and "told 112: False" in w]
+
+
+@pytest.mark.django_db
+def test_the_tummy_bug(service_factory: Any) -> None:
+    """Diarrhoea and vomiting (stop 46): development asserted, held-out printed."""
+    wrong, most = _measure(service_factory(), DEV_BUG, "bug-dev")
+    assert not wrong, wrong
+    assert most <= 4
+    held, _ = _measure(service_factory(), HELD_OUT_BUG, "bug-held-out")
+    assert not [w for w in held if "told 112: True" in w], held

@@ -42,6 +42,8 @@ from bots.safety.minor_care import minor_care
         ("toothache at the back, worse with cold drinks", "self-care"),
         ("bad tooth and my cheek has swollen up", "urgent"),
         ("tooth abscess, swelling going down my neck and hard to breathe", "emergency"),
+        ("food poisoning, sick twice and the runs", "self-care"),
+        ("diarrhoea and vomiting since yesterday and i cant keep water down", "urgent"),
     ],
 )
 def test_level_of_the_table(words: str, level: str) -> None:
@@ -69,6 +71,8 @@ def test_level_of_the_table(words: str, level: str) -> None:
         # Teeth that chatter are a shiver's; a toothache beside a cold is the pack's.
         "shivering so much my teeth are chattering, think its flu",
         "sore throat and a cough and my teeth ache",
+        # Loose stools alone, as DDXPlus opens with them, are the pack's (many causes).
+        "I have had diarrhea or an increase in stool frequency.",
         "fell over last week and since then ive got a fever and a cough",
         "hurt my back lifting and now theres blood in my pee",
         # What makes it hurt, not what happened to it (stop 42: an ear after swimming was asked
