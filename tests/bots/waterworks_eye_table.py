@@ -287,3 +287,52 @@ HELD_OUT_BUG: list[Row] = [
     ),
     ("loose stools with blood and mucus for a week", _bug(gut="yes there is blood"), "seen"),
 ]
+
+# Stop 46, written before the headache's row: a tension headache or a migraine like the usual
+# ones. A nurse (NHS 111's headache advice, simplified): home (fluids, rest, painkillers, screen
+# breaks) unless it began after a knock to the head, is worse each morning with being sick, or
+# comes with the sight changed or a tender temple (seen today); sudden and severe, a stiff neck,
+# a rash, weakness or trouble speaking: an emergency (the emergency reader's, or the nurse's
+# first question).
+_SUDDEN_HEAD = ("suddenly", "sudden", "stiff neck", "rash", "weak", "speak", "hit on the head")
+_HEAD_SEEN = ("knock", "bang", "morning", "sight", "vision", "temple", "scalp")
+
+
+def _head(sudden: str = "no", seen: str = "no") -> Replies:
+    return (
+        *_SCALES,
+        (_SUDDEN_HEAD, sudden),
+        (_HEAD_SEEN, seen),
+        (("pain somewhere", "where do you feel"), "my head"),
+    )
+
+
+DEV_HEAD: list[Row] = [
+    ("tension headache most afternoons at work, like a tight band round my head", _head(), "home"),
+    ("headache behind my eyes after a long day on screens", _head(), "home"),
+    ("migraine again, same as my usual ones, zigzag lights then the headache", _head(), "home"),
+    (
+        "had a headache for 3 days since i banged my head on a cupboard door",
+        _head(seen="yes i banged it"),
+        "seen",
+    ),
+    (
+        "headache and my sight has gone blurry, and my temple is really tender when i brush my hair",
+        _head(seen="yes"),
+        "seen",
+    ),
+]
+HELD_OUT_HEAD: list[Row] = [
+    ("stress headache, throbbing temples, worse when im tired", _head(), "home"),
+    ("hangover headache that wont shift", _head(), "home"),
+    (
+        "my headaches are worse every morning now and ive started being sick with them",
+        _head(seen="yes every morning"),
+        "seen",
+    ),
+    (
+        "headache for two days after i bumped my head on the car door",
+        _head(seen="yes i bumped it"),
+        "seen",
+    ),
+]
