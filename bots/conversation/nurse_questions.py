@@ -34,6 +34,8 @@ tooth, gum    swelling spreading to the eye or neck, hard to breathe or swallow 
 tummy bug     blood or coffee grounds in the sick                                  emergency
               nothing stays down, hardly peeing, dizzy standing                    urgent
               blood in the poo, a bad belly pain that does not ease                urgent
+headache      sudden and severe, a stiff neck, a rash, weakness, trouble speaking  emergency
+              after a knock to the head, worse each morning, the sight, a temple   urgent
 ============  ===================================================================  =========
 
 A question is asked only when its sign would raise the level the table gives so far, and not
@@ -216,7 +218,9 @@ CLOT = Question(
         kind="blood clot",
     ),
 )
-# Stop 46: a water infection and a sore eye, each sign in its own words.
+# Stop 46: a water infection, a sore eye, a ringing ear, a toothache, a tummy bug, a headache.
+# Each sign in its own words, none of the complaint's (a patient skimming for "sick", "tooth",
+# "head" or "eye" says yes to a question holding them: stop 41), least of all an emergency's.
 _KIDNEY = Question(
     "kidney",
     "Do you have a high temperature or shivers, a pain in your back or side just below the "
@@ -226,21 +230,21 @@ _KIDNEY = Question(
 )
 _PEE_BLOOD = Question(
     "pee_blood",
-    "Is there any blood in your pee, or is it pink, red or brown?",
+    "When you go, is it pink, red or brown, or can you see blood in it?",
     "pee_blood",
     "urgent",
 )
 _SIGHT = Question(
     "eye_serious",
-    "Has your sight changed (blurred, and it does not clear when you blink), or is the eye "
-    "really painful, or does bright light hurt it?",
+    "Has your sight changed (blurred, and it does not clear when you blink), or is it really "
+    "painful, or does bright light hurt it?",
     "eye_serious",
     "urgent",
 )
 _INTO_EYE = Question(
     "eye_injury",
-    "Did something get into the eye or hit it (a bit of metal or grit, a chemical, a poke), or "
-    "do you wear contact lenses?",
+    "Did something get into it or hit it (a bit of metal or grit, a chemical, a poke), or do "
+    "you wear contact lenses?",
     "eye_injury",
     "urgent",
 )
@@ -253,7 +257,7 @@ _EAR_SUDDEN = Question(
 )
 _DENTAL_AIRWAY = Question(
     "dental_airway",
-    "Is the swelling spreading towards your eye or down your neck, or is it hard to breathe, "
+    "Is anything puffing up towards your eye or down your neck, or is it hard to breathe, "
     "swallow or open your mouth?",
     "dental_airway",
     "emergency",
@@ -267,7 +271,7 @@ _DENTAL_SEEN = Question(
 )
 _SICK_BLOOD = Question(
     "sick_blood",
-    "Has there been any blood in your sick, or anything that looks like coffee grounds?",
+    "Has anything you brought up had blood in it, or looked like coffee grounds?",
     "sick_blood",
     "emergency",
     kind="bleeding",
@@ -281,8 +285,24 @@ _DRY = Question(
 )
 _GUT = Question(
     "gut_seen",
-    "Is there any blood in your poo, or a bad belly pain that does not ease?",
+    "Have you seen blood when you go to the toilet, or a bad pain in your middle that does "
+    "not ease?",
     "gut_seen",
+    "urgent",
+)
+_HEAD_EMERGENCY = Question(
+    "head_emergency",
+    "Did it come on suddenly and very badly, within a minute or so, or do you have a stiff "
+    "neck, a rash that does not fade, weakness, or trouble speaking?",
+    "head_emergency",
+    "emergency",
+    kind="headache",
+)
+_HEAD_SEEN = Question(
+    "head_seen",
+    "Did it start after a knock or a fall, is it worse every morning with being sick, or has "
+    "your sight changed or your temple become tender?",
+    "head_seen",
     "urgent",
 )
 QUESTIONS: dict[str, tuple[Question, ...]] = {
@@ -299,6 +319,7 @@ QUESTIONS: dict[str, tuple[Question, ...]] = {
     "ear": (_EAR_SUDDEN,),
     "tooth": (_DENTAL_AIRWAY, _DENTAL_SEEN),
     "bug": (_SICK_BLOOD, _DRY, _GUT),
+    "headache": (_HEAD_EMERGENCY, _HEAD_SEEN),
 }
 # What the table's questions hold beside their own: the screening questions an urgent close
 # asks (bots.conversation.urgent_screen), each registered here so that its answer is read.

@@ -387,7 +387,8 @@ CONCEPTS: Mapping[str, str] = {
     # Sick with blood or coffee grounds in it: an emergency (the emergency reader's own words
     # for it come first; this reads the answer to the nurse's question too).
     "sick_blood": (
-        r"\b(?:sick|vomit\w*|throw\w* up|threw up|puk\w*)\b (?:\w+ ){0,5}(?:blood\w*|coffee)|"
+        r"\b(?:sick|vomit\w*|throw\w* up|threw up|puk\w*|brought up|bringing up)\b (?:\w+ ){0,5}"
+        r"(?:blood\w*|coffee)|"
         r"\bcoffee (?:ground|granule)s?\b|\bblood\w* (?:\w+ ){0,3}(?:sick|vomit\w*)"
     ),
     # Dehydrated: nothing stays down, hardly peeing or very dark, dizzy or faint standing.
@@ -405,6 +406,36 @@ CONCEPTS: Mapping[str, str] = {
         r"(?:pain|ache)\b|"
         r"\b(?:stomach|tummy|belly) (?:pain|ache) (?:\w+ ){0,3}(?:will not|does not|not) "
         r"(?:go|ease|stop)\b|\bbile\b|\bswollen (?:belly|tummy|stomach)\b"
+    ),
+    # A headache or a migraine like the usual ones (stop 46); beside a fever, a cough or a
+    # cold, the pack's causes decide (head_other).
+    "headache": (
+        r"\bheadaches?\b|\bhead ?ache\b|\bmigraines?\b|\bhead (?:is |has been )?(?:pounding|"
+        r"throbbing|banging|killing (?:me|him|her))\b|\bthrobbing temples?\b"
+    ),
+    "head_other": (
+        r"\bfevers?\b|\btemperature\b|\bcough\w*|\bsore throat\b|\brunny nose\b|\bsneez\w*|"
+        r"\bflu\b|\bchest\b|\bbreath\w*|\bsinus\w*|\bdiarrh?o?ea\b|\bblocked nose\b|"
+        # A history, not a complaint ("a member of my family has migraines").
+        r"\bfamily\b|\bdiagnosed\b|"
+        # An eye that reddens, waters or droops with it: the pack knows a cluster headache.
+        r"\beyes? (?:\w+ ){0,4}(?:red|water\w*|tear\w*|stream\w*|droop\w*)|\b(?:red|watery|"
+        r"watering|droopy) (?:\w+ ){0,2}eyes?\b"
+    ),
+    # Seen today: after a knock to the head, worse each morning (with being sick), the sight
+    # changed, a tender temple or scalp.
+    "head_seen": (
+        r"\b(?:bang\w*|bump\w*|hit|knock\w*|bash\w*|smack\w*|fell|fall\w*)\b (?:\w+ ){0,5}"
+        r"head\b|\bhead (?:\w+ ){0,2}(?:injury|knock)\b|\bevery morning\b|\bworse (?:in|each|"
+        r"every|first thing in) (?:the )?morning|\bblur\w*|\bdouble vision\b|\bsight\b (?:\w+ )"
+        r"{0,3}(?:gone|changed|blurr\w*|worse)|\btender\b|\bjaw (?:\w+ ){0,3}(?:chew\w*|eating)\b"
+    ),
+    # An emergency as a patient answers the nurse: sudden and severe, a stiff neck, a rash,
+    # weakness or trouble speaking (the emergency reader's own rules read the opening).
+    "head_emergency": (
+        r"\bsudden\w*|\bthunderclap\b|\bworst (?:\w+ ){0,3}(?:headache|pain)|\bstiff neck\b|"
+        r"\bneck (?:is |feels )?stiff\b|\brash\b|\bweak\w*|\bslurr\w*|\b(?:can not|trouble) "
+        r"speak\w*|\bconfus\w*"
     ),
 }
 _COMPILED = {name: re.compile(pattern) for name, pattern in CONCEPTS.items()}
@@ -462,6 +493,8 @@ _CLASSES = frozenset(
         "recent",
         "dehydrated",
         "gut_seen",
+        "headache",
+        "head_seen",
     }
 )
 
@@ -551,6 +584,15 @@ _BUG_HOME = (
     "blood in your poo, or have a bad belly pain that does not ease; if you are sick with blood "
     "or something like coffee grounds, call emergency services (112 or 911)."
 )
+_HEAD_HOME = (
+    "For a tension headache or a migraine like your usual ones: drink water, rest, take "
+    "paracetamol or ibuprofen as the packet says (not on more than a few days a week), and take "
+    "breaks from screens. See your doctor if headaches keep coming back or change. Get it "
+    "checked today if it started after a knock to the head, is worse every morning with being "
+    "sick, or your sight changes. If it came on suddenly and severely, or comes with a stiff "
+    "neck, a rash that does not fade, weakness or trouble speaking, call emergency services "
+    "(112 or 911)."
+)
 _SEEN = {
     "bite": "A bite through the skin needs to be cleaned and checked today (antibiotics, tetanus).",
     "bat": "A bat bite or scratch needs to be seen today, even a small one (rabies).",
@@ -596,6 +638,9 @@ _SEEN = {
     "bug": "Diarrhoea or being sick with signs of drying out (nothing stays down, hardly "
     "peeing, dizzy standing), blood in the poo, or a bad belly pain that does not ease needs "
     "to be checked today (your doctor's urgent line, NHS 111 or urgent care).",
+    "head": "A headache after a knock to the head, one that is worse every morning with being "
+    "sick, or one with your sight changed or a tender temple needs to be checked today (your "
+    "doctor's urgent line, NHS 111 or urgent care).",
     "injury": "An injury that takes no weight, will not move, looks out of shape, went numb or "
     "came with a knock to the head needs to be checked today (an X-ray, a minor injuries unit "
     "or urgent care).",
@@ -713,6 +758,18 @@ def _waterworks_or_eye(found: set[str]) -> Care | None:
             # Self-care: the advice itself says to book a dentist; "routine" would add "book an
             # appointment with your doctor".
             return Care("tooth", "self-care", (note, _TOOTH_HOME), "tooth")
+    # A knock to the head is the headache's own sign; another injury is the injury table's.
+    if (
+        "headache" in found
+        and "head_other" not in found
+        and ("injury" not in found or "head_seen" in found)
+    ):
+        note = _NO_DIAGNOSIS.format(what="tension headaches or migraines")
+        if "head_emergency" in found:
+            return Care("headache", "emergency", (note,), "headache")
+        if "head_seen" in found:
+            return Care("headache", "urgent", (note, _SEEN["head"]), "headache")
+        return Care("headache", "self-care", (note, _HEAD_HOME), "headache")
     if "other_illness" in found:
         return None
     if "gastro" in found and "injury" not in found:

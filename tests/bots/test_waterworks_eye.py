@@ -14,10 +14,12 @@ from tests.bots.waterworks_eye_table import (
     DEV,
     DEV_BUG,
     DEV_EAR,
+    DEV_HEAD,
     DEV_TOOTH,
     HELD_OUT,
     HELD_OUT_BUG,
     HELD_OUT_EAR,
+    HELD_OUT_HEAD,
     HELD_OUT_TOOTH,
     Row,
 )
@@ -85,4 +87,15 @@ def test_the_tummy_bug(service_factory: Any) -> None:
     assert not wrong, wrong
     assert most <= 4
     held, _ = _measure(service_factory(), HELD_OUT_BUG, "bug-held-out")
+    assert not [w for w in held if "told 112: True" in w], held
+
+
+@pytest.mark.django_db
+def test_the_headache(service_factory: Any) -> None:
+    """A tension headache or the usual migraine (stop 46): development asserted, held-out
+    printed."""
+    wrong, most = _measure(service_factory(), DEV_HEAD, "head-dev")
+    assert not wrong, wrong
+    assert most <= 4
+    held, _ = _measure(service_factory(), HELD_OUT_HEAD, "head-held-out")
     assert not [w for w in held if "told 112: True" in w], held

@@ -248,7 +248,7 @@ HELD_OUT_TOOTH: list[Row] = [
 # down, hardly peeing or very dark, dizzy standing) or blood in the poo, or a bad belly pain
 # that does not ease: seen today; sick with blood or coffee grounds in it: an emergency.
 _DRY = ("keep", "water down", "fluids", "pee", "wee", "dizzy", "faint", "stand")
-_GUT = ("blood in your poo", "poo", "stool", "stomach pain", "belly", "tummy")
+_GUT = ("blood in your poo", "poo", "stool", "toilet", "stomach pain", "belly", "tummy", "middle")
 _SICK_BLOOD = ("coffee", "blood in it", "blood in your sick", "sick with blood")
 
 

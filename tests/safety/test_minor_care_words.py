@@ -44,6 +44,9 @@ from bots.safety.minor_care import minor_care
         ("tooth abscess, swelling going down my neck and hard to breathe", "emergency"),
         ("food poisoning, sick twice and the runs", "self-care"),
         ("diarrhoea and vomiting since yesterday and i cant keep water down", "urgent"),
+        # A headache made worse by the sun is a headache, not sunburn.
+        ("the sun makes my headache worse", "self-care"),
+        ("headache since i banged my head on the cupboard", "urgent"),
     ],
 )
 def test_level_of_the_table(words: str, level: str) -> None:
@@ -58,7 +61,6 @@ def test_level_of_the_table(words: str, level: str) -> None:
         "she is a bit feverish and off her food",
         "he bites his nails and now his finger is red",
         "i need to cut down on sugar, my tummy hurts after sweets",
-        "the sun makes my headache worse",
         "cut my hair short and now my scalp is itchy",
         "i tick all the boxes for depression",
         "stinging pain in my eyes",
@@ -73,6 +75,8 @@ def test_level_of_the_table(words: str, level: str) -> None:
         "sore throat and a cough and my teeth ache",
         # Loose stools alone, as DDXPlus opens with them, are the pack's (many causes).
         "I have had diarrhea or an increase in stool frequency.",
+        # A headache with a red, watering eye is the pack's (it knows a cluster headache).
+        "pounding headache on one side and that eye is red and watering",
         "fell over last week and since then ive got a fever and a cough",
         "hurt my back lifting and now theres blood in my pee",
         # What makes it hurt, not what happened to it (stop 42: an ear after swimming was asked
