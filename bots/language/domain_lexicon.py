@@ -1278,6 +1278,22 @@ _SAID_44: tuple[Concept, ...] = (
         added="i see the splash screen with the windows logo",
         denied="i do not see the splash screen with the windows logo",
     ),
+    # Hanging, freezing, going black or restarting after (or at, on, past) the logo is having
+    # seen it ("hangs on a black screen after the logo", lead21); a negation before keeps it
+    # unread ("doesnt even freeze on the logo" says nothing either way).
+    Concept(
+        "stops after the windows logo",
+        re.compile(
+            r"\b(?:hangs?|hung|hanging|stuck|freez(?:es|e|ing)|froze|frozen|black|blank|"
+            r"restarts?|restarted|restarting|reboots?|rebooted|rebooting|goes|went|sits|sat|"
+            r"stops|stopped|dies|died|crash(?:es|ed)?)\b[^.,;!?]{0,40}?\b(?:after|at|on|past)\s+"
+            r"(?:the\s+)?(?:windows\s+)?logo\b"
+        ),
+        ("splash screen with the windows logo",),
+        entailment=True,
+        apart=True,
+        added="i see the splash screen with the windows logo",
+    ),
     # A heat source beside it, a glass room, the sun blazing in: a hot environment (not "as hot
     # as a radiator", said of the laptop itself; not where a negation comes first).
     Concept(

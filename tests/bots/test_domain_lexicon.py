@@ -307,6 +307,12 @@ SAMPLES = [
         ["it never gets as far as the windows logo"],
     ),
     (
+        "stops after the windows logo",
+        "laptop_drive",
+        "it hangs on a black screen after the logo",
+        ["it does not hang after the logo"],
+    ),
+    (
         "hot spot",
         "laptop_overheating",
         "i work on it right next to the heater",
