@@ -313,3 +313,82 @@ HELD_OUT_46: list[tuple[str, str | None]] = [
     ("my tummy hurts after eating too much, feel bloated", None),
     ("i fainted once in a hot shower last year, fine since", None),
 ]
+
+# Written after HELD_OUT_46 was scored once (rules 27 of 38 caught, 2 of 32 false alarms; with
+# the reader by meaning 32 of 38, 3 of 32: "my little one had a fever yesterday, calpol brought
+# it down and shes running around" read as meningitis) and before anything was changed for that
+# alarm; never developed on.
+HELD_OUT_46B: list[tuple[str, str | None]] = [
+    (
+        "my mum is slurring her words and her left arm keeps dropping, it started at teatime",
+        "stroke",
+    ),
+    (
+        "sudden sort of clamp on my chest and it's gone up my neck, i'm pouring with sweat",
+        "chest pain",
+    ),
+    (
+        "ate a cereal bar with peanuts and my mouth is tingling, my throat feels swollen and it's hard to get air",
+        "anaphylaxis",
+    ),
+    (
+        "dad had a kidney infection, now he is shivering, his knees look blotchy purple and he is talking nonsense",
+        "sepsis",
+    ),
+    (
+        "my son has a really high temp and spots on his tummy that stay when i roll a glass over them",
+        "headache",
+    ),
+    (
+        "got a sudden horrendous pain at the back of my head while i was at the gym, like nothing before, and i've thrown up",
+        "headache",
+    ),
+    (
+        "i've had sciatica but since yesterday my bum and the insides of my legs are numb and i can't wee properly",
+        "spinal cord compression",
+    ),
+    ("i keep throwing up blood, quite a lot, and i feel like passing out", "bleeding"),
+    (
+        "poos have been black like treacle for two days and i'm so dizzy i nearly fell over, not on any iron",
+        "bleeding",
+    ),
+    (
+        "a week after my c section i suddenly can't breathe properly and there's a sharp pain in my chest when i breathe in",
+        "blood clot",
+    ),
+    (
+        "my newborn is floppy and her lips look a bit blue, she won't wake for her bottle",
+        "unwell baby",
+    ),
+    ("i've decided tonight's the night, i've got enough tablets to do it", "self-harm"),
+    (
+        "i keep thinking everyone would be better off if i ended it and i've worked out how",
+        "self-harm",
+    ),
+    (
+        "my daughter's asthma is really bad, she can't talk in full sentences and her reliever isn't doing anything",
+        "breathing",
+    ),
+    (
+        "hi, just wanted to update my address on your system. also my husband collapsed in the kitchen ten minutes ago and is hard to wake up",
+        "unconscious",
+    ),
+    (
+        "my little girl has had a temperature since yesterday, calpol helps and she's watching tv",
+        None,
+    ),
+    ("my son has a cold and a bit of a fever but he's eating and playing", None),
+    ("a mild headache since this morning, probably because i skipped my coffee", None),
+    ("my back's been stiff since the weekend, toilet is all normal, no numbness", None),
+    ("brown vomit after drinking cola, feel ok now", None),
+    ("a little bit of blood on the loo roll, i have piles", None),
+    ("my lips went a bit tingly after eating pineapple, it went off after a few minutes", None),
+    ("i'm a bit low this week but i have things to look forward to", None),
+    ("my calf feels tight after a long day on my feet", None),
+    ("my baby is sleepier than usual but waking for every feed", None),
+    ("slight chest ache after lifting weights yesterday, hurts when i press on it", None),
+    ("a bit breathless with my cold, still walking about fine", None),
+    ("my face went a bit tingly when i was panicking, fine now", None),
+    ("my grandad is a bit wobbly on his feet these days, nothing sudden", None),
+    ("i had one small vomit this morning after a coughing fit", None),
+]
