@@ -32,7 +32,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-__all__ = ["EMERGENCY_KINDS", "Rule", "emergency_kinds", "explain", "normalise", "read_kinds"]
+__all__ = [
+    "EMERGENCY_KINDS",
+    "Clause",
+    "Rule",
+    "clause_groups",
+    "emergency_kinds",
+    "explain",
+    "normalise",
+    "read_kinds",
+]
 
 # In the order the advice lists them; "self-harm" adds crisis lines to the advice.
 EMERGENCY_KINDS = (
@@ -444,8 +453,16 @@ class Clause:
 
 
 def _clauses(normalised: str) -> list[Clause]:
+    return [clause for sentence in clause_groups(normalised) for clause in sentence]
+
+
+def clause_groups(normalised: str) -> list[list[Clause]]:
+    """The clauses of a :func:`normalise`-d message, sentence by sentence, with their scope
+    (the reader by meaning, :mod:`bots.safety.emergency_meaning`, joins neighbours)."""
     out = []
     for sentence in _SENTENCE_END.split(f" {normalised} "):
+        group: list[Clause] = []
+        out.append(group)
         sentence_hypothetical = bool(_HYPOTHETICAL.search(sentence)) and not re.search(
             r"\bas if\b", sentence
         )
@@ -457,7 +474,7 @@ def _clauses(normalised: str) -> list[Clause]:
             doubt_free = _DOUBT.sub(lambda m: "~" * len(m.group(0)), part)
             cues = tuple(m.end() for m in _NEGATION.finditer(doubt_free))
             hypothetical = bool(_HYPOTHETICAL.search(part)) and not re.search(r"\bas if\b", part)
-            out.append(
+            group.append(
                 Clause(
                     part,
                     cues,
@@ -465,7 +482,7 @@ def _clauses(normalised: str) -> list[Clause]:
                     bool(_PAST.search(part)) or sentence_past,
                 )
             )
-    return out
+    return [group for group in out if group]
 
 
 def _negated(clause: Clause, start: int) -> bool:
