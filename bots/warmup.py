@@ -51,3 +51,13 @@ def warm_packs() -> Iterator[str]:
         yield f"Pack {name} ready in {time.monotonic() - started:.1f} s"
     if len(names) > 1:
         grounding.choose_pack(PROBE, names)  # the router across packs (the web chat's)
+    # The emergency reader by meaning encodes its exemplars on a patient's first message.
+    started = time.monotonic()
+    try:
+        from bots.safety.emergency_meaning import meant
+
+        meant(PROBE)
+    except Exception:  # an optimisation, as above
+        log.exception("warming the emergency exemplars failed")
+        return
+    yield f"Emergency exemplars ready in {time.monotonic() - started:.1f} s"

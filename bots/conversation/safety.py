@@ -12,6 +12,7 @@ from bots.conversation.context import Context, Kit, Outcome, differential, set_p
 from bots.messages import Inbound, Reply
 from bots.models import CaseStatus, Role
 from bots.safety.affirmed import affirmed_statements
+from bots.safety.emergency_meaning import Meant, meant
 from bots.safety.flag_context import flag_context
 from bots.safety.hazards import hazards
 from bots.safety.minor_care import Care, minor_care
@@ -167,8 +168,18 @@ def with_hazard_advice(kit: Kit, ctx: Context, inbound: Inbound, outcome: Outcom
 
 
 def emergency_check(kit: Kit, ctx: Context, inbound: Inbound) -> Outcome | None:
-    """Escalate a patient's message whose words signal an emergency (bots.triage)."""
+    """Escalate a patient's message whose words signal an emergency (bots.triage), read by the
+    rules or, where they read none, by meaning (bots.safety.emergency_meaning)."""
     kinds = emergency_kinds(inbound.text) or _across_messages(kit, ctx, inbound)
+    detail = ", ".join(kinds)
+    if not kinds:
+        near = _by_meaning(kit, ctx, inbound)
+        kinds = [m.kind for m in near]
+        # What staff read: which part was near which exemplar, not a claim of what it is.
+        detail = "; ".join(
+            f"{m.kind} by meaning ({m.name}): '{m.part}' near '{m.exemplar}' ({m.score:.2f})"
+            for m in near
+        )
     if not kinds:
         return None
     if not ctx.case.pack:
@@ -190,7 +201,32 @@ def emergency_check(kit: Kit, ctx: Context, inbound: Inbound) -> Outcome | None:
         from bots.conversation.intake import new_dialogue
 
         new_dialogue(kit, ctx, inbound.text.strip())
-    return emergency_escalation(ctx, kinds, detail=", ".join(kinds))
+    return emergency_escalation(ctx, kinds, detail=detail)
+
+
+def _by_meaning(kit: Kit, ctx: Context, inbound: Inbound) -> list[Meant]:
+    """The reader by meaning, for a message to patient intake only: a laptop that "will not
+    wake up" typed to the IT bot is no one unconscious. A case with no pack yet is read when its
+    channel or page fixes a patient pack, when every pack is a patient's, or when the words
+    themselves choose a patient pack among all of them."""
+    if not inbound.text.strip():
+        return []
+    if ctx.case.pack:
+        if not kit.patient_facing(ctx):
+            return []
+    else:
+        names = kit.packs.names()
+        fixed = (inbound.pack if inbound.pack in names else None) or kit.config.channel_packs.get(
+            inbound.channel
+        )
+        if fixed:
+            if fixed not in names or not kit.is_patient_pack(fixed):
+                return []
+        elif not all(kit.is_patient_pack(n) for n in names):
+            chosen = kit.grounding.choose_pack(inbound.text, names)
+            if chosen is None or not kit.is_patient_pack(chosen):
+                return []
+    return meant(inbound.text)
 
 
 def _across_messages(kit: Kit, ctx: Context, inbound: Inbound) -> list[str]:
