@@ -302,11 +302,13 @@ _NOT_SKIN = re.compile(
 
 
 # An itch in a clause that names a place inside the body or the eyes: "itchy throat and
-# sneezing", "itchy eyes and a runny nose" (hay fever), not a skin problem.
+# sneezing", "itchy eyes and a runny nose", "my eyes are streaming and itchy" (hay fever), not
+# a skin problem. The clause runs to a comma or a "but", not to an "and": "streaming and itchy"
+# is one subject's.
 _ITCH_INSIDE = re.compile(
     r"\b(?:eyes?|eyelids?|throat|nose|nostrils?|ears?|mouth|tongue|palate|gums?)\b"
 )
-_CLAUSE_END = re.compile(r"[,;.!?]|\band\b|\bbut\b")
+_CLAUSE_END = re.compile(r"[,;.!?]|\bbut\b")
 
 
 def _itch_inside(said: str, match: re.Match[str]) -> bool:

@@ -29,6 +29,8 @@ DEVELOPMENT: list[Row] = [
     ("my scalp feels tight when i get one of my headaches", None),
     ("flakes of paint keep falling off the bedroom ceiling and now im sneezing all night", None),
     ("itchy throat and sneezing since the grass was cut", None),
+    # lead20's hay fever probe, after the first change: the itch of eyes said before it.
+    ("sneezing my head off and my eyes are streaming and itchy every time i go outside", None),
     ("the skin on my hands is fine, its the joints that ache", "no"),
     ("no spots, no itching, just a temperature", "no"),
 ]
