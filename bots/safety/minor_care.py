@@ -293,7 +293,10 @@ CONCEPTS: Mapping[str, str] = {
     # over and a cough"): the pack's causes decide, as for an injury.
     "other_illness": (
         r"\bcough\w*|\brash\w*|\bspots\b|\bsore throat\b|\bchest\b|\bheadaches?\b|"
-        r"\brunny nose\b|\bsneez\w*|\bbreath\w*|\bswollen (?:face|lips?|tongue)\b"
+        r"\brunny nose\b|\bsneez\w*|\bbreath\w*|\bswollen (?:face|lips?|tongue)\b|"
+        # Hay fever: the nose runs with the eyes ("cant stop sneezing" reads as a denial).
+        r"\bnose (?:\w+ ){0,2}(?:runs|running|run|streaming|streams|blocked|stuffed)\b|"
+        r"\bhay ?fever\b|\bpollen\b|\ballerg\w*"
     ),
     "pee_blood": r"\bblood\w*|\bpink\w*|\bred\b|\bbrown\b|\bcola\b",
     "pregnant": r"\bpregnan\w*|\bexpecting (?:a baby|twins)\b|\bweeks gone\b",

@@ -77,6 +77,8 @@ def test_level_of_the_table(words: str, level: str) -> None:
         "I have had diarrhea or an increase in stool frequency.",
         # A headache with a red, watering eye is the pack's (it knows a cluster headache).
         "pounding headache on one side and that eye is red and watering",
+        # Hay fever's eyes come with the nose: the pack knows allergic rhinitis (lead18).
+        "every spring my eyes get itchy and watery and i cant stop sneezing, nose runs like a tap",
         "fell over last week and since then ive got a fever and a cough",
         "hurt my back lifting and now theres blood in my pee",
         # What makes it hurt, not what happened to it (stop 42: an ear after swimming was asked
