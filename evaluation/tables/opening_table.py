@@ -1095,3 +1095,62 @@ HELD_OUT += [
     ("lcd_problem", "the lines look like an old tv with bad reception", {"q14": Y}),
     ("laptop_overheating", "i put a cushion behind my back and use it at the kitchen table", {"q8": Y}),
 ]
+DEVELOPMENT += [
+    # -- stop 46 (reading, session 26; written before the stop's changes): facts the web chat
+    # asked back (issue 19), by class. A denial said as a contrast ("everything else works" is
+    # "not all failed"); a state said as a sequence of events ("fires then dies straight
+    # away", "gets hot and then switches off"); a state said in other words (another device
+    # online on the same router is a router that is on and in range; "when im driving" is the
+    # car moving). The four probe openings come first; traps after each class
+    ("car_wont_start", "car fires up for a second or two and then just dies straight away, every single time, tried about 6 times this morning. the starter cranks fine, battery is strong, and theres half a tank of petrol", {"q1": Y, "q9": Y, "q23": Y, "q27": Y}),
+    ("wireless", "laptop cant see ANY wifi networks at all, the list is just empty, not even the neighbours ones. my phone sitting right next to it sees like 10 including mine and works fine on our router", {"q1": N, "q6": N, "q4": Y}),
+    ("car_electrical_failure", "the garage told me my nearside rear light isnt working, all the other bulbs and the dash are fine", {"q14": Y, "q3": N}),
+    ("ticking", "theres a sort of wheezing squeaky noise from under the bonnet when i put my foot down, goes away once im cruising", {"q5": Y}),
+    ("car_electrical_failure", "drivers side headlight is out but every other light works fine", {"q14": Y, "q3": N}),
+    ("car_electrical_failure", "the radio died last week, the rest of the electrics seem ok", {"q2": Y, "q3": N}),
+    ("car_electrical_failure", "only the left brake light has gone, all the others are working", {"q14": Y, "q3": N}),
+    ("car_electrical_failure", "number plate light has stopped working, nothing else is wrong with the electrics", {"q14": Y, "q3": N}),
+    ("car_electrical_failure", "wipers have packed in but lights radio and heater all still work", {"q2": Y, "q3": N}),
+    ("car_electrical_failure", "the whole car is dead, no lights no radio nothing", {"q2": Y, "q3": Y}),
+    ("car_electrical_failure", "the other lights were fine until last week but now the dash has gone dark too", {}),
+    ("car_electrical_failure", "headlight out and im not sure if the rest are ok", {"q14": Y}),
+    ("wireless", "laptop wont connect to the wifi but my phone and the tv are on it fine", {"q4": Y}),
+    ("wireless", "everyone else in the house can get online, its just my laptop that cant", {"q4": Y}),
+    ("wireless", "my tablet connects to our router no problem sitting in the same spot", {"q4": Y}),
+    ("wireless", "router is on and my sons laptop connects fine", {"q4": Y}),
+    ("wireless", "my phone wont connect to the wifi either", {}),
+    ("wireless", "the phone works fine on 4g but the laptop cant get on the wifi", {}),
+    ("car_wont_start", "it catches and then cuts out straight away, every time", {"q1": Y, "q9": Y, "q23": Y, "q27": Y}),
+    ("car_wont_start", "engine starts then dies instantly when i let go of the key", {"q1": Y, "q9": Y, "q23": Y, "q27": Y}),
+    ("car_wont_start", "it runs for about ten minutes then stalls at the lights", {"q1": Y, "q9": Y, "q23": Y}),
+    ("power", "the lights come on for a second and then it just dies", {"q9": Y}),
+    ("power", "press the button, fan spins for a sec then everything shuts off", {"q9": Y, "q7": Y}),
+    ("power", "no lights, no fan, nothing at all when i press the power button", {"q9": N, "q7": N}),
+    ("laptop_overheating", "it gets really hot and then just switches itself off", {"q11": Y}),
+    ("laptop_overheating", "once it heats up the whole thing freezes and i have to hold the power button", {"q16": Y}),
+    ("laptop_overheating", "it switched off yesterday but it wasnt even warm", {}),
+    ("ticking", "ticking noise when im driving along, parked up with the engine running its quiet", {"q5": Y}),
+    ("ticking", "a clicking sound when i put my foot down, goes away once im cruising", {"q5": Y}),
+    ("ticking", "theres a rattle whenever im moving, sitting still its silent", {"q5": Y}),
+    ("ticking", "ticks even when the car is parked and idling", {"q5": N}),
+]
+HELD_OUT += [
+    # -- session 26 (written by reading before this stop's changes; not developed on, scored
+    # once at the end): stop 46's three classes in other words (a denial said as a contrast,
+    # a state said as a sequence of events, a state said in other words), with traps
+    ("car_electrical_failure", "passenger side fog light doesnt come on, all the rest of the lights and stuff are working normally", {"q14": Y, "q3": N}),
+    ("car_electrical_failure", "heater blower stopped but the radio wipers and lights are all grand", {"q2": Y, "q3": N}),
+    ("car_electrical_failure", "brake light bulb gone i think, no other problems with the electrics", {"q14": Y, "q3": N}),
+    ("car_electrical_failure", "every single thing electrical has died, lights radio wipers the lot", {"q2": Y, "q3": Y}),
+    ("wireless", "the wifi works for my husbands phone and the ipad, just not on this laptop", {"q4": Y}),
+    ("wireless", "laptop says no internet but the smart tv and both phones are online through the same router", {"q4": Y}),
+    ("wireless", "none of our devices can get on the wifi since this morning", {}),
+    ("car_wont_start", "fires up, revs for a moment and dies right away", {"q1": Y, "q9": Y, "q23": Y, "q27": Y}),
+    ("car_wont_start", "starts ok, runs for half a minute or so, then cuts out", {"q1": Y, "q9": Y, "q23": Y}),
+    ("power", "it flickers into life for a moment, the keyboard lights up, then goes dead", {"q9": Y}),
+    ("laptop_overheating", "when it gets too hot it turns off by itself", {"q11": Y}),
+    ("laptop_overheating", "after an hour its boiling and then the screen locks up and nothing responds", {"q16": Y}),
+    ("ticking", "tick tick tick from the front when the car is in motion, stops when im stationary", {"q5": Y}),
+    ("ticking", "clicking starts as soon as i pull away and carries on while im driving", {"q5": Y}),
+    ("ticking", "it ticks at idle on the driveway too", {"q5": N}),
+]
