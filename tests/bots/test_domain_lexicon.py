@@ -361,6 +361,43 @@ SAMPLES = [
         "unplugged the mouse and keyboard and now it boots fine",
         ["unplugged the mouse and keyboard and it still does not boot"],
     ),
+    # -- stop 46
+    (
+        "the rest work",
+        "car_electrical_failure",
+        "the radio is fine, everything else works",
+        ["i am not sure everything else works"],
+    ),
+    (
+        "an accessory failed",
+        "car_electrical_failure",
+        "the radio has died",
+        ["the radio has not died"],
+    ),
+    (
+        "fires then stalls at once",
+        "car_wont_start",
+        "it fires and then dies straight away",
+        ["it does not fire and then die straight away"],
+    ),
+    (
+        "hot then off",
+        "laptop_overheating",
+        "it gets hot and then switches itself off",
+        ["it does not get hot and then switch itself off"],
+    ),
+    (
+        "router in use",
+        "wireless",
+        "my phone connects fine to our wifi",
+        ["my phone does not connect to our wifi either"],
+    ),
+    (
+        "noise when moving",
+        "ticking",
+        "a clicking noise when i am driving",
+        ["there is no clicking noise when i am driving"],
+    ),
 ]
 
 
@@ -802,6 +839,57 @@ def test_a_chart_fact_said_in_lay_words(
     ],
 )
 def test_lay_words_about_something_else_are_not_read(
+    networks: dict[str, object], chart: str, text: str, finding: str, state: str
+) -> None:
+    got = _read(text, networks[chart])
+    assert got.get(finding) != state, (text, got)
+
+
+@pytest.mark.parametrize(
+    ("chart", "text", "expected"),
+    [
+        # Stop 46: a denial said as a contrast; the rest working is not all failed.
+        (
+            "car_electrical_failure",
+            "left tail light has blown but all the other lights are working",
+            {"q14": "yes", "q3": "no"},
+        ),
+        ("car_electrical_failure", "the horn is dead, everything else is fine", {"q3": "no"}),
+        ("car_electrical_failure", "my wipers have stopped working", {"q2": "yes"}),
+        # A state said as a sequence of events: fires, then stalls at once.
+        ("car_wont_start", "it catches then stalls right away", {"q9": "yes", "q27": "yes"}),
+        ("car_wont_start", "it starts but dies the moment i let go of the key", {"q27": "yes"}),
+        ("laptop_overheating", "it heats up and then shuts down by itself", {"q11": "yes"}),
+        # A state said in other words: another device online through the router; a noise
+        # when the driver moves the car.
+        ("wireless", "the kids ipad is on the wifi fine, just not my laptop", {"q4": "yes"}),
+        ("wireless", "my wifes phone connects fine to our router", {"q4": "yes"}),
+        ("ticking", "a tapping noise whenever i am driving, none when parked", {"q5": "yes"}),
+    ],
+)
+def test_a_fact_said_as_a_contrast_a_sequence_or_in_other_words(
+    networks: dict[str, object], chart: str, text: str, expected: dict[str, str]
+) -> None:
+    _assert_reads(networks, chart, text, expected)
+
+
+@pytest.mark.parametrize(
+    ("chart", "text", "finding", "state"),
+    [
+        # Stop 46: the same words where they do not say the fact.
+        ("car_electrical_failure", "i am not sure the rest of the lights work", "q3", "no"),
+        ("car_electrical_failure", "the other lights were fine until yesterday", "q3", "no"),
+        ("car_wont_start", "it runs for twenty minutes then stalls", "q27", "yes"),
+        ("car_wont_start", "it fires up for a few seconds and then dies", "q27", "yes"),
+        ("laptop_overheating", "it turned off but it was not even warm", "q11", "yes"),
+        ("wireless", "my phone will not connect to the wifi either", "q4", "yes"),
+        ("wireless", "my phone works fine on 4g", "q4", "yes"),
+        ("wireless", "my phone connects to the neighbours wifi", "q4", "yes"),
+        ("ticking", "it ticks when i drive round corners", "q5", "yes"),
+        ("ticking", "it clicks when i drive and even when parked at idle", "q5", "yes"),
+    ],
+)
+def test_a_contrast_sequence_or_other_words_not_said_are_not_read(
     networks: dict[str, object], chart: str, text: str, finding: str, state: str
 ) -> None:
     got = _read(text, networks[chart])
