@@ -278,7 +278,7 @@ _SICK_BLOOD = Question(
 )
 _DRY = Question(
     "dehydrated",
-    "Are you unable to keep even sips of water down, hardly peeing (or is it very dark), or "
+    "Are you unable to keep even small sips of fluid down, hardly peeing (or is it very dark), or "
     "dizzy when you stand up?",
     "dehydrated",
     "urgent",

@@ -340,7 +340,7 @@ CONCEPTS: Mapping[str, str] = {
     ),
     # To be seen today: the hearing in one ear gone suddenly, or the room spinning.
     "ear_sudden": (
-        r"\bsudden\w*|\bgone\b|\bwent (?:deaf|muffled|quiet|dull|funny|numb)\b|\bovernight\b|"
+        r"\bsudden\w*|\bgone\b|\bwent deaf\b|\bovernight\b|"
         r"\bdeaf\b|\blost (?:\w+ ){0,2}hearing\b|\bspin\w*|\bvertigo\b|\bdizz\w*|\bbalance\b"
     ),
     # A toothache, a sore or swollen gum, a lost filling or a broken tooth (stop 46).
