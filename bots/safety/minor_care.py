@@ -735,7 +735,7 @@ def _care(found: set[str]) -> Care | None:
         return skin
     if "clot" in found:
         return Care("leg swelling or pain", "urgent", (_CLOT_SEEN,), "clot")
-    own = _waterworks_or_eye(found)
+    own = _common_complaint(found)
     if own is not None:
         return own
     if "injury" in found and "illness" not in found:
@@ -746,57 +746,109 @@ def _care(found: set[str]) -> Care | None:
     return None
 
 
-def _waterworks_or_eye(found: set[str]) -> Care | None:
-    """A water infection, a sore or sticky eye, a ringing or blocked ear, a toothache (stop 46),
-    from the signs found."""
-    if "tooth" in found and not found & {"cut", "injury", "insect", "animal_bite"}:
-        note = _NO_DIAGNOSIS.format(what="dental problems")
-        # The spreading swelling or the airway first: "hard to breathe" is another illness's
-        # word too.
-        if "dental_airway" in found:
-            return Care("tooth", "emergency", (note,), "tooth")
-        if "other_illness" not in found:
-            if "dental_seen" in found:
-                return Care("tooth", "urgent", (note, _SEEN["tooth"]), "tooth")
-            # Self-care: the advice itself says to book a dentist; "routine" would add "book an
-            # appointment with your doctor".
-            return Care("tooth", "self-care", (note, _TOOTH_HOME), "tooth")
+@dataclass(frozen=True)
+class _Row:
+    """One of stop 46's common complaints: the signs that make it an emergency or care
+    today, and the advice otherwise."""
+
+    kind: str
+    complaint: str
+    what: str  # what the pack's dataset has none of, in the note
+    emergency: frozenset[str]
+    urgent: frozenset[str]
+    seen: str  # the _SEEN entry said with an urgent level
+    home: str
+
+    def care(self, found: set[str]) -> Care:
+        note = _NO_DIAGNOSIS.format(what=self.what)
+        if found & self.emergency:
+            return Care(self.complaint, "emergency", (note,), self.kind)
+        if found & self.urgent:
+            return Care(self.complaint, "urgent", (note, _SEEN[self.seen]), self.kind)
+        # Self-care: the advice says whom to see (a pharmacist, a dentist); "routine" would add
+        # "book an appointment with your doctor".
+        return Care(self.complaint, "self-care", (note, self.home), self.kind)
+
+
+_NONE: frozenset[str] = frozenset()
+_TOOTH = _Row(
+    "tooth",
+    "tooth",
+    "dental problems",
+    frozenset({"dental_airway"}),
+    frozenset({"dental_seen"}),
+    "tooth",
+    _TOOTH_HOME,
+)
+_HEADACHE = _Row(
+    "headache",
+    "headache",
+    "tension headaches or migraines",
+    frozenset({"head_emergency"}),
+    frozenset({"head_seen"}),
+    "head",
+    _HEAD_HOME,
+)
+_BUG = _Row(
+    "bug",
+    "stomach bug",
+    "stomach bugs or food poisoning",
+    frozenset({"sick_blood"}),
+    frozenset({"dehydrated", "gut_seen"}),
+    "bug",
+    _BUG_HOME,
+)
+_WATER = _Row(
+    "waterworks",
+    "urine infection",
+    "urine infections",
+    _NONE,
+    frozenset({"kidney", "pee_blood", "pregnant"}),
+    "kidney",
+    _WATER_HOME,
+)
+_EYE = _Row(
+    "eye",
+    "sore eye",
+    "eye infections",
+    _NONE,
+    frozenset({"eye_serious", "eye_injury"}),
+    "eye",
+    _EYE_HOME,
+)
+_EAR = _Row(
+    "ear", "ear", "ringing or blocked ears", _NONE, frozenset({"ear_sudden"}), "ear", _EAR_HOME
+)
+
+
+def _common_complaint(found: set[str]) -> Care | None:
+    """A toothache, a headache, a tummy bug, a water infection, a sore or sticky eye, a ringing
+    or blocked ear (stop 46), from the signs found; beside another illness, the pack's."""
+    # The spreading swelling or the airway first: "hard to breathe" is another illness's word
+    # too.
+    if (
+        "tooth" in found
+        and not found & {"cut", "injury", "insect", "animal_bite"}
+        and ("dental_airway" in found or "other_illness" not in found)
+    ):
+        return _TOOTH.care(found)
     # A knock to the head is the headache's own sign; another injury is the injury table's.
     if (
         "headache" in found
         and "head_other" not in found
         and ("injury" not in found or "head_seen" in found)
     ):
-        note = _NO_DIAGNOSIS.format(what="tension headaches or migraines")
-        if "head_emergency" in found:
-            return Care("headache", "emergency", (note,), "headache")
-        if "head_seen" in found:
-            return Care("headache", "urgent", (note, _SEEN["head"]), "headache")
-        return Care("headache", "self-care", (note, _HEAD_HOME), "headache")
+        return _HEADACHE.care(found)
     if "other_illness" in found:
         return None
-    if "gastro" in found and "injury" not in found:
-        note = _NO_DIAGNOSIS.format(what="stomach bugs or food poisoning")
-        if "sick_blood" in found:
-            return Care("stomach bug", "emergency", (note,), "bug")
-        if found & {"dehydrated", "gut_seen"}:
-            return Care("stomach bug", "urgent", (note, _SEEN["bug"]), "bug")
-        return Care("stomach bug", "self-care", (note, _BUG_HOME), "bug")
-    if "waterworks" in found and "injury" not in found:
-        note = _NO_DIAGNOSIS.format(what="urine infections")
-        if found & {"kidney", "pee_blood", "pregnant"}:
-            return Care("urine infection", "urgent", (note, _SEEN["kidney"]), "waterworks")
-        return Care("urine infection", "self-care", (note, _WATER_HOME), "waterworks")
-    if "sore_eye" in found and "illness" not in found:
-        note = _NO_DIAGNOSIS.format(what="eye infections")
-        if found & {"eye_serious", "eye_injury"}:
-            return Care("sore eye", "urgent", (note, _SEEN["eye"]), "eye")
-        return Care("sore eye", "self-care", (note, _EYE_HOME), "eye")
-    if "ear_trouble" in found and not found & {"ear_pain", "illness"}:
-        note = _NO_DIAGNOSIS.format(what="ringing or blocked ears")
-        if "ear_sudden" in found:
-            return Care("ear", "urgent", (note, _SEEN["ear"]), "ear")
-        return Care("ear", "self-care", (note, _EAR_HOME), "ear")
+    for row, applies in (
+        (_BUG, "gastro" in found and "injury" not in found),
+        (_WATER, "waterworks" in found and "injury" not in found),
+        (_EYE, "sore_eye" in found and "illness" not in found),
+        (_EAR, "ear_trouble" in found and not found & {"ear_pain", "illness"}),
+    ):
+        if applies:
+            return row.care(found)
     return None
 
 

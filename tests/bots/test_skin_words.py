@@ -8,26 +8,17 @@ from typing import Any
 
 import pytest
 
-from bots.conversation import follow_ups
 from bots.grounding import StoredPacks
 from bots.messages import Inbound
 from planning.network import EvidentialNetwork
 
 from .skin_words_table import DEVELOPMENT, HELD_OUT, Row
-
-SKIN = "E_129"
+from .test_a_denied_feature_is_not_a_denied_topic import _skin
 
 
 @pytest.fixture
 def intake(packs: tuple[str, ...]) -> EvidentialNetwork:
     return StoredPacks().network("patient-intake")
-
-
-def _skin(text: str, network: EvidentialNetwork) -> str | None:
-    for answer in follow_ups.complaint_facts(text, network):
-        if answer.finding == SKIN and answer.states is not None:
-            return answer.states[0]
-    return None
 
 
 @pytest.mark.parametrize("row", DEVELOPMENT, ids=[r[0] for r in DEVELOPMENT])

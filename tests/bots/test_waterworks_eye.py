@@ -39,7 +39,7 @@ def _measure(service: Any, rows: list[Row], part: str) -> tuple[list[str], int]:
             or (want == "emergency" and told)
         )
         if not ok:
-            wrong.append(f"{row[0]} -> {level}, told 112: {told}")
+            wrong.append(f"{row[0]} (want {want}) -> {level}, told 112: {told}")
         shown = f"want {want:9} got {level or '-':9} told 112: {told!s:5} asked {asked:2}"
         print(f"  [{part}] {shown}  {row[0][:60]}")
     print(f"{part}: right {len(rows) - len(wrong)}/{len(rows)}, most questions {most}")
@@ -59,43 +59,26 @@ def test_held_out_part(service_factory: Any) -> None:
     assert len(wrong) <= 2, wrong
 
 
-@pytest.mark.django_db
-def test_the_ear(service_factory: Any) -> None:
-    """Ringing, a blocked or muffled ear (stop 46): development asserted, held-out printed."""
-    wrong, most = _measure(service_factory(), DEV_EAR, "ear-dev")
-    assert not wrong, wrong
-    assert most <= 4
-    held, _ = _measure(service_factory(), HELD_OUT_EAR, "ear-held-out")
-    assert not [w for w in held if "told 112: True" in w], held
+def _unsafe(wrong: list[str]) -> list[str]:
+    """The rows a nurse would call unsafe: an emergency not told, or a row that is none told."""
+    return [w for w in wrong if ("(want emergency)" in w) != w.endswith("told 112: True")]
 
 
 @pytest.mark.django_db
-def test_the_tooth(service_factory: Any) -> None:
-    """A toothache, a sore gum (stop 46): development asserted, held-out printed; never an
-    emergency missed."""
-    wrong, most = _measure(service_factory(), DEV_TOOTH, "tooth-dev")
+@pytest.mark.parametrize(
+    ("part", "dev", "held"),
+    [
+        ("ear", DEV_EAR, HELD_OUT_EAR),
+        ("tooth", DEV_TOOTH, HELD_OUT_TOOTH),
+        ("bug", DEV_BUG, HELD_OUT_BUG),
+        ("head", DEV_HEAD, HELD_OUT_HEAD),
+    ],
+)
+def test_the_later_rows(service_factory: Any, part: str, dev: list[Row], held: list[Row]) -> None:
+    """Ringing or blocked ears, toothache, a tummy bug, a headache (stop 46): development
+    asserted; held-out printed, with no emergency missed and none told where there is none."""
+    wrong, most = _measure(service_factory(), dev, f"{part}-dev")
     assert not wrong, wrong
-    assert most <= 4
-    held, _ = _measure(service_factory(), HELD_OUT_TOOTH, "tooth-held-out")
-    assert not [w for w in held if "emergency" in w.split("->")[0] and "told 112: False" in w]
-
-
-@pytest.mark.django_db
-def test_the_tummy_bug(service_factory: Any) -> None:
-    """Diarrhoea and vomiting (stop 46): development asserted, held-out printed."""
-    wrong, most = _measure(service_factory(), DEV_BUG, "bug-dev")
-    assert not wrong, wrong
-    assert most <= 4
-    held, _ = _measure(service_factory(), HELD_OUT_BUG, "bug-held-out")
-    assert not [w for w in held if "told 112: True" in w], held
-
-
-@pytest.mark.django_db
-def test_the_headache(service_factory: Any) -> None:
-    """A tension headache or the usual migraine (stop 46): development asserted, held-out
-    printed."""
-    wrong, most = _measure(service_factory(), DEV_HEAD, "head-dev")
-    assert not wrong, wrong
-    assert most <= 4
-    held, _ = _measure(service_factory(), HELD_OUT_HEAD, "head-held-out")
-    assert not [w for w in held if "told 112: True" in w], held
+    assert most <= 4  # the nurse's questions, not the pack's fifteen
+    held_wrong, _ = _measure(service_factory(), held, f"{part}-held-out")
+    assert not _unsafe(held_wrong), held_wrong
