@@ -127,12 +127,15 @@ PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     # An engine that turns over is one the starter cranks ("doesnt even turn over").
     (re.compile(r"\bturn(?:s|ed|ing)? over\b"), ("crank",)),
     # Steering that is heavy or stiff is hard to turn; the adjective alone is not (a heavy
-    # laptop, a stiff pedal), so it is rewritten only beside the steering.
+    # laptop, a stiff pedal), so it is rewritten only beside the steering. Not "tight": tight
+    # steering has no play ("no the steering is tight" to "does the wheel turn a few inches
+    # without the wheels?" was read as hard steering and concluded a power steering pump at
+    # 88%, lead22).
     (
         re.compile(
             r"\bsteering(?: wheel)?(?: (?:is|feels|goes|gets|got|went|has gone|has got|seems|"
             r"becomes|became))?(?: (?:really|very|so|quite|super|a bit|way too|too|dead|proper))*"
-            r" (?:heavy|heavier|stiff|stiffer|tight)\b"
+            r" (?:heavy|heavier|stiff|stiffer)\b"
         ),
         ("steering hard",),
     ),
