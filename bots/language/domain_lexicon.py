@@ -109,7 +109,7 @@ _SAID: tuple[Concept, ...] = (
         "engine fires",
         re.compile(
             r"\b(?:catch|catches|catching|caught)\b(?!\s+(?:fire|on|up|out|it|me|him|her|them|"
-            r"the|my|a|your|some|sight)\b)"
+            r"the|my|a|your|some|sight))"
             r"|(?<!catch )(?<!caught )(?<!catches )\b(?:fire|fires|firing|fired)\b"
             r"(?!\s+(?:alarm|brigade|engine|extinguisher|hazard|risk))"
             r"|\b(?:come|comes|came|coming|spring|springs|sprang|sprung|burst|bursts|bursting|"

@@ -41,7 +41,9 @@ DEVELOPMENT: list[Row] = [
     ("i keep wheezing and coughing", "E_66", "button:answer:unsure", None),
     ("ive been throwing up since last night", "E_210", "button:answer:yes", "bleeding"),
     ("ive been throwing up since last night", "E_210", "no just normal sick", None),
-    ("my face feels weird on one side", "E_156", "button:answer:yes", "stroke"),
+    # "my face feels weird on one side" was this row's opening until stop 46: the emergency
+    # reader by meaning now escalates it at once (a stroke), so it is no opening to answer from.
+    ("i keep getting dizzy spells", "E_156", "button:answer:yes", "stroke"),
     ("it hurts on and off", "E_55@V_101>E_57@V_31", "button:pick:E_57@V_31", "chest pain"),
     ("it hurts on and off", "E_55@V_101>E_57@V_31", "it goes down my left arm", "chest pain"),
     ("it hurts on and off", "E_55@V_101>E_57@V_31", "it doesnt go anywhere", None),
