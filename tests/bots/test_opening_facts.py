@@ -98,8 +98,10 @@ def score(rows: list[Row]) -> tuple[float, float]:
         (HELD_OUT[584:606], 0.91, 0.79),
         # Stop 46's development rows (a denial said as a contrast, a state said as a sequence
         # of events or in other words; issue 19): P 0.852 R 0.469 before the stop's vocabulary,
-        # P 0.915 R 0.878 with it.
-        (DEVELOPMENT[347:378], 0.91, 0.87),
+        # P 0.915 R 0.878 with it; P 0.911 R 0.837 once its "catches then" word boundary was
+        # undone (it turned the reply "it catches then dies" into no answer to "does the engine
+        # fire?", test_fault_after; stop 46's CI).
+        (DEVELOPMENT[347:378], 0.91, 0.83),
         # Session 26's held-out rows (the same three classes in other words), written before
         # the stop's changes and scored once at the end: P 0.846 R 0.478 on main, P 0.889 R 0.696.
         (HELD_OUT[606:621], 0.88, 0.69),
