@@ -133,7 +133,7 @@ _IMPERATIVE = re.compile(
 # cause is the next one; shown as the cause, it read "The most likely cause: This is not a car
 # steering problem" (stop 46).
 _ONLY_WHAT_IT_IS_NOT = re.compile(
-    r"^(?:(?:this|that|it|the|this) ?(?:problem|issue)? (?:is not|isn't|is n't) "
+    r"^(?:(?:this|that|it|the) ?(?:problem|issue)? (?:is not|isn't|is n't) "
     r"(?:an? |the )?(?:\w+ ){0,3}(?:problem|issue|fault|related to \w+(?: \w+)?)"
     r"|your [\w' ]+ (?:is|are) (?:perfectly |absolutely )?(?:fine|ok|okay))\.?$",
     re.I,
