@@ -555,6 +555,16 @@ _LEG_SIGN = (
 
 CONCEPTS: Mapping[str, str] = {
     # -- breathing
+    # What a carer sees or what stops the words: grave however the episodes usually end.
+    "breathing_grave": "|".join(
+        (
+            r"\b(?:not|stopped|stop|isn't|is not|was not|has stopped) breathing\b",
+            r"\bchoking\b|\bchoked on\b|\bsuffocat\w*",
+            _near(r"lips|face|skin|fingers|mouth", r"blue|grey|gray|purple|bluish|dusky", 4),
+            r"\bturning blue\b|\bgone blue\b|\bwent blue\b",
+            r"\bcan not (?:talk|speak|say) (?:in )?(?:full )?(?:sentences|more than)\b",
+        )
+    ),
     "cannot_breathe": "|".join(
         (
             _near(
@@ -605,6 +615,27 @@ CONCEPTS: Mapping[str, str] = {
         r"\b(?:can|could) (?:not|barely|hardly) (?:get (?:my |any |the |her |his )?words out|"
         r"speak|talk|finish (?:a |my |her |his )?sentences?)\b|\bpuffs? (?:\w+ ){0,3}no (?:help|"
         r"difference)\b|\b(?:made|making|makes) no (?:difference|change)\b"
+    ),
+    # Breathlessness said of episodes that end by themselves ("it passes after 10 minutes"):
+    # the patient is telling of attacks, not struggling to breathe as they type (NHS: 999 for
+    # breathing so hard you cannot speak now; a GP or 111 for breathlessness that keeps coming
+    # back). Only the breathing rules are excused by it; the intake's urgent screen still asks
+    # about breathing right now.
+    "passing_episode": (
+        # Not "usually it passes ... but not this time": what happens as a rule is no
+        # account of now.
+        r"(?<!usually )(?<!normally )(?<!often )\b(?:it|they|this|that|these|the attacks?|"
+        r"the episodes?|each one) (?:always |just |then |all |soon )?(?:pass(?:es)?|go(?:es)? "
+        r"(?:away|off)|settles?(?: down)?|calms? down|wears? off|eases? off|stops?|clears? up) "
+        r"(?:\w+ ){0,2}(?:after|within|in) (?:\w+ ){0,2}(?:minutes?|mins?|seconds?|secs?)\b"
+        r"(?! (?:\w+ ){0,3}(?:but|except) (?:\w+ ){0,2}(?:this time|this one|today|now)\b)"
+    ),
+    # ... unless this time is said to be different ("but today it has lasted an hour").
+    "not_this_time": (
+        r"\bbut (?:\w+ ){0,2}(?:this time|this one|today|tonight|now)\b|\bnot this time\b|"
+        r"\bthis (?:one|time) (?:has not|did not|is not|will not|has lasted|is lasting)\b|"
+        r"\b(?:has|it has|it is|is) (?:lasted|lasting|gone on|been going on) (?:for )?(?:over |"
+        r"more than |longer than |an? |\d+ )"
     ),
     "exertion_only": (
         r"\b(?:on|up|climbing|going up) (?:the )?(?:stairs|hills?|steps)\b|\bwhen i (?:run|"
@@ -715,8 +746,16 @@ CONCEPTS: Mapping[str, str] = {
             r"\b(?:end|ending|take|taking|ended) (?:my|my own|it all|things|everything|it)\b"
             r"(?: (?:life|all|now|tonight|today|for good|here))?",
             r"\bend it\b|\bend it all\b|\bending it\b|\bfinish it all\b|\bcheck out for good\b",
-            r"\b(?:want|wanted|wanting|ready|going|plan|planning|wish) (?:to|i could) (?:die|be "
+            r"\b(?:want|wanted|wanting|ready|plan|planning|wish) (?:to|i could) (?:die|be "
             r"dead|not exist|disappear (?:forever|for good|permanently))\b",
+            # "Going to die" said as a fear ("feels like i am going to die", "thought i was
+            # going to die") is the sense of doom of a panic or a heart attack, not an intent:
+            # the crisis line is no answer to it (chest pain and breathlessness keep their own
+            # rules, and "going to die" stays a companion sign in sweat_sick).
+            r"(?<!like i am )(?<!like i was )(?<!thought i was )(?<!think i am )(?<!thought i "
+            r"am )(?<!scared i am )(?<!afraid i am )(?<!worried i am )(?<!sure i am )(?<!sure i "
+            r"was )(?<!scared i was )(?<!afraid i was )(?<!like he is )(?<!like she is )\bgoing to"
+            r" (?:die|be dead|not exist)\b",
             r"\bwish (?:i|i was|i were|i had) (?:was |were )?(?:dead|never (?:been )?born|gone)\b",
             r"\b(?:better off|happier|easier) (?:dead|without me|if i (?:was|were) (?:gone|dead"
             r"|not here|not around))\b",
@@ -793,6 +832,20 @@ CONCEPTS: Mapping[str, str] = {
             r"(?:me|us|what))\b|\bsounds drunk\b|\bnot making (?:any )?sense\b|\btalking "
             r"(?:nonsense|rubbish|gibberish)\b",
         )
+    ),
+    # Speech like a drunk's from someone who has not been drinking: how carers tell a stroke
+    # ("talking like he is drunk but he has not had a drop"); "drunk" alone excuses speech.
+    "drunk_like": (
+        r"\b(?:talk\w*|sound\w*|speak\w*|speech|words|acting|slurr\w*) (?:\w+ ){0,2}(?:like|as if|"
+        r"as though) (?:he|she|they|i|you|someone) (?:is|are|was|were|am|had been|has been|"
+        r"were|had) (?:drunk|had a few|been drinking|on something)\b|"
+        r"\b(?:drunk|been drinking)\b (?:\w+ ){0,3}(?:has not|had not|did not|have not|not) "
+        r"(?:had|touched|drunk|been drinking|drink)\b|\bnot (?:had|touched) (?:a drop|a drink|"
+        r"any alcohol|anything to drink)\b|\bhas not been drinking\b|\bhad nothing to drink\b"
+    ),
+    "drink_taken": (
+        r"\b(?:had|drank|downed|after) (?:\w+ ){0,3}(?:pints?|beers?|wine|vodka|drinks|bottles? "
+        r"of|shots?|cans? of)\b|\bat the pub\b|\bout drinking\b|\bhangover\b|\bhung ?over\b"
     ),
     "speech_excuse": (
         r"\bvoice\b|\bhoarse\b|\blaryngitis\b|\bsore throat\b|\bthroat\b|\blost my voice\b|"
@@ -1443,8 +1496,11 @@ class Rule:
 
 RULES: Mapping[str, tuple[Rule, ...]] = {
     "breathing": (
-        Rule(("cannot_breathe",), ("exertion_only",)),
-        Rule(("breathless", "at_rest_or_sudden"), ("exertion_only",)),
+        Rule(("breathing_grave",), ("exertion_only",)),
+        Rule(("cannot_breathe", "not_this_time"), ("exertion_only",)),
+        Rule(("breathless", "at_rest_or_sudden", "not_this_time"), ("exertion_only",)),
+        Rule(("cannot_breathe",), ("exertion_only", "passing_episode")),
+        Rule(("breathless", "at_rest_or_sudden"), ("exertion_only", "passing_episode")),
         Rule(("asthma_named", "reliever_failing")),
     ),
     "chest pain": (
@@ -1473,6 +1529,7 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
     "stroke": (
         Rule(("face_droop",)),
         Rule(("speech",), ("speech_excuse",)),
+        Rule(("speech", "drunk_like"), ("drink_taken",)),
         Rule(("one_side_weak", "side_marker"), ("weak_excuse",)),
         Rule(("stroke_named",)),
         Rule(("vision_loss",)),
@@ -1545,12 +1602,15 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
     ),
 }
 # Exclusions that excuse the whole message, not only their own clause.
-_WIDE = frozenset({"long_standing", "tarry_excuse"})
+_WIDE = frozenset({"long_standing", "tarry_excuse", "passing_episode", "drink_taken"})
 # Concepts that only qualify (exclusions, context) are read even where the main concepts
 # would be discarded: "had a stroke two years ago" keeps its "past" to excuse nothing else.
 _QUALIFIERS = frozenset(
     {
         "exertion_only",
+        "passing_episode",
+        "not_this_time",
+        "drink_taken",
         "speech_excuse",
         "weak_excuse",
         "minor_bleeding",
@@ -1581,6 +1641,7 @@ _OWN_NEGATION = frozenset(
         "not_stopping",
         "unconscious",
         "speech",
+        "drunk_like",
         "one_side_weak",
         "floppy",
         "neck_fever",
@@ -1607,6 +1668,9 @@ _OWN_NEGATION = frozenset(
         "mind_going",
     }
 )
+# A side or a time is where or when, never denied: in "he can not lift his left arm" the
+# "not" is the weakness's own, and must not take "left" away from it.
+_NEVER_NEGATED = frozenset({"side_marker"})
 # Said indirectly, self-harm often comes as a condition ("they'd be happier if I wasn't
 # here"): a hypothetical clause does not hide it.
 _ANY_MOOD = frozenset({"self_harm"})
@@ -1625,7 +1689,7 @@ def _present(
         for name, pattern in (concepts or _COMPILED_CONCEPTS).items():
             for match in pattern.finditer(clause.text):
                 qualifier = name in qualifiers
-                negated = _negated(clause, match.start()) or (
+                negated = (name not in _NEVER_NEGATED and _negated(clause, match.start())) or (
                     name not in own_negation and _negated_inside(clause, match)
                 )
                 hypothetical = clause.hypothetical and name not in _ANY_MOOD

@@ -532,4 +532,23 @@ DEV: list[tuple[str, bool]] = [
     ("my left leg has gone tight and puffy over the last couple of days", False),
     ("my right leg has gone swollen and sore, no idea why", False),
     ("his left arm has just gone, he cant lift it", True),
+    # -- stop 47 (found by lead23's probes and intake37's panic attack): a fear of dying is a
+    # panic's or a heart's doom, not an intent; breathlessness in attacks that pass by
+    # themselves is not breathing trouble now, unless this time is different or the lips are
+    # blue; speech like a drunk's from someone who has not been drinking; a weak arm said
+    # with "can not" keeps its side
+    ("keep getting these episodes where my heart pounds, i cant catch my breath and my hands go all tingly, feels like im going to die but it passes after 10 minutes", False),
+    ("had a panic attack on the bus, honestly thought i was going to die, im ok now", False),
+    ("felt like i was gonna die when it hit, but its gone now and i feel fine", False),
+    ("get these funny turns where i cant get my breath, they always pass within a couple of minutes", False),
+    ("usually these attacks settle in 5 mins but this one has lasted an hour and i cant breathe", True),
+    ("i cant breathe and my lips have gone blue, it normally passes after a few minutes", True),
+    ("i want to die, im going to take all my tablets", True),
+    ("im going to die tonight, ive had enough of everything", True),
+    ("my husband cant lift his left arm properly and hes talking like hes drunk but he hasnt had a drop", True),
+    ("mum is slurring her words like shes drunk and she doesnt even drink", True),
+    ("she sounds drunk but she hasnt been drinking at all", True),
+    ("he cant lift his right arm since about half an hour ago", True),
+    ("he was talking like he was drunk after the wedding, he had loads of wine", False),
+    ("i cant lift my arm above my head since the gym on monday", False),
 ]
