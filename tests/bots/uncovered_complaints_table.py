@@ -1,0 +1,400 @@
+# ruff: noqa: E501  (a data table: one row a line)
+"""Everyday complaints the patient-intake pack has no cause for, and openings that are the
+pack's, as patients type them (stop 47). Written before any change of stop 47: ``DEV`` and
+``DEV_PACK`` are developed on; ``HELD_OUT`` and ``HELD_OUT_PACK`` (kinds of complaint that
+are in no development row) are scored once, at the end.
+
+DDXPlus (the pack) has 49 conditions, mostly of the chest, the airway and the heart. Period
+pains, constipation, a cold sore or head lice got 15 of its questions (palpitations,
+vaccinations, daycare) and, all answered "no", "seek medical care today": a level that is the
+noise of a differential with no fitting cause. What a pharmacist or a triage nurse does
+instead (NHS self-care and pharmacy advice, simplified): a few red-flag questions any minor
+complaint gets, then
+
+- ``"home"``: nothing flagged: a pharmacist and self-care, never told to call emergency
+  services and not sent to be seen today;
+- ``"seen"``: a flag (much worse fast, a high temperature, bleeding that does not stop,
+  cannot eat, drink or pee, a baby, a pregnancy, a weakened immune system): care today
+  (urgent), not an emergency;
+- ``"pack"``: the pack's own presentation (a cough, a sore throat, heartburn, chest pain, a
+  panic attack, a rash ...): its questions, not the nurse's screen (the level is the pack's).
+
+A row, as in ``tests/bots/minor_care_table.py``: the opening, the patient's replies (the first
+rule whose words appear in the question is typed, "no" otherwise) and the want. Each
+uncovered row answers yes, in its own words, to any question holding its complaint's words
+(a patient skimming for "pain", "skin", "bleed" or "sleep"): a screen worded in the
+complaint's words is answered yes by every such patient.
+"""
+
+from __future__ import annotations
+
+from tests.bots.minor_care_table import Replies, Row
+
+_SCALES: Replies = (
+    (("how intense", "how severe", "scale", "how much"), "3"),
+    (("how precisely",), "6"),
+    (("how fast",), "5"),
+)
+
+
+def _own(words: tuple[str, ...], said: str, *flags: tuple[tuple[str, ...], str]) -> Replies:
+    """An uncovered complaint's replies: its flags' yes (when it has one), then yes in its own
+    words to a question holding them, and the pack's scales."""
+    return (*flags, *_SCALES, (words, said))
+
+
+# The flags' words, as any way of asking would say them.
+_HOT = ("temperature", "fever", "hot", "shiver")
+_BLEED = ("bleed", "blood")
+_BABY = ("baby", "pregnan", "months old", "infant")
+_IMMUNE = ("immune", "chemo", "steroid", "transplant")
+_WORSE = ("worse", "spreading", "quickly", "fast")
+_FLUIDS = ("eat", "drink", "fluid", "pee", "wee", "urine")
+
+_PERIOD = ("pain", "cramp", "period", "stomach", "tummy", "belly", "abdom")
+_BOWEL = ("stool", "poo", "bowel", "toilet", "stomach", "tummy", "belly", "abdom", "constipat")
+_LIP = ("lip", "mouth", "skin", "sore", "blister", "lesion")
+_SKIN = ("skin", "itch", "lesion", "rash", "foot", "feet", "toe", "red", "peel", "crack")
+_SLEEP = ("sleep", "tired", "fatigue", "night", "awake", "wake", "rest")
+_HEAD = ("head", "pain", "sick", "nause", "vomit", "drink", "alcohol", "dizzy")
+
+DEV: list[Row] = [
+    # Period pains
+    (
+        "really bad period pains again, cramps low down in my tummy and my back, usual time of the month",
+        _own(_PERIOD, "yes my period cramps"),
+        "home",
+    ),
+    (
+        "hi, my daughter is 14 and gets awful cramps every time her period starts, what can she take",
+        _own(_PERIOD, "yes she gets period pains"),
+        "home",
+    ),
+    # Constipation
+    (
+        "havent been for a poo in 4 days and when i do its like rocks, so uncomfortable",
+        _own(_BOWEL, "yes im constipated, havent been for days"),
+        "home",
+    ),
+    (
+        "bit embarassing but im bunged up, been straining on the loo all week",
+        _own(_BOWEL, "yes constipated"),
+        "home",
+    ),
+    (
+        "my baby is 7 weeks old and hasnt done a poo for 3 days, shes straining and crying",
+        _own(_BOWEL, "yes she hasnt pooed", (_BABY, "yes shes 7 weeks old")),
+        "seen",
+    ),
+    # A cold sore
+    (
+        "cold sore coming on my top lip, its tingling and a little blister is starting",
+        _own(_LIP, "yes on my lip, a cold sore"),
+        "home",
+    ),
+    (
+        "im on chemo and ive got a horrible cold sore that keeps spreading round my mouth",
+        _own(
+            _LIP,
+            "yes a cold sore on my lip",
+            (_IMMUNE, "yes im on chemo"),
+            (_WORSE, "yes its spreading"),
+        ),
+        "seen",
+    ),
+    # Hiccups
+    ("cant get rid of these hiccups, had them on and off all afternoon lol", (), "home"),
+    (
+        "my 4 year old has had the hiccups for about an hour and its upsetting him, is that normal",
+        (),
+        "home",
+    ),
+    # A nosebleed that has stopped
+    (
+        "had a nosebleed earlier, pinched it for 10 mins and its stopped now, should i worry",
+        _own((*_BLEED, "nose"), "it bled earlier but its stopped now"),
+        "home",
+    ),
+    # A mouth ulcer
+    (
+        "got a mouth ulcer on the inside of my cheek, stings like mad when i eat anything salty",
+        _own(("mouth", "ulcer", "sore", "pain", "lesion"), "yes the ulcer in my mouth"),
+        "home",
+    ),
+    # Head lice
+    (
+        "school sent a letter about nits and now my sons head is really itchy, think hes got lice",
+        _own(("head", "itch", "scalp", "skin"), "yes his head is itchy"),
+        "home",
+    ),
+    # Athlete's foot
+    (
+        "skin between my toes is itchy, white and cracking, i think its athletes foot from the gym",
+        _own(_SKIN, "yes between my toes"),
+        "home",
+    ),
+    # Piles
+    (
+        "i think ive got piles, theres a lump by my bum and a bit of bright red blood on the paper",
+        _own(
+            ("lump", "swelling", "stool", "poo", "bowel", "pain", "itch"),
+            "yes the pile is sore",
+            (_BLEED, "just a bit on the paper, it stops"),
+        ),
+        "home",
+    ),
+    (
+        "piles again since having the baby 3 weeks ago, they are bleeding a lot and it wont stop",
+        _own(
+            ("lump", "swelling", "stool", "poo", "pain", "itch"),
+            "yes the piles",
+            (_BLEED, "yes its still bleeding a lot"),
+        ),
+        "seen",
+    ),
+    # A verruca
+    (
+        "my son has a verruca on the bottom of his foot, hurts a bit when he walks, how do we get rid of it",
+        _own((*_SKIN, "pain", "walk"), "yes on the bottom of his foot"),
+        "home",
+    ),
+    # Trouble sleeping
+    (
+        "i just cant sleep lately, lie awake till 3am every night and im shattered at work",
+        _own(_SLEEP, "yes i cant get to sleep"),
+        "home",
+    ),
+    (
+        "struggling to drop off at night for a couple of weeks, mind racing about work stuff",
+        _own(_SLEEP, "yes i cant sleep"),
+        "home",
+    ),
+    # A hangover
+    (
+        "massive hangover, head is pounding and i feel rough after last nights party",
+        _own(_HEAD, "yes from drinking last night"),
+        "home",
+    ),
+    (
+        "went out for my birthday and drank way too much, feel awful this morning, any tips?",
+        _own(_HEAD, "yes from the drink"),
+        "home",
+    ),
+    # Existing rows of the nurse's table (stop 40-46) keep their handling.
+    (
+        "rolled my ankle playing football, its swollen but i can walk on it",
+        (*_SCALES, (("weight", "walk"), "yes i can walk on it")),
+        "home",
+    ),
+    (
+        "got a stye on my eyelid, red lump and a bit sore",
+        _own(("eye", "sight"), "my sight is fine"),
+        "home",
+    ),
+]
+
+# Openings that are the pack's and must keep its questions: what DDXPlus's conditions present
+# with, some said beside an everyday complaint's words.
+DEV_PACK: list[Row] = [
+    ("ive had a chesty cough for a week and im bringing up green stuff", _SCALES, "pack"),
+    ("sore throat and it hurts to swallow, feel a bit feverish", _SCALES, "pack"),
+    ("really bad heartburn after i eat, burning up into my throat", _SCALES, "pack"),
+    ("i get a tight pain in my chest when i walk up hills", _SCALES, "pack"),
+    (
+        "keep getting these panic attacks, heart races and i feel like im going to die",
+        _SCALES,
+        "pack",
+    ),
+    ("runny nose, sneezing and a blocked nose for 3 days", _SCALES, "pack"),
+    ("my heart keeps fluttering and skipping beats", _SCALES, "pack"),
+    ("my son has an earache and a temperature since last night", _SCALES, "pack"),
+    ("cant sleep because i keep waking up coughing and short of breath", _SCALES, "pack"),
+    ("ive got a rash on my cheeks and my joints ache", _SCALES, "pack"),
+    ("always tired, no energy and i look really pale", _SCALES, "pack"),
+    ("feeling sick and throwing up since this morning", _SCALES, "pack"),
+]
+
+HELD_OUT: list[Row] = [
+    (
+        "my little girl keeps scratching her bottom at night, i saw tiny white threads, think its worms",
+        _own(("itch", "skin", "bottom", "stool", "poo"), "yes her bottom is itchy"),
+        "home",
+    ),
+    (
+        "think ive got thrush again, itchy down there and a white cottage cheese discharge",
+        _own(("itch", "discharge", "vagina", "skin"), "yes itchy and the discharge"),
+        "home",
+    ),
+    (
+        "thrush i think, but im 20 weeks pregnant so not sure what i can use",
+        _own(
+            ("itch", "discharge", "vagina"), "yes its thrush", (_BABY, "yes im 20 weeks pregnant")
+        ),
+        "seen",
+    ),
+    (
+        "my toes go red, itchy and swollen when i come in from the cold, chilblains maybe?",
+        _own((*_SKIN, "swell"), "yes my toes"),
+        "home",
+    ),
+    (
+        "got a wart on my finger thats been there for months, its not painful just annoying",
+        _own((*_SKIN, "finger", "lump"), "yes the wart on my finger"),
+        "home",
+    ),
+    (
+        "ingrown toenail on my big toe, red and sore along the side",
+        _own((*_SKIN, "pain", "nail"), "yes my big toe"),
+        "home",
+    ),
+    (
+        "ingrowing toenail has gone really red up my foot, pus coming out and now i feel hot and shivery",
+        _own(
+            (*_SKIN, "pain", "nail", "pus"),
+            "yes my toe",
+            (_HOT, "yes i feel hot and shivery"),
+            (_WORSE, "yes the redness is spreading"),
+        ),
+        "seen",
+    ),
+    (
+        "i always get travel sick on boats and we are going on a ferry next week, what can i take",
+        _own(("sick", "nause", "vomit"), "yes on boats"),
+        "home",
+    ),
+    (
+        "flew back from thailand yesterday and my body clock is all over the place, jet lag is awful",
+        _own(_SLEEP, "yes since the flight"),
+        "home",
+    ),
+    (
+        "keep getting cramp in my calves at night, wakes me up, really painful for a minute then goes",
+        _own(("cramp", "calf", "calves", "leg", "pain", "night"), "yes cramp in my calves"),
+        "home",
+    ),
+    (
+        "new shoes gave me a massive blister on my heel",
+        _own((*_SKIN, "blister", "heel"), "yes on my heel"),
+        "home",
+    ),
+    (
+        "got a splinter in my thumb from the garden fence and i cant get it out",
+        _own(("thumb", "skin", "pain", "finger"), "yes my thumb"),
+        "home",
+    ),
+    (
+        "my wife says my snoring is unbearable, im keeping her up every night",
+        _own(("snor", "sleep", "night"), "yes i snore"),
+        "home",
+    ),
+    (
+        "worried i have bad breath, people keep offering me mints",
+        _own(("breath", "mouth"), "yes my breath smells"),
+        "home",
+    ),
+    (
+        "lips are so chapped and cracked they bleed a bit when i smile",
+        _own(
+            (*_LIP, "crack"),
+            "yes my lips are cracked",
+            (_BLEED, "a tiny bit when they crack, it stops"),
+        ),
+        "home",
+    ),
+    (
+        "so much trapped wind, keep farting and burping after dinner",
+        _own(("wind", "gas", "burp", "fart", "stomach", "tummy"), "yes trapped wind"),
+        "home",
+    ),
+    (
+        "hands are really dry and cracked from all the handwashing at work",
+        _own((*_SKIN, "hand"), "yes my hands"),
+        "home",
+    ),
+    (
+        "itchy red patch in my groin since the hot weather, think its jock itch",
+        _own((*_SKIN, "groin"), "yes in my groin"),
+        "home",
+    ),
+    (
+        "burnt my hand on the oven tray, its red and stings but no blisters",
+        _own((*_SKIN, "burn", "hand", "pain", "blister"), "yes my hand where i burnt it"),
+        "home",
+    ),
+    (
+        "hard painful corn on the side of my little toe, shoes rub on it",
+        _own((*_SKIN, "pain", "corn"), "yes the corn on my toe"),
+        "home",
+    ),
+    (
+        "my toenails have gone thick and yellow, think its a fungal infection",
+        _own((*_SKIN, "nail", "yellow"), "yes my toenails"),
+        "home",
+    ),
+    (
+        "my hair is falling out more than usual when i brush it, clumps in the plughole",
+        _own(("hair", "scalp", "skin"), "yes my hair"),
+        "home",
+    ),
+    (
+        "heels are cracked and sore, the skin is all thick and splits",
+        _own((*_SKIN, "heel", "pain"), "yes my heels"),
+        "home",
+    ),
+    (
+        "breastfeeding my 3 week old and my nipples are so sore and cracked",
+        _own(
+            ("nipple", "breast", "pain", "crack", "skin"),
+            "yes my nipples",
+            (_BABY, "yes my baby is 3 weeks old"),
+        ),
+        "seen",
+    ),
+    (
+        "my feet stink no matter what i do, its embarrassing",
+        _own((*_SKIN, "smell"), "yes my feet"),
+        "home",
+    ),
+    (
+        "bunion on my big toe joint is aching from my work shoes",
+        _own((*_SKIN, "pain", "joint"), "yes my big toe joint"),
+        "home",
+    ),
+    (
+        "my 6 year old wakes up crying with achy legs at night, fine in the day, growing pains?",
+        _own(("leg", "pain", "ache", "night"), "yes his legs ache at night"),
+        "home",
+    ),
+]
+
+HELD_OUT_PACK: list[Row] = [
+    ("bad heartburn every night after dinner, acid comes up into my mouth", _SCALES, "pack"),
+    ("i have gerd and my reflux has been really bad this week", _SCALES, "pack"),
+    ("scratchy sore throat since yesterday", _SCALES, "pack"),
+    ("dry tickly cough that wont go away", _SCALES, "pack"),
+    ("pain in the middle of my chest that spreads to my left arm", _SCALES, "pack"),
+    (
+        "i think i had a panic attack on the bus, couldnt breathe and my hands tingled",
+        _SCALES,
+        "pack",
+    ),
+    ("my 2 year old has a barking cough like a seal and a hoarse voice", _SCALES, "pack"),
+    ("fever, aching all over and shivering, think its flu", _SCALES, "pack"),
+    ("blocked nose and pain in my cheeks and forehead when i bend down", _SCALES, "pack"),
+    ("my ear really hurts and theres gunk coming out of it", _SCALES, "pack"),
+    ("wheezy and tight chested when i breathe out", _SCALES, "pack"),
+    ("my ankles are swollen by the end of the day", _SCALES, "pack"),
+    ("found a lump in my groin that gets bigger when i cough", _SCALES, "pack"),
+    ("lost my voice, very hoarse since monday", _SCALES, "pack"),
+    ("coughed up a bit of blood this morning", _SCALES, "pack"),
+    ("get out of breath just walking up the stairs lately", _SCALES, "pack"),
+    ("my periods are really heavy and go on for over a week", _SCALES, "pack"),
+    ("ive noticed an unusual vaginal discharge", _SCALES, "pack"),
+    ("been losing weight without trying and sweating at night", _SCALES, "pack"),
+    ("seeing double when i look to the side", _SCALES, "pack"),
+    ("numbness and tingling in both feet", _SCALES, "pack"),
+    ("my neck muscles keep spasming and pulling my head to one side", _SCALES, "pack"),
+    ("my stomach feels bloated and swollen all the time", _SCALES, "pack"),
+    ("itchy eyes and sneezing every spring, think its hay fever", _SCALES, "pack"),
+    ("cant smell anything since my cold last week", _SCALES, "pack"),
+]
