@@ -26,7 +26,7 @@ PROBE = "warming up"  # a complaint that matters to nobody: only the caches it f
 
 def warm_packs() -> Iterator[str]:
     """Warm every current pack; yields one line per pack (what was done, how long it took)."""
-    from bots.conversation import meaning_check, scope_check
+    from bots.conversation import everyday, meaning_check, scope_check
     from bots.grounding import Grounding, StoredPacks
     from bots.language.facts import encode_pack_texts, fact_index
     from knowledge.packs.store import PackError
@@ -43,6 +43,9 @@ def warm_packs() -> Iterator[str]:
             grounding.prior(name, PROBE, network)
             for _gid, _title, texts in meaning_check.section_texts(grounding, name):
                 encode_pack_texts(texts)
+            if any(flag.companions for flag in network.red_flags):
+                # A patient pack: the everyday reader's exemplars and the pack's statements.
+                everyday.reading(PROBE, network)
         except PackError:
             continue  # a pack with documents only: nothing to parse yet
         except Exception:  # an optimisation: the first turn does whatever is left

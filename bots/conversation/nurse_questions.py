@@ -36,6 +36,9 @@ tummy bug     blood or coffee grounds in the sick                               
               blood in the poo, a bad belly pain that does not ease                urgent
 headache      sudden and severe, a stiff neck, a rash, weakness, trouble speaking  emergency
               after a knock to the head, worse each morning, the sight, a temple   urgent
+everyday      much worse quickly, so bad the day stops, a high temperature         urgent
+              bleeding that does not stop, no fluids kept down, no urine           urgent
+              a baby under a year, a pregnancy, a weakened immune system           urgent
 ============  ===================================================================  =========
 
 A question is asked only when its sign would raise the level the table gives so far, and not
@@ -240,6 +243,11 @@ _SIGHT = Question(
     "painful, or does bright light hurt it?",
     "eye_serious",
     "urgent",
+    # "my sight is fine" answers it (stop 47: it was not read, asked again, and counted).
+    absent=re.compile(
+        r"\b(?:sight|vision|eyesight) (?:is |seems |has been )?(?:fine|ok|okay|normal|good|"
+        r"alright|all right|the same)\b|\bi can see (?:fine|ok|okay|normally|perfectly)\b"
+    ),
 )
 _INTO_EYE = Question(
     "eye_injury",
@@ -305,6 +313,32 @@ _HEAD_SEEN = Question(
     "head_seen",
     "urgent",
 )
+# Stop 47: any everyday complaint the pack has no cause for. The red flags any nurse asks of
+# any minor complaint, in words no complaint's own are (no "pain", "skin", "sleep", "drink" or
+# "sore": a patient skimming for their complaint's word says yes to a question holding it).
+_EVERYDAY_WORSE = Question(
+    "everyday_worse",
+    "Has it got much worse quickly, or is it so bad you cannot get on with your day, or do you "
+    "have a high temperature or feel hot and shivery?",
+    "everyday_worse",
+    "urgent",
+)
+_EVERYDAY_BODY = Question(
+    "everyday_body",
+    "Is anything bleeding and not stopping, or are you unable to keep fluids down or to pass "
+    "urine?",
+    "everyday_body",
+    "urgent",
+    # "it bled but it stops when i press": the bleeding said to stop is no sign.
+    absent=re.compile(r"\bstop(?:s|ped)\b|\bnot bleeding\b|\bno (?:more )?blood\b|\bdried up\b"),
+)
+_EVERYDAY_VULNERABLE = Question(
+    "everyday_vulnerable",
+    "Is this for a baby under a year old, or for someone who is pregnant or whose immune "
+    "system is weakened (for example by chemotherapy, steroid tablets or a transplant)?",
+    "everyday_vulnerable",
+    "urgent",
+)
 QUESTIONS: dict[str, tuple[Question, ...]] = {
     "insect": (_AIRWAY, _INFECTION),
     "tick": (_RING,),
@@ -320,6 +354,7 @@ QUESTIONS: dict[str, tuple[Question, ...]] = {
     "tooth": (_DENTAL_AIRWAY, _DENTAL_SEEN),
     "bug": (_SICK_BLOOD, _DRY, _GUT),
     "headache": (_HEAD_EMERGENCY, _HEAD_SEEN),
+    "everyday": (_EVERYDAY_WORSE, _EVERYDAY_BODY, _EVERYDAY_VULNERABLE),
 }
 # What the table's questions hold beside their own: the screening questions an urgent close
 # asks (bots.conversation.urgent_screen), each registered here so that its answer is read.

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bots import alerts
-from bots.conversation import safety_check
+from bots.conversation import everyday, safety_check
 from bots.conversation.context import Context, Kit, Outcome, differential, set_pack
 from bots.messages import Inbound, Reply
 from bots.models import CaseStatus, Role
@@ -75,8 +75,12 @@ def nurse_table(ctx: Context) -> Care | None:
     state = ctx.dialogue.state
     if state.flag_context == "companion" or state.companion_affirmed(ctx.network):
         return None
-    # The signs affirmed in answer to the nurse's own questions count as said (stop 41).
-    return minor_care(" \n ".join(patient_words(ctx)), ctx.dialogue.nurse_told)
+    # The signs affirmed in answer to the nurse's own questions count as said (stop 41); an
+    # opening read by meaning as an everyday complaint the pack has no cause for gets the
+    # generic row when no other row applies (stop 47).
+    opening = ctx.dialogue.complaint
+    plain = everyday.reading(opening, ctx.network) is not None
+    return minor_care(" \n ".join(patient_words(ctx)), ctx.dialogue.nurse_told, everyday=plain)
 
 
 def care_advice(ctx: Context, level: str) -> tuple[str, ...]:

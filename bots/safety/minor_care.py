@@ -42,9 +42,15 @@ sore or sticky eye        the sight blurred, a real pain, light hurting it;     
 ringing or blocked ear    the hearing in one ear gone suddenly; the room spinning  urgent
 (stop 46; an earache is
 the pack's)
+everyday complaint (stop  much worse quickly, so bad the day stops, a high         urgent
+47: read by meaning,      temperature; bleeding that does not stop, no fluids
+bots.safety.everyday_     kept down, no urine; a baby under a year, a pregnancy,
+meaning; no other row,    a weakened immune system
+no sign of the pack's)
 bite or sting, injury,    none of the above                                        self-care
 cut, sunburn, contact,
-water infection, eye, ear
+water infection, eye,
+ear, everyday complaint
 ========================  =======================================================  ==========
 
 A water infection or a sore eye said beside another illness (a cough, a rash, a headache;
@@ -440,6 +446,47 @@ CONCEPTS: Mapping[str, str] = {
         r"\bneck (?:is |feels )?stiff\b|\brash\b|\bweak\w*|\bslurr\w*|\b(?:can not|trouble) "
         r"speak\w*|\bconfus\w*"
     ),
+    # -- stop 47: an everyday complaint the pack has no cause for, read by meaning
+    # (bots.safety.everyday_meaning): the red flags any nurse asks of any minor complaint.
+    # Much worse quickly, so bad the day stops, a high temperature.
+    "everyday_worse": (
+        r"\bmuch worse\b|\bworse and worse\b|\bworse (?:\w+ ){0,2}(?:quickly|fast|rapidly|by the "
+        r"hour)\b|\bspread\w* (?:\w+ ){0,2}(?:quickly|fast|rapidly)\b|\bunbearable\b|"
+        r"\bexcruciating\b|\bworst (?:\w+ ){0,3}ever\b|\bsevere\w*|\b(?:can not|cannot|unable to) "
+        r"(?:get on with|carry on|cope|function|go to work)\b|\bfevers?\b|\bhigh temp\w*|"
+        r"\btemperature\b|\bfeverish\b|\bshiver\w*|\bhot and (?:cold|shivery)\b|\bfeel\w* "
+        r"(?:really |very )?hot\b"
+    ),
+    # Bleeding that does not stop, or no fluids kept down, or no urine passed.
+    "everyday_body": (
+        r"\bstill (?:bleed\w*|pouring)\b|\bwill not stop bleeding\b|\bbleed\w* (?:\w+ ){0,3}"
+        r"(?:will not|does not|not) stop\w*|\bkeeps? (?:bleeding|pouring)\b|\bspurt\w*|\bgush\w*|"
+        r"\b(?:can not|cannot|unable to|not able to) (?:\w+ ){0,2}(?:keep (?:\w+ ){0,3}down|pee|"
+        r"wee|pass (?:urine|water)|eat or drink|drink)\b|"
+        r"\bnothing (?:\w+ ){0,2}(?:stays|staying) down\b|"
+        r"\bhardly (?:peed|weed|peeing|weeing)\b|\bnot (?:peed|weed|been for a wee|passed (?:urine|"
+        r"water))\b|\bno wet nappies\b|\bdry nappies\b"
+    ),
+    # A baby under a year, a pregnancy, a weakened immune system: a pharmacist sends them on.
+    "everyday_vulnerable": (
+        r"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven) (?:days?|weeks?|"
+        r"months?) old\b|\bnew ?born\b|\binfant\b|\b(?:my|our|the) baby\b|\bpregnan\w*|"
+        r"\bexpecting (?:a baby|twins)\b|\bweeks gone\b|\bimmun\w*|\bchemo\w*|\bsteroid\w*|"
+        r"\btransplant\b|\bcancer treatment\b|\bhiv\b"
+    ),
+    # Straining on the toilet is no strained muscle (the injury row's "strain").
+    "bowel": (r"\bstrain\w* (?:\w+ ){0,3}(?:loo|toilet|poo\w*)\b|\bconstipat\w*|\bbunged up\b"),
+    # A hangover's pounding head is the hangover's, not a headache's row (its questions ask
+    # about being sick, which a hangover is).
+    "hangover": (
+        r"\bhang ?overs?\b|\bhung ?over\b|\b(?:drank|drunk|drinking) (?:\w+ ){0,3}(?:too much|"
+        r"loads|a lot)\b|\btoo many (?:drinks|pints|beers|glasses)\b|\bbooze\b"
+    ),
+    # What the pack's own presentations say beside an everyday complaint: its causes decide.
+    "pack_sign": (
+        r"\bfevers?\b|\btemperature\b|\bfeverish\b|\bvomit\w*|\bthrow\w* up\b|\bthrew up\b|"
+        r"\bdiarrh?o?ea\b|\bwheez\w*|\bpalpitat\w*|\bheart\b|\bfaint\w*|\bdizz\w*"
+    ),
 }
 _COMPILED = {name: re.compile(pattern) for name, pattern in CONCEPTS.items()}
 RULES: Mapping[str, tuple[Rule, ...]] = {
@@ -498,6 +545,10 @@ _CLASSES = frozenset(
         "gut_seen",
         "headache",
         "head_seen",
+        # "had chemo in the summer", "since having the baby": told in the past.
+        "everyday_vulnerable",
+        "bowel",
+        "hangover",
     }
 )
 
@@ -596,6 +647,16 @@ _HEAD_HOME = (
     "neck, a rash that does not fade, weakness or trouble speaking, call emergency services "
     "(112 or 911)."
 )
+# Stop 47: any everyday complaint the pack has no cause for (read by meaning). Named by no
+# condition: the reading is of a class, not a diagnosis.
+_EVERYDAY_HOME = (
+    "For an everyday complaint like this, a pharmacist is a good place to start: they can "
+    "advise you and suggest something to help, without an appointment. See your doctor if it "
+    "is not getting better after a week or two, keeps coming back, or you are worried. Get "
+    "advice today (your doctor's urgent line, NHS 111 or urgent care) if it gets much worse "
+    "quickly, you get a high temperature, bleeding does not stop, or you cannot keep fluids "
+    "down or pass urine."
+)
 _SEEN = {
     "bite": "A bite through the skin needs to be cleaned and checked today (antibiotics, tetanus).",
     "bat": "A bat bite or scratch needs to be seen today, even a small one (rabies).",
@@ -644,6 +705,18 @@ _SEEN = {
     "head": "A headache after a knock to the head, one that is worse every morning with being "
     "sick, or one with your sight changed or a tender temple needs to be checked today (your "
     "doctor's urgent line, NHS 111 or urgent care).",
+    # Stop 47: the generic screen's flags, each said only when the patient gave it.
+    "everyday_worse": "A complaint that gets much worse quickly, is so bad you cannot get on "
+    "with your day, or comes with a high temperature needs a doctor today rather than only a "
+    "pharmacist: your doctor's urgent line, NHS 111 or urgent care.",
+    "everyday_body": "Bleeding that does not stop, not keeping fluids down, or not passing "
+    "urine needs to be checked today: your doctor's urgent line, NHS 111 or urgent care. If "
+    "bleeding is heavy and does not stop with 10 minutes of firm pressure, call emergency "
+    "services (112 or 911).",
+    "everyday_vulnerable": "For a baby under a year old, in pregnancy, or with a weakened "
+    "immune system, even an everyday complaint is best checked by a doctor (or a midwife) today "
+    "rather than only a pharmacist: many remedies are not suitable, and an infection can turn "
+    "serious faster.",
     "injury": "An injury that takes no weight, will not move, looks out of shape, went numb or "
     "came with a knock to the head needs to be checked today (an X-ray, a minor injuries unit "
     "or urgent care).",
@@ -690,14 +763,18 @@ def signs_said(text: str) -> frozenset[str]:
     )
 
 
-def minor_care(text: str, told: Collection[str] = ()) -> Care | None:
+def minor_care(text: str, told: Collection[str] = (), *, everyday: bool = False) -> Care | None:
     """The nurse's level and advice for a bite, sting or mild injury said in ``text`` (what
     the patient typed in the case), or None when none is said. ``told``: the table's signs
     the patient affirmed in answer to the nurse's own questions (a bare "yes" to "did it
-    break the skin?" says no sign in words)."""
+    break the skin?" says no sign in words). ``everyday``: the opening was read by meaning as
+    an everyday complaint the pack has no cause for (bots.safety.everyday_meaning): when no
+    row applies and no sign of the pack's own illnesses is said, the generic row's level."""
     found = set(signs_said(text)) | {t for t in told if not t.startswith(UNSURE)}
     unsure = {t.removeprefix(UNSURE) for t in told if t.startswith(UNSURE)} - found
     care = _care(found)
+    if care is None and everyday and not found & {"other_illness", "pack_sign"}:
+        care = _everyday(found)
     seen = tuple(_SEEN[f"unsure_{sign}"] for sign in sorted(unsure) if f"unsure_{sign}" in _SEEN)
     if care is None or care.level == "emergency" or not seen:
         return care
@@ -738,7 +815,7 @@ def _care(found: set[str]) -> Care | None:
     own = _common_complaint(found)
     if own is not None:
         return own
-    if "injury" in found and "illness" not in found:
+    if "injury" in found and not found & {"illness", "bowel"}:
         note = _NO_DIAGNOSIS.format(what="sprains, strains or other injuries")
         if "serious_injury" in found:
             return Care("injury", "urgent", (note, _SEEN["injury"]), "injury")
@@ -820,6 +897,18 @@ _EAR = _Row(
     "ear", "ear", "ringing or blocked ears", _NONE, frozenset({"ear_sudden"}), "ear", _EAR_HOME
 )
 
+_FLAGS = ("everyday_worse", "everyday_body", "everyday_vulnerable")
+
+
+def _everyday(found: set[str]) -> Care:
+    """Any everyday complaint the pack has no cause for (stop 47): care today with the flag's
+    own advice when one was given, else a pharmacist and self-care."""
+    note = _NO_DIAGNOSIS.format(what="everyday complaints like this one")
+    seen = tuple(_SEEN[flag] for flag in _FLAGS if flag in found)
+    if seen:
+        return Care("everyday complaint", "urgent", (note, *seen), "everyday")
+    return Care("everyday complaint", "self-care", (note, _EVERYDAY_HOME), "everyday")
+
 
 def _common_complaint(found: set[str]) -> Care | None:
     """A toothache, a headache, a tummy bug, a water infection, a sore or sticky eye, a ringing
@@ -835,6 +924,7 @@ def _common_complaint(found: set[str]) -> Care | None:
     # A knock to the head is the headache's own sign; another injury is the injury table's.
     if (
         "headache" in found
+        and "hangover" not in found
         and "head_other" not in found
         and ("injury" not in found or "head_seen" in found)
     ):

@@ -16,6 +16,7 @@ complaint gets, then
 - ``"seen"``: a flag (much worse fast, a high temperature, bleeding that does not stop,
   cannot eat, drink or pee, a baby, a pregnancy, a weakened immune system): care today
   (urgent), not an emergency;
+- ``"emergency"``: told to call emergency services (piles bleeding non-stop: NHS, A&E);
 - ``"pack"``: the pack's own presentation (a cough, a sore throat, heartburn, chest pain, a
   panic attack, a rash ...): its questions, not the nurse's screen (the level is the pack's).
 
@@ -133,7 +134,8 @@ DEV: list[Row] = [
         _own(_SKIN, "yes between my toes"),
         "home",
     ),
-    # Piles
+    # Piles. Bleeding that will not stop is the NHS piles page's A&E (relabelled from "seen"
+    # after the first measurement: the label contradicted its own source).
     (
         "i think ive got piles, theres a lump by my bum and a bit of bright red blood on the paper",
         _own(
@@ -150,7 +152,7 @@ DEV: list[Row] = [
             "yes the piles",
             (_BLEED, "yes its still bleeding a lot"),
         ),
-        "seen",
+        "emergency",
     ),
     # A verruca
     (
