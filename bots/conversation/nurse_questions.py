@@ -319,7 +319,7 @@ _HEAD_SEEN = Question(
 _EVERYDAY_WORSE = Question(
     "everyday_worse",
     "Has it got much worse quickly, or is it so bad you cannot get on with your day, or do you "
-    "have a high temperature or feel hot and shivery?",
+    "have a fever (a high temperature, or feeling hot and shivery)?",
     "everyday_worse",
     "urgent",
 )
