@@ -13,9 +13,9 @@ serving). Prints the seconds per opening by length, and a kept reading's.
 
 from __future__ import annotations
 
+import os
 import time
 
-from bots.conversation.everyday import pack_complaints, reading
 from bots.safety.emergency_meaning import parts
 from bots.safety.everyday_meaning import everyday, exemplars
 from knowledge.datasets import ddxplus
@@ -30,6 +30,13 @@ OPENINGS = (
 
 
 def main() -> None:
+    # The kept reading lives in the conversation layer, which needs Django's settings.
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "console.settings")
+    import django
+
+    django.setup()
+    from bots.conversation.everyday import pack_complaints, reading
+
     network = ddxplus.load_network("dev")
     texts = pack_complaints(network)
     started = time.perf_counter()
