@@ -13,7 +13,14 @@ from bots.messages import Inbound
 from bots.models import Case, CaseStatus
 from tests.bots.intake_player import EMERGENCY, PACK, reply_to
 from tests.bots.minor_care_table import Row
-from tests.bots.uncovered_complaints_table import DEV, DEV_PACK, HELD_OUT, HELD_OUT_PACK
+from tests.bots.uncovered_complaints_table import (
+    DEV,
+    DEV_PACK,
+    HELD_OUT,
+    HELD_OUT_47B,
+    HELD_OUT_47B_PACK,
+    HELD_OUT_PACK,
+)
 
 HOME = ("routine", "self-care")
 # The nurse's table tells the patient the intake has no diagnosis for the complaint
@@ -100,3 +107,13 @@ def test_held_out_parts(service_factory: Any) -> None:
     pack_wrong, _ = measure(service_factory(), HELD_OUT_PACK, "held-out-pack")
     assert not [w for w in wrong if "got nurse" in w], wrong
     assert len(pack_wrong) <= 2, pack_wrong
+
+
+@pytest.mark.django_db
+def test_held_out_47b_parts(service_factory: Any) -> None:
+    """Printed (written before the exemplars were widened, scored once at the end of stop
+    47b). Asserted: a row the nurse's screen took ends at its want, the pack keeps its own."""
+    wrong, _ = measure(service_factory(), HELD_OUT_47B, "held-out-47b")
+    pack_wrong, _ = measure(service_factory(), HELD_OUT_47B_PACK, "held-out-47b-pack")
+    assert not [w for w in wrong if "got nurse" in w], wrong
+    assert len(pack_wrong) <= 1, pack_wrong

@@ -400,3 +400,134 @@ HELD_OUT_PACK: list[Row] = [
     ("itchy eyes and sneezing every spring, think its hay fever", _SCALES, "pack"),
     ("cant smell anything since my cold last week", _SCALES, "pack"),
 ]
+
+# Stop 47b: a second held-out part, written before the exemplars were widened to the common
+# self-care / Pharmacy First kinds (threadworms, thrush, chilblains, warts, toenails, jet lag,
+# travel sickness, sunburn, bites, earwax, spots, dandruff, lips, blisters, splinters, cramp,
+# nails, dry skin, heels, corns), in words the exemplars do not use; scored once, at the end.
+HELD_OUT_47B: list[Row] = [
+    (
+        "my 5 yr old keeps wriggling and scratching his bum all night, nursery said theres worms going round",
+        _own(("itch", "skin", "bottom", "stool", "poo"), "yes his bottom itches"),
+        "home",
+    ),
+    (
+        "woke up with an itchy backside and saw a tiny white wriggly thing in the toilet, gross",
+        _own(("itch", "skin", "bottom", "stool", "poo"), "yes its itchy"),
+        "home",
+    ),
+    (
+        "pretty sure its thrush, really itchy and sore down below, always get it after antibiotics",
+        _own(("itch", "vagina", "skin", "sore"), "yes itchy down below"),
+        "home",
+    ),
+    (
+        "tips of my fingers go purple, itchy and burny after ive been out in the frost",
+        _own((*_SKIN, "finger"), "yes my fingers"),
+        "home",
+    ),
+    (
+        "couple of rough little warts on my knuckles that wont budge, tried the freezing spray",
+        _own((*_SKIN, "finger", "hand", "lump"), "yes on my knuckles"),
+        "home",
+    ),
+    (
+        "edge of my big toenail is digging into the skin, bit puffy and tender",
+        _own((*_SKIN, "pain", "nail"), "yes my big toe"),
+        "home",
+    ),
+    (
+        "ingrown nail on my toe is oozing yellow stuff and now im feverish and achy",
+        _own((*_SKIN, "pain", "nail", "pus"), "yes my toe", (_HOT, "yes i feel feverish")),
+        "seen",
+    ),
+    (
+        "just back from LA, 8 hours difference, wide awake at 4am and nodding off at lunch",
+        _own(_SLEEP, "yes since the trip"),
+        "home",
+    ),
+    (
+        "my kids get carsick on long drives, we have a 5 hour journey saturday, anything that helps",
+        _own(("sick", "nause", "vomit"), "yes in the car"),
+        "home",
+    ),
+    (
+        "fell asleep in the garden and my shoulders are bright pink and tender, proper sunburnt",
+        _own((*_SKIN, "burn", "pain", "shoulder"), "yes my shoulders"),
+        "home",
+    ),
+    (
+        "something bit me at the campsite, itchy pink bump on my ankle, otherwise im fine",
+        _own((*_SKIN, "bite", "ankle", "lump", "swell"), "yes the bite on my ankle"),
+        "home",
+    ),
+    (
+        "my ear feels bunged up and muffled, think its wax build up, doesnt hurt",
+        _own(("ear", "hear", "wax"), "yes my ear is blocked"),
+        "home",
+    ),
+    (
+        "im 16 and keep breaking out in spots on my forehead and chin, want something to clear them",
+        _own((*_SKIN, "spot", "face"), "yes spots on my face"),
+        "home",
+    ),
+    (
+        "white flakes all over my dark jumpers from my scalp, so embarassing",
+        _own(("scalp", "head", "skin", "itch", "hair"), "yes my scalp flakes"),
+        "home",
+    ),
+    (
+        "lips are dry and flaky from the wind, i keep licking them which doesnt help",
+        _own((*_LIP, "dry"), "yes my lips"),
+        "home",
+    ),
+    (
+        "walked 20 miles at the weekend and theres a fluid filled bubble on my little toe",
+        _own((*_SKIN, "blister", "pain"), "yes on my toe"),
+        "home",
+    ),
+    (
+        "tiny bit of wood stuck under my fingernail from sanding, cant get at it",
+        _own(("finger", "nail", "skin", "pain"), "yes under my nail"),
+        "home",
+    ),
+    (
+        "charley horse in my leg last night shot me awake, muscle still a bit tight",
+        _own(("cramp", "calf", "leg", "muscle", "pain", "night"), "yes my leg muscle"),
+        "home",
+    ),
+    (
+        "my big toenail has gone crumbly and discoloured, been like that for months",
+        _own((*_SKIN, "nail"), "yes my toenail"),
+        "home",
+    ),
+    (
+        "skin on my shins gets so dry in winter it looks scaly and itches",
+        _own((*_SKIN, "dry", "leg"), "yes my shins"),
+        "home",
+    ),
+    (
+        "deep splits in the skin on my heels, hurts walking barefoot",
+        _own((*_SKIN, "heel", "pain", "walk"), "yes my heels"),
+        "home",
+    ),
+    (
+        "hard patch of skin on the ball of my foot, like walking on a little stone",
+        _own((*_SKIN, "pain", "walk"), "yes the ball of my foot"),
+        "home",
+    ),
+]
+
+# Look-alikes that are the pack's and must keep its questions (stop 47b, held out).
+HELD_OUT_47B_PACK: list[Row] = [
+    ("been coughing for days, dry and tickly, it keeps me up at night", _SCALES, "pack"),
+    ("my 3 year old is burning up, 39.4 and off her food", _SCALES, "pack"),
+    ("spotty rash all over his tummy and he has a high temperature", _SCALES, "pack"),
+    ("burning behind my breastbone after meals, worse when i lie down", _SCALES, "pack"),
+    ("throat feels like razor blades, it hurts to swallow", _SCALES, "pack"),
+    ("eyes streaming and itchy, nose wont stop running when the pollen is high", _SCALES, "pack"),
+    ("my sons ear is killing him and hes hot to touch", _SCALES, "pack"),
+    ("heart pounding out of my chest for no reason, lasted 20 mins", _SCALES, "pack"),
+    ("short of breath lately and my legs are puffy by the evening", _SCALES, "pack"),
+    ("itchy red blotches all over and my lips have swollen up", _SCALES, "pack"),
+]
