@@ -42,6 +42,12 @@ class StoppingRule:
     # At the budget, conclude a leader with BetP at least this (strictly ahead of the
     # runner-up) instead of abstaining; 0 turns it off (planning.policies.base).
     budget_floor: float = 0.0
+    # ... and a leader short of that floor but at ``budget_odds_floor`` or more that holds at
+    # least ``budget_odds`` times the runner-up's BetP: a clear leader whose rivals share the
+    # rest, not one of two near twins splitting it (planning.policies.base.at_budget_odds);
+    # 0 turns it off.
+    budget_odds_floor: float = 0.0
+    budget_odds: float = 2.0
     # At the budget, conclude a leader short of the floor that the last ``value_window``
     # answers lifted: BetP at least ``rising_floor``, ``rising_odds`` times the runner-up, and
     # risen by ``rising_lift`` over those answers (planning.policies.asking.rising_leader);
@@ -97,6 +103,10 @@ class StoppingRule:
             raise ValueError(f"question_cost {self.question_cost} not in [0, 1)")
         if not 0.0 <= self.budget_floor <= 1.0:
             raise ValueError(f"budget_floor {self.budget_floor} not in [0, 1]")
+        if not 0.0 <= self.budget_odds_floor <= 1.0:
+            raise ValueError(f"budget_odds_floor {self.budget_odds_floor} not in [0, 1]")
+        if self.budget_odds < 1.0:
+            raise ValueError(f"budget_odds {self.budget_odds} below 1")
         if not 0.0 <= self.rising_floor <= 1.0:
             raise ValueError(f"rising_floor {self.rising_floor} not in [0, 1]")
         if self.rising_odds < 1.0:

@@ -166,3 +166,11 @@ def test_the_pair_gains_are_bits_of_one_choice() -> None:
         StoppingRule(pair_lost_gain=1.5)
     with pytest.raises(ValueError):
         StoppingRule(pair_split_gain=-0.1)
+
+
+def test_the_intake_concludes_a_clear_leader_at_the_budget_short_of_its_floor() -> None:
+    # At the budget a leader short of the floor but at twice its runner-up's BetP is
+    # concluded (stop 47); a near twin's split, and the troubleshooting packs, are not.
+    assert 0.0 < INTAKE.budget_odds_floor < INTAKE.budget_floor and INTAKE.budget_odds > 1.5
+    laptop = StoppingRule(**example_policy("it-laptop")["stopping"])
+    assert laptop.budget_odds_floor == 0.0

@@ -638,6 +638,8 @@ class Command(BaseCommand):
                         "reach_before",
                         "reach_top",
                         "reach_profile",
+                        "budget_odds_floor",
+                        "budget_odds",
                     )
                 },
             },
