@@ -468,6 +468,11 @@ _SAID: tuple[Concept, ...] = (
             r"correct level|full line|max line|full mark|max mark)\b"
             r"|\b(?:overflow|expansion|coolant|header|antifreeze)\s*(?:tank|bottle|reservoir)?"
             r"\s+(?:is|was|looks)\s+(?:still\s+)?full\b"
+            # A tank said to be topped up is filled to the line ("coolant is topped up").
+            r"|\b(?:overflow|expansion|coolant|header|antifreeze)\s*(?:tank|bottle|reservoir|"
+            r"level)?\s+(?:is|was|has been|got|been)\s+(?:all\s+|just\s+|already\s+)?topped"
+            r"(?:\s+up)?\b"
+            # Not "topped up the coolant last week": what was done says nothing of the level now.
         ),
         ("antifreeze level in your overflow tank up to the mark",),
         entailment=True,
@@ -522,7 +527,10 @@ _SAID: tuple[Concept, ...] = (
             r"[^.,;!?]{0,40}?\b(?:works?|worked|working|fine|perfect|perfectly|ok|okay|online|"
             r"connects?|connected)\b"
             r"|\b(?:works?|worked|working|fine|perfect|perfectly|ok|okay|online|connects?)\b"
-            r"[^.,;!?]{0,25}?\b(?:with|via|through|over|on|using)\s+(?:an?\s+|the\s+)?"
+            r"[^.,;!?]{0,25}?\b(?:with|via|through|over|on|using|"
+            # ... or when the cable is plugged in ("works when i plug the cable into the router")
+            r"(?:plug|plugs|plugged|connect|connects|connected|hook|hooked)\s+(?:it\s+|in\s+)?"
+            r"(?:in\s+|up\s+)?(?:with|via|to|into)?)\s*(?:an?\s+|the\s+|my\s+)?"
             r"(?:ethernet|network cable|lan cable|cable|wired connection)\b"
         ),
         ("ethernet cable",),
@@ -546,6 +554,50 @@ _SAID: tuple[Concept, ...] = (
         entailment=True,
         apart=True,
         added="the laptop display is rotated 90 degrees or upside-down",
+    ),
+    # Windows that will not load is a laptop that does not boot normally to the desktop.
+    Concept(
+        "windows does not load",
+        re.compile(
+            r"\bwindows\s+(?:does|did|will|would|can)\s+not\s+(?:even\s+)?(?:load|start|come up|"
+            r"open|boot)\b|\bwindows\s+(?:never|fails? to|failed to)\s+(?:loads?|starts?|comes? "
+            r"up|boots?)\b|\b(?:will|does|can) not\s+(?:load|boot|get)\s+(?:into\s+|to\s+)?"
+            r"windows\b"
+        ),
+        ("boot normally",),
+        entailment=True,
+        apart=True,
+        added="the laptop does not boot normally and display the windows desktop",
+    ),
+    # A hard drive that clicks, clacks, knocks or grinds makes the chart's clunking noises.
+    Concept(
+        "drive clunks",
+        re.compile(
+            r"\b(?:clack\w*|click\w*|clatter\w*|knock\w*|grind\w*|scrap(?:e|es|ed|ing)|"
+            r"screech\w*|thunk\w*|tapping|crunch\w*)\b"
+        ),
+        ("clunking noises",),
+        entailment=True,
+        apart=True,
+        added="my laptop hard drive started making clunking noises",
+        only_with=re.compile(r"\b(?:hard ?drive|hard ?disk|hdd|disk|disc|drive)\b"),
+    ),
+    # A battery that "only lasts" minutes or an hour drains quickly (stop 47: "it only lasts
+    # about 40 minutes now" was asked "does the battery drain out quickly?").
+    Concept(
+        "battery lasts little",
+        re.compile(
+            r"\b(?:only|just|barely|hardly)\s+(?:lasts?|lasting|lasted|runs?|goes)\s+(?:for\s+)?"
+            r"(?:me\s+)?(?:about\s+|around\s+|like\s+|maybe\s+|roughly\s+)?(?:\d+|a few|a couple "
+            r"of|ten|fifteen|twenty|thirty|forty|fifty|an?|half an?|one|two)\s*(?:minutes|mins|"
+            r"min|hour|hours|hr|hrs)\b|\blasts?\s+(?:me\s+)?(?:less than|under|not even)\s+"
+            r"(?:an?\s+|one\s+|two\s+|\d+\s+)?(?:hour|hours|minutes|mins)\b"
+        ),
+        ("drain out quickly",),
+        entailment=True,
+        apart=True,
+        added="the laptop battery drains out quickly",
+        not_with=re.compile(r"\bused to\b|\buse to\b|\bwhen new\b"),
     ),
     # A battery that lasts hours is no battery that drains quickly.
     Concept(
@@ -577,6 +629,44 @@ _SAID: tuple[Concept, ...] = (
         apart=True,
         added="the starter cranks",
         denied="the starter does not crank",
+    ),
+    # Nothing turns the engine: a click and no more, or an engine said not to turn (stop 47:
+    # "all i get is one click ... the engine doesnt even try to turn" asked "does the starter
+    # crank?"). Not "turn on/off", which is said of the ignition or the car as a whole.
+    Concept(
+        "engine not turned",
+        re.compile(
+            r"\b(?:engine|motor)\s+(?:does|did|will|would|can)\s+not\s+(?:even\s+)?(?:try\s+to\s+|"
+            r"attempt\s+to\s+|want\s+to\s+)?(?:turn|crank|spin)\b(?!\s+(?:on|off)\b)"
+            r"|\b(?:just|only)\s+(?:get|gets|hear|hears|got|heard|makes?|made|does|did|a|one)\s+"
+            r"(?:a\s+|one\s+|the\s+)?(?:single\s+|loud\s+|quick\s+)?click(?:s|ing)?\b"
+            r"|\b(?:one|a single)\s+(?:loud\s+)?click\b(?!\s+(?:then|and)\s+(?:it\s+)?(?:starts|"
+            r"cranks|turns|fires))"
+            r"|\bclick(?:s|ing)?\s+(?:but|and)\s+(?:then\s+)?nothing\b"
+            r"|\b(?:it|car|starter)\s+(?:just|only)\s+click(?:s|ed)\b"
+        ),
+        ("starter crank",),
+        entailment=True,
+        apart=True,
+        added="the starter does not crank",
+    ),
+    # Smoke seen or a burnt smell is the chart's burning or smoke (stop 47: "saw a little puff
+    # of smoke and got a burnt electrical smell" was asked "can you smell burning or see
+    # smoke?"). Denied, it says nothing: the question asks either.
+    Concept(
+        "smoke or burnt smell",
+        re.compile(
+            r"\b(?:puffs?|wisps?|bit|little bit|cloud|plume|trail|whiff)\s+of\s+smoke\b"
+            r"|\bsmoke\s+(?:came|coming|comes|poured|pouring|pours|billowed|billowing|rising|rose|"
+            r"started|starting)\b|\bit\s+(?:was\s+|is\s+|started\s+)?smok(?:ing|ed|es)\b"
+            r"|\b(?:burnt|burned|scorched|singed|hot plastic|melting|melted)\s+(?:\w+\s+)?(?:smell|"
+            r"odou?r|stink|whiff|pong)\b|\bsmell(?:s|ed|ing)?\s+(?:\w+\s+)?(?:burnt|burned|"
+            r"scorched|singed|like (?:burning|something burning|hot plastic|melting|electrical))\b"
+        ),
+        ("smell burning",),
+        entailment=True,
+        apart=True,
+        added="i can smell burning or see smoke coming out of the laptop",
     ),
     # It starts or runs and then cuts out: the engine fired.
     Concept(
@@ -768,12 +858,17 @@ _SAID: tuple[Concept, ...] = (
         ("display",),
         forms=("displays", "displaying", "displayed"),
     ),
-    # Seeing a named screen is seeing something on the screen ("i get the login screen").
+    # Seeing a named screen is seeing something on the screen ("i get the login screen"); so is
+    # a screen named as all there is or where it stops ("just the logo then it hangs", "stuck
+    # on the bios screen": stop 47, a reply to "able to see anything?" asked three times).
     Concept(
         "something on screen",
         re.compile(
             r"\b(?:see|sees|seeing|saw|get|gets|getting|got|shows?|showing|showed|displays?|"
-            r"displaying|displayed)\s+(?:up\s+)?(?:the|a|an|my|its)\s+(?:windows\s+)?"
+            r"displaying|displayed|just|only|stuck (?:on|at)|hangs? (?:on|at)|hanging (?:on|at)|"
+            r"freezes (?:on|at)|frozen (?:on|at)|sits (?:on|at)|sitting (?:on|at)|stops (?:on|at))"
+            r"\s+(?:up\s+)?(?:the|a|an|my|its)\s+(?:windows\s+|dell\s+|hp\s+|lenovo\s+|asus\s+|"
+            r"acer\s+|toshiba\s+|samsung\s+|microsoft\s+|manufacturer'?s?\s+|makers?\s+)?"
             r"(?:login|log in|logon|lock|sign in|desktop|logo|splash|bios|boot|error|loading|"
             r"welcome|start ?up|blue|password|cursor|mouse pointer|picture|image)"
             r"(?:\s+(?:screen|page|logo|message|circle|icon|menu|wheel))?\b"
@@ -818,6 +913,18 @@ _VIBRATION = re.compile(
 )
 
 _SAID_42: tuple[Concept, ...] = (
+    # Going over a speed bump, a pothole or a ramp is the chart's driving over a bump (stop 47:
+    # "every time i go over a speed bump" was asked "only when you drive over a bump?").
+    Concept(
+        "over a bump",
+        re.compile(
+            r"\b(?:go|goes|going|went|gone|drive|drives|driving|drove|roll\w*|ride|rides|riding|"
+            r"hit|hits|hitting|come|comes|coming|came)\s+over\s+(?:a\s+|the\s+|any\s+|some\s+)?"
+            r"(?:speed\s*|road\s+)?(?:bumps?|potholes?|pot holes?|dips?|ramps?|humps?|sleeping "
+            r"policem[ae]n)\b"
+        ),
+        ("drive over a bump",),
+    ),
     # Clipping, bumping or scraping a kerb, going over a pothole: hitting it.
     Concept(
         "hit something",
@@ -1353,9 +1460,18 @@ _LAMP_OUT = (
     r"(?:(?:has|had|is|just|has\s+just|went|must\s+have|seems\s+to\s+have|s)\s+)?"
     r"(?:gone\s+out|went\s+out|out|blown|gone|dead|died|failed|packed\s+up|stopped\s+working|"
     r"not\s+working|isnt\s+working|doesnt\s+work|wont\s+(?:work|come\s+on)|"
-    r"does\s+not\s+work|is\s+not\s+working)\b"
+    r"does\s+not\s+work|is\s+not\s+working|"
+    # Stop 47: a lamp that "does not light up" is out (it was read as a no to "a single lamp
+    # failure?", the negation taken for the user's answer).
+    r"(?:does|did|will|would)\s+not\s+(?:even\s+)?(?:light|come\s+on|work|flash|blink)(?:\s+up)?|"
+    r"(?:is|was)\s+not\s+(?:lighting|coming\s+on|flashing|blinking)(?:\s+up)?|"
+    r"never\s+(?:lights|comes\s+on|flashes)(?:\s+up)?|no\s+longer\s+(?:lights|works|comes\s+on))\b"
 )
 _ONE_LAMP_OUT = re.compile(
+    # A lamp named earlier and referred back to by its corner ("my left indicator is flashing
+    # fast and the front left one does not light up").
+    rf"\b{_LAMP}\b[^.;!?]{{0,80}}?\b(?:the|my)\s+(?:front|rear|back)\s+(?:left|right|near\s*side|"
+    rf"off\s*side|passenger\s+side|driver'?s?\s+side)\s+one\s+{_LAMP_OUT}|"
     rf"\bone\s+of\s+(?:{_DET}\s+)?(?:[a-z]+\s+)?{_LAMP}s\s+(?:bulbs\s+)?{_LAMP_OUT}"
     rf"|(?<!\bof\s)(?<!\bboth\s)(?<!\ball\s)\b(?:(?:{_DET}|one|only\s+(?:the|my|one)|"
     rf"just\s+(?:the|my|one))\s+)?(?:(?!all\b|both\b|none\b)[a-z]+\s+){{0,3}}?{_LAMP}"

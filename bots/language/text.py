@@ -128,6 +128,16 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "started recently",
     ),
+    # "Every time i brake" is a condition, as "whenever i brake" is (stop 47: "a clunk every
+    # time i go over a speed bump" was not read as the noise over bumps); "it fails every
+    # time" stays a frequency.
+    (
+        re.compile(
+            r"\b(?:every|each|any)\s+(?:single\s+)?time\s+(?=(?:i|we|you|he|she|they|it|the|my|our|"
+            r"there|someone|somebody)\b)"
+        ),
+        "whenever ",
+    ),
     (
         re.compile(
             r"\bnever\s+(?:stops|ends|quits|lets\s+up|goes\s+away|lets\s+go|changes)\b|"

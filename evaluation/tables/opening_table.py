@@ -22,7 +22,13 @@ DEVELOPMENT: list[Row] = [
     ("car_wont_start", "engine turns over but wont fire up at all", {"q1": Y, "q9": N, "q23": N, "q27": N}),
     ("car_wont_start", "my car starts then stalls after a few seconds every time", {"q23": Y, "q9": Y, "q1": Y}),
     ("car_wont_start", "it only stalls when its raining, dry days its fine", {"q28": Y}),
-    ("car_wont_start", "battery terminals are all crusty and white, car just clicks", {"q5": Y}),
+    # Stop 47: "just clicks" is a starter that does not crank (as HELD_OUT's "zero cranking,
+    # just a click" was labelled); the label had only the terminals.
+    (
+        "car_wont_start",
+        "battery terminals are all crusty and white, car just clicks",
+        {"q5": Y, "q1": N, "q23": N, "q27": N},
+    ),
     ("car_wont_start", "car wont start. battery reads 12.6 volts on my multimeter so its not that", {"q3": Y}),
     ("car_wont_start", "it fires straight up but dies the moment i let the key go back to run", {"q27": Y, "q9": Y, "q1": Y}),
     ("car_wont_start", "wont start, no crank, the battery only shows 10 volts", {"q1": N, "q3": N, "q23": N, "q27": N}),

@@ -121,6 +121,23 @@ SAMPLES = [
         ["the splash screen never comes up", "the splash screen does not come up"],
     ),
     ("something on screen", "laptop_drive", "i get the login screen", []),
+    # Stop 47 (lead23's probes).
+    ("engine not turned", "car_wont_start", "all i get is one click", []),
+    (
+        "smoke or burnt smell",
+        "laptop_overheating",
+        "there was a puff of smoke",
+        ["there was no puff of smoke"],
+    ),
+    ("over a bump", "ticking", "it clunks when i go over a speed bump", []),
+    ("battery lasts little", "laptop_battery", "it only lasts 40 minutes", []),
+    ("windows does not load", "laptop_drive", "windows wont load", []),
+    (
+        "drive clunks",
+        "laptop_drive",
+        "the hard drive is clicking",
+        ["the hard drive is not clicking"],
+    ),
     # Stop 38: relations and consequences, the polarity read from the words.
     (
         "own network listed",
@@ -458,6 +475,11 @@ def test_a_negated_entailment_is_not_drawn(networks: dict[str, object]) -> None:
     )
     assert _read("the steering is not quiet", networks["car_steering"]).get("q24") != "no"
     assert _read("it does not work on my tv", networks["lcd_problem"]).get("q6") != "yes"
+    # Stop 47: what is normal or denied is not the fault's sign.
+    assert _read("no smoke at all", networks["laptop_overheating"]).get("q1") != "yes"
+    assert _read("the drive is ticking over normally", networks["laptop_drive"]).get("q3") is None
+    assert _read("it ticks every time", networks["ticking"]).get("q2") is None
+    assert _read("it used to only last an hour", networks["laptop_battery"]).get("q2") is None
 
 
 @pytest.mark.parametrize(
@@ -799,6 +821,29 @@ def test_a_lay_phrase_about_something_else_is_not_read(
         ("laptop_drive", "it does not even get as far as the login screen", {"q2": "no"}),
         ("laptop_drive", "makes it all the way to my desktop then locks up", {"q2": "yes"}),
         ("laptop_drive", "it gets to the windows logo and hangs", {"q16": "yes"}),
+        # Stop 47 (lead23's probes): a click and no more; coolant topped up; smoke or a burnt
+        # smell; a bump gone over "every time"; the cable plugged into the router; a battery
+        # that only lasts minutes; windows that will not load; a drive that clacks.
+        ("car_wont_start", "turn the key and all i get is one click", {"q1": "no"}),
+        ("car_wont_start", "the engine doesnt even try to turn", {"q1": "no"}),
+        ("engine_overheats", "the coolant is topped up", {"q5": "yes"}),
+        ("laptop_overheating", "saw a puff of smoke and a burnt smell", {"q1": "yes"}),
+        ("ticking", "a clunk every time i go over a speed bump", {"q2": "yes"}),
+        ("wireless", "internet works when i plug the cable into the router", {"q13": "yes"}),
+        ("laptop_battery", "it only lasts about 40 minutes now", {"q2": "yes"}),
+        ("laptop_drive", "windows wont load any more", {"q2": "no"}),
+        ("laptop_drive", "the hard drive makes a clacking noise", {"q3": "yes"}),
+        # A lamp that does not light up is out, also named by its corner after the lamp.
+        ("car_electrical_failure", "my right headlight doesnt come on", {"q14": "yes"}),
+        (
+            "car_electrical_failure",
+            "my left indicator flashes fast and the front left one doesnt light up",
+            {"q14": "yes"},
+        ),
+        # Stop 47: a screen named as all there is, or where it stops, is something seen.
+        ("laptop_drive", "just the logo then it hangs", {"q1": "yes", "q16": "yes"}),
+        ("laptop_drive", "it sits on the dell logo forever", {"q1": "yes"}),
+        ("laptop_drive", "i dont see the logo, just black", {"q16": "no"}),
         # A hot place.
         ("laptop_overheating", "i do my homework in the sun room most days", {"q2": "yes"}),
         ("laptop_overheating", "my desk is up against a radiator", {"q2": "yes"}),
