@@ -341,6 +341,27 @@ def question_mark(normalised: str) -> tuple[str, str] | None:
     return side, "min" if match.group(2) in _LOW_MARKS else "max"
 
 
+# A level said by how much is there, no mark named (stop 47: "it looks low" to "is the level
+# up to the mark?" was read as a yes, "its low" not at all): low or empty is under the mark
+# asked, full is at it.
+_LEVEL_LOW = re.compile(
+    r"\b(?:(?:a\s+)?(?:bit|little|quite|very|really|pretty|too|way|dead|well)\s+)?(?:low|empty|"
+    r"dry|drained)\b|\b(?:nearly|almost|practically|virtually)\s+(?:empty|dry|gone)\b|"
+    r"\bhardly\s+any(?:thing)?\b|\bbarely\s+any(?:thing)?\b"
+)
+_LEVEL_FULL = re.compile(r"\b(?:full|topped|brimming|filled)\b")
+
+
+def _level_said(sentence: str, mark: str) -> list[tuple[str, str]]:
+    """The level said as low or full, as (where, mark): under or at the mark asked."""
+    said = []
+    for pattern, place in ((_LEVEL_LOW, "below"), (_LEVEL_FULL, "above")):
+        for match in pattern.finditer(sentence):
+            negated = _NOT_BEFORE.search(sentence[: match.start()])
+            said.append(({"below": "above", "above": "below"}[place] if negated else place, mark))
+    return said
+
+
 def mark_answer(sentence: str, asked: tuple[str, str]) -> int:
     """+1 the level is where the question asks, -1 it is not, 0 the sentence does not say."""
     side, mark = asked
@@ -357,6 +378,8 @@ def mark_answer(sentence: str, asked: tuple[str, str]) -> int:
             where = {"below": "above", "above": "below"}[place] if negated else place
             named = mark if name in ("mark", "line") else "min" if name in _LOW_MARKS else "max"
             said.append((where, named))
+    if not said:
+        said = _level_said(sentence, mark)
     if len(set(said)) != 1:
         return 0
     where, named = said[0]

@@ -195,6 +195,15 @@ UNSURE = rx(
     r"\bnot\s+that\s+i\s+(?:know|noticed)\b",
     r"\b(?:do|did)\s+not\s+have\s+(?:that|the|this)\s+information\b",
 )
+# A reply that opens with a possibility ("maybe the front right gets hot", "could be, it
+# did smell a bit"): where nothing else in it is read, the user's doubt.
+HEDGED_START = re.compile(
+    r"^(?:(?:hmm+|erm*|um+|uh+|well|oh)\W+)?(?:(?:it|that|there)\s+)?(?:maybe|perhaps|"
+    r"possibly|(?:could|might|may)\s+(?:well\s+)?be)\b(?!\s+not\b)"
+    # "maybe 40 mins tops" is an amount, hedged: it says something.
+    r"(?!\W*(?:\d+|an?\s+(?:hour|minute|min|day|week)|half|one|two|three|four|five|ten|twenty|"
+    r"thirty|forty|fifty|a\s+(?:few|couple)|about|around)\b)"
+)
 # Both answers at once ("sometimes yes, sometimes no", "yes and no", "some days it does, some
 # days it does not", "it depends"): neither a yes nor a no. Read first, on the whole message,
 # because the clauses alone ("sometimes no") each take a side.

@@ -65,6 +65,7 @@ from .cues import (
     ACKNOWLEDGED,
     GREETING,
     HEDGE_RELIABILITY,
+    HEDGED_START,
     LEADING_ANSWER,
     PRESENCE,
     RESTART,
@@ -353,6 +354,14 @@ class OfflineInterpreter(Interpreter):
                 # "theres no smoke at all" to "hot environment?": no "yes" or "no" word, not a
                 # word of the question, and a fact about another finding read from it. The
                 # fact is taken and the question asked again; the negation is not its answer.
+                # Unless the chart's lay words say the asked finding too, as an opening is read
+                # ("just the logo then it hangs" to "able to see anything on the screen?" is
+                # the splash screen and something seen: stop 47, asked three times).
+                fact = answer_as_fact(normalised, pending, network) if network else None
+                if fact is not None:
+                    return Interpretation(
+                        "answer", (fact,), volunteered, FACT_ANSWER_CONFIDENCE, detail=READ_AS_FACT
+                    )
                 return Interpretation(
                     "unknown", (), volunteered, 0.2, detail="about another finding"
                 )
@@ -377,6 +386,12 @@ class OfflineInterpreter(Interpreter):
         if doubted:
             answer = Answer.unsure(pending.id)
             return Interpretation("answer", (answer,), volunteered, 0.8, detail="unsure cue")
+        if binary is not None and HEDGED_START.match(normalised):
+            # "maybe the front right gets hot" to "does a wheel drag?": a possibility offered
+            # with words the question does not use is the user's doubt, not a message the bot
+            # failed to read (stop 47: "Sorry, I didn't understand that").
+            answer = Answer.unsure(pending.id)
+            return Interpretation("answer", (answer,), volunteered, 0.8, detail="hedged")
         detail = "no state named" if reading is None else reading.cue
         return Interpretation("unknown", (), volunteered, 0.2, detail=detail)
 

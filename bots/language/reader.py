@@ -278,6 +278,9 @@ class QuestionProfile:
     quotes: bool = False
     excess: frozenset[str] = frozenset()
     asks_failure: bool = False
+    # A failure of one thing, not of all of them ("a single lamp failure?", not "have all the
+    # accessories failed?", where one part not working says nothing of the rest).
+    asks_one_failure: bool = False
     process: bool = False
     by_itself: bool = False
     excludes: frozenset[str] = frozenset()
@@ -391,6 +394,7 @@ def question_profile(question: str) -> QuestionProfile:
         quotes=bool(QUOTED.search(normalised)),
         excess=_excess(normalised),
         asks_failure=_asks_failure(toks),
+        asks_one_failure=_asks_failure(toks) and not {"all", "every", "both", "each"} & set(toks),
         process=_asks_process(normalised),
         by_itself=bool(BY_ITSELF.search(normalised)),
         ceases=_asks_ceasing(normalised),
@@ -1489,6 +1493,14 @@ _NO_TROUBLE = re.compile(
 )
 
 
+# What a part that has failed does not do: work, light up, come on, respond.
+_FUNCTION_DENIED = re.compile(
+    r"(?:of (?:them|it|those|these) )?(?:even |really |seem to |always |ever )?(?:work|works|"
+    r"working|function\w*|light|lights|lighting|lit|come on|comes on|coming on|turn on|"
+    r"turns on|switch on|respond\w*|flash|flashes|flashing|blink|blinks|blinking)\b"
+)
+
+
 def _effective_negation(toks: Sequence[str], profile: QuestionProfile, window: int = 6) -> bool:
     """A negation in the sentence that is not an echo of one in the question, nor a side
     remark ("... with no airflow"), nor in a trailing clause about when ("it loses 20% an
@@ -1500,6 +1512,14 @@ def _effective_negation(toks: Sequence[str], profile: QuestionProfile, window: i
             continue
         if profile.asks_failure and t.startswith("fail"):
             continue  # "failed" to "have they failed?" restates the question's state
+        universal = t in ("nothing", "none")  # "nothing works" to "have all ... failed?"
+        every = profile.asks_failure and not profile.asks_one_failure
+        if ((profile.asks_one_failure and not universal) or (every and universal)) and (
+            _FUNCTION_DENIED.match(" ".join(toks[i + 1 : i + 5]))
+        ):
+            # "the left indicator does not work" to "a single lamp failure?" says the failure
+            # (stop 47: read as a no, the negation taken for the user's answer).
+            continue
         if _NO_TROUBLE.match(" ".join(toks[i : i + 3])):
             continue  # "it cranks no problem": a judgement that it is fine, not a denial
         scope = set(tx.content(_clause(toks[i + 1 : i + 1 + window])))

@@ -14,6 +14,7 @@ from evaluation.answer_model import questions_network
 
 interpreter = OfflineInterpreter(volunteer=False, learned=False)
 
+LAMP = "Do you have a single lamp failure? It could be a headlight, a taillight, or a blinker."
 ROWS = [
     ("Have all the electrical accessories failed?", "all the electrical accessories failed", "yes"),
     ("Have all the electrical accessories failed?", "they have all failed at once", "yes"),
@@ -27,6 +28,15 @@ ROWS = [
     ("Does it fail to unlock?", "it fails every time", "yes"),
     ("Does the app fail to connect?", "it connects straight away", "no"),
     ("Does the laptop boot?", "boot failed with an error", "no"),
+    # Stop 47 (lead23, shared ft-car-indicator-fast-one-bulb): a part that does not work, light
+    # up or come on says its failure (it was read as a no, the negation taken for the user's
+    # answer); of all of them, "none of them work" does.
+    (LAMP, "my left headlight doesnt work", "yes"),
+    (LAMP, "the front left one doesnt light up at all", "yes"),
+    (LAMP, "no, they all work", "no"),
+    (LAMP, "none of them work", "no"),
+    ("Have all the electrical accessories failed?", "none of them work", "yes"),
+    ("Have all the electrical accessories failed?", "no it all works fine", "no"),
 ]
 
 

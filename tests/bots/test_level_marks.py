@@ -24,6 +24,16 @@ DEVELOPMENT = [
     (*COOLANT, "its below the min line", "no"),
     (*COOLANT, "yes its at the max", "yes"),
 ]
+# Stop 47 (lead23): a level said by how much is there, no mark named ("it looks low" was read
+# as a yes to "up to the mark?", "its low" not at all).
+BY_AMOUNT = [
+    (*COOLANT, "it looks low", "no"),
+    (*COOLANT, "its nearly empty", "no"),
+    (*COOLANT, "looks a bit low to me", "no"),
+    (*COOLANT, "its full", "yes"),
+    (*BRAKE, "its low", "no"),
+    (*BRAKE, "its full to the brim", "yes"),
+]
 HELD_OUT = [
     (*BRAKE, "bang on the max", "yes"),
     (*BRAKE, "a good bit under the minimum", "no"),
@@ -43,3 +53,8 @@ def test_held_out_levels() -> None:
     right = [r[2] for r in HELD_OUT if _read(*r[:3]) == (r[3],)]
     print(f"held-out levels: {len(right)}/{len(HELD_OUT)}")
     assert len(right) >= 5
+
+
+@pytest.mark.parametrize("row", BY_AMOUNT, ids=[r[2] for r in BY_AMOUNT])
+def test_a_level_said_by_how_much_is_there(row: tuple[str, str, str, str]) -> None:
+    assert _read(*row[:3]) == (row[3],)

@@ -38,6 +38,21 @@ HELD_OUT = [
     ("ticking", "only when it is cold", "could be, but i doubt it", "no~"),
     ("laptop_drive", "clunking", "may be", UNSURE),
 ]
+# Stop 47 (lead23): a possibility offered in words the question does not use was "not
+# understood" ("Sorry, I didn't understand that"): it is the user's doubt.
+OFFERED = [
+    ("brake_problem", "drag too much", "maybe the front right gets hot"),
+    ("car_steering", "worn out unevenly", "perhaps the front ones look a bit bald"),
+]
+
+
+@pytest.mark.parametrize("row", OFFERED, ids=[r[2] for r in OFFERED])
+def test_a_possibility_offered_is_doubt_not_a_message_not_understood(
+    row: tuple[str, str, str],
+) -> None:
+    assert reading(*row) in (UNSURE, "yes~"), reading(*row)
+
+
 # A possibility that names something says it: not "not sure".
 SAYS_SOMETHING = [
     ("laptop_battery", "drain out quickly", "maybe 40 mins tops"),
