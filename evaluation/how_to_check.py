@@ -23,6 +23,7 @@ import tempfile
 from collections import Counter, defaultdict
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 # Questions from outside FloDial's charts, worded as a pack author would: no FAQ of the
 # laptop or car pack explains how to check them, so "none" is the right answer.
@@ -78,10 +79,27 @@ def main() -> None:
     import django
 
     django.setup()
+    from bots.language.faq_topic import about_the_question
     from knowledge.datasets.common import datasets_dir
     from knowledge.packs.importers import car_pack, it_laptop_pack
     from knowledge.packs.validate import validate_pack
-    from knowledge.retrieval.faq import answer_how_to_check
+    from knowledge.retrieval.faq import FaqAnswer
+    from knowledge.retrieval.faq import answer_how_to_check as search_faq
+
+    def answer_how_to_check(
+        finding: Finding, network: Any, store: Any, pack: str
+    ) -> FaqAnswer | None:
+        # As the service answers (bots.grounding): a passage found by search, not cited, must
+        # be about the question (bots.language.faq_topic).
+        answer = search_faq(finding, network, store, pack)
+        if (
+            answer is not None
+            and not answer.cited
+            and not about_the_question(finding.question, answer.question or answer.answer[:300])
+        ):
+            return None
+        return answer
+
     from knowledge.search import Document
     from knowledge.search.embedded import EmbeddedBackend
     from planning.network import Finding
@@ -120,6 +138,8 @@ def main() -> None:
             answer = answer_how_to_check(bare, by_name[pack], store, pack)  # type: ignore[arg-type]
             key = "none" if answer is None else "right" if answer.question in faqs else "wrong"
             results[name]["search-only " + key] += 1
+            if key != "right" and os.environ.get("SHOW"):
+                print("SEARCH", key, finding.id, finding.question, "->", answer and answer.question)
     for name, store in (("bm25", backend),):
         for pack, question in NO_FAQ:
             answer = answer_how_to_check(
