@@ -14,16 +14,7 @@ Run:
     ../shared/probes/run_probes.py URL --probes docs/probes/lead21.json --transcripts DIR
 """
 
-from probe_kit import EM, add, mild, rel, scope, write
-
-
-def ft(id: str, pack: str, button: list[str], opening: str, rules: list[dict], never: list[list[str]], **checks: object) -> None:
-    """A freetext probe: the facts of the opening must not be asked again."""
-    add(id=id, category="freetext", pack=pack, opening=opening,
-        rules=[{"if_button": button, "press_button": button[0]}, *rules],
-        default={"say": "not sure"}, max_turns=12,
-        checks={"never_ask": never, "not_understood_max": 2, "no_loop": 3, **checks})
-
+from probe_kit import EM, add, ft, mild, rel, scope, write
 
 # ---------------- freetext (car) ----------------
 ft("l21-ft-wheezy-belt", "car", ["noise", "tick", "clunk"],

@@ -51,6 +51,15 @@ def scope(id: str, pack: str | None, opening: str, thing: str) -> None:
         default={"say": f"its my {thing}"}, max_turns=3, checks={"scope_within": 2})
 
 
+def ft(id: str, pack: str, button: list[str], opening: str, rules: list[dict], never: list[list[str]], **checks: object) -> None:
+    """A freetext probe (lead21 on): the facts of the opening must not be asked again, plain
+    answers must be understood, and no message may repeat three times."""
+    add(id=id, category="freetext", pack=pack, opening=opening,
+        rules=[{"if_button": button, "press_button": button[0]}, *rules],
+        default={"say": "not sure"}, max_turns=12,
+        checks={"never_ask": never, "not_understood_max": 2, "no_loop": 3, **checks})
+
+
 def write(name: str) -> None:
     """Write the probes added so far to ``<name>.json`` beside this file."""
     out = Path(__file__).with_name(f"{name}.json")
