@@ -98,8 +98,8 @@ def text_of(kind: str, length: int, pack: str = "it-laptop") -> str:
 KINDS = ("repeat", "ramble", "runon", "word", "punct")
 
 
-def _setup() -> None:
-    """Django on a throwaway in-memory database holding the example packs."""
+def setup(packs: Sequence[str] = tuple(OPENINGS)) -> None:
+    """Django on a throwaway in-memory database holding the example ``packs``."""
     os.environ["DJANGO_SETTINGS_MODULE"] = "console.settings"
     scratch = tempfile.mkdtemp(prefix="long-messages-")
     os.environ["DATA_DIR"] = scratch
@@ -117,7 +117,7 @@ def _setup() -> None:
     from knowledge.packs.store import import_pack
     from knowledge.packs.validate import validate_pack
 
-    for name in OPENINGS:
+    for name in packs:
         import_pack(validate_pack(build_example_pack(name), check_schema=False), replace=True)
 
 
@@ -163,7 +163,7 @@ def main(argv: Sequence[str]) -> None:
     parser.add_argument("--profile", type=int, default=0, help="profile this length's readings")
     args = parser.parse_args(argv)
     lengths = [int(n) for n in args.lengths.split(",")]
-    _setup()
+    setup()
     logging.disable(logging.INFO)  # a line per turn would bury the table
     read = reader()
     read(next(iter(OPENINGS)), "warm up")  # the first turn loads the reader's tables

@@ -25,10 +25,11 @@ hand-written readings then stand alone.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -54,7 +55,7 @@ from .facts import (
 )
 from .guesses import is_guess
 from .predicates import predicate_said
-from .reader import JUDGED, RESTATED, asks_something
+from .reader import JUDGED, RESTATED, Reading, asks_something
 
 MODEL_PATH = Path(__file__).resolve().parent / "fact_verifier.json"
 NEAREST = 4  # questions proposed per clause by meaning
@@ -152,6 +153,10 @@ def candidates(
     scores = {t: vectors @ v for t, v in zip(texts, encoded, strict=True)}
     position = {q.finding.id: i for i, q in enumerate(questions)}
     taken = {a.finding: a.states[0] for a in rules if a.states}
+    # A fragment said again (a pasted log's repeated lines, "it dies" at every try) reads the
+    # same towards the same question: read once per message, not once per time it is said.
+    read = functools.cache(read_fact)
+    said = functools.cache(predicate_said)
     out: list[Candidate] = []
     for fragment, sentence in pieces:
         cos = scores[fragment]
@@ -176,6 +181,8 @@ def candidates(
                 lexical,
                 away,
                 taken,
+                read,
+                said,
             )
             if candidate is None or index.how_many_unsaid(sentence, finding):
                 continue
@@ -198,13 +205,15 @@ def _candidate(
     lexical: dict[str, float],
     away: set[str],
     taken: dict[str, str],
+    read: Callable[[str, str], Reading],
+    said_in: Callable[[str, str], bool | None],
 ) -> Candidate | None:
     binary = yes_no_states(finding)
     if binary is None:
         return None
     q = index.questions[i]
     without = _without_condition(fragment, finding.question)
-    reading = read_fact(fragment, finding.question)
+    reading = read(fragment, finding.question)
     if without:
         polarity, source = without, "taken_away"
     elif reading.polarity:
@@ -220,7 +229,7 @@ def _candidate(
         polarity, source = (-1 if _NEGATION.search(fragment) else 1), "unread"
     state = binary[0] if polarity > 0 else binary[1]
     others = np.delete(cos, i)
-    predicate = predicate_said(fragment, finding.question)
+    predicate = said_in(fragment, finding.question)
     said = set(tx.content(tx.tokens(fragment)))
     values = {
         "bias": 1.0,

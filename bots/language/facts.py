@@ -992,6 +992,13 @@ def stated_facts(
     index = fact_index(network)
     out: dict[str, Answer] = {}
     strength: dict[str, float] = {}
+    # A message typed without a full stop is one sentence of many fragments, and each
+    # candidate was read against every other fragment of its sentence and had the whole
+    # sentence searched for its predicate: quadratic in the length (10,000 characters of car
+    # text took ~24 s). A fragment reads the same towards the same question wherever it is
+    # asked, so each pair is read once per message (docs/opening-facts.md, "Stop 47").
+    read = functools.cache(read_fact)
+    said_in = functools.cache(predicate_said)
     pieces = [
         (fragment, sentence)
         for fragment, sentence in fragments(text)
@@ -1007,6 +1014,11 @@ def stated_facts(
         index.taken_away(fragment) + index.candidates(fragment, sentence)
         for fragment, sentence in pieces
     ]
+    # The fragments of each sentence, with the findings they are candidates for.
+    by_sentence: dict[str, list[tuple[str, frozenset[str]]]] = {}
+    for (fragment, sentence), candidates in zip(pieces, found, strict=True):
+        named = frozenset(f.id for f, _ in candidates)
+        by_sentence.setdefault(sentence, []).append((fragment, named))
     for fragment, sentence in pieces:
         # A measurement against the question's threshold is read as the comparison says.
         for finding, value in index.compared(fragment, sentence):
@@ -1025,7 +1037,7 @@ def stated_facts(
                 continue
             binary = yes_no_states(finding)
             assert binary is not None
-            reading = read_fact(fragment, finding.question)
+            reading = read(fragment, finding.question)
             polarity = _without_condition(fragment, finding.question)
             if polarity:
                 reading = Reading(polarity, RESTATED, reading.reliability, "without condition")
@@ -1040,11 +1052,10 @@ def stated_facts(
             # matter"): not read. Fragments about other findings, and judgements of other
             # things ("dry days it's fine"), say nothing about this one.
             if any(
-                other_sentence == sentence
-                and other != fragment
-                and not any(f.id != finding.id for f, _ in others)
-                and _contradicts(other, finding, reading.polarity)
-                for (other, other_sentence), others in zip(pieces, found, strict=True)
+                other != fragment
+                and named <= {finding.id}
+                and _contradicts(other, finding, reading.polarity, read)
+                for other, named in by_sentence[sentence]
             ):
                 continue
             if reading.cue == "when excluded":
@@ -1055,7 +1066,7 @@ def stated_facts(
                 and not (_NEGATION.search(fragment))
             ):
                 continue  # "freezes when it gets hot" does not say "even when it is not hot"
-            if reading.polarity > 0 and predicate_said(sentence, finding.question) is False:
+            if reading.polarity > 0 and said_in(sentence, finding.question) is False:
                 # A fragment that names only the question's subject ("i believe i have a
                 # starter, battery or alternator issue" to "does the starter crank?") says
                 # nothing of it, and the predicate said in another sentence ("it doesn't
@@ -1153,11 +1164,14 @@ _DENIED_BAD = re.compile(
 )
 
 
-def _contradicts(fragment: str, finding: Finding, polarity: int) -> bool:
+def _contradicts(
+    fragment: str, finding: Finding, polarity: int, read: Callable[[str, str], Reading]
+) -> bool:
     if _NEGATION.search(finding.question.lower().replace("n't", " not").replace("nt ", " not ")):
         return False  # "lamps are not blinking?": a negation may echo the question
-    # Read as the fragment itself is read: "no radio" describes the problem asked about.
-    reading = read_fact(fragment, finding.question)
+    # Read as the fragment itself is read (``read_fact``): "no radio" describes the problem
+    # asked about.
+    reading = read(fragment, finding.question)
     # Only a plain negation of the same words: an "opposite" or a judgement in another clause
     # ("fires up for a second, then dies") is about something else.
     return reading.polarity == -polarity and reading.cue in {"negated", "short negated", "no"}
