@@ -1160,3 +1160,73 @@ HELD_OUT += [
     ("ticking", "clicking starts as soon as i pull away and carries on while im driving", {"q5": Y}),
     ("ticking", "it ticks at idle on the driveway too", {"q5": N}),
 ]
+DEVELOPMENT += [
+    # -- stop 47 (reading, session 27; written before the stop's changes): lay facts lead22's
+    # web chat did not read (issue 19), by class. A state said through what it does to the
+    # user (a handbrake that comes up with no effort and does not hold, a car that drifts when
+    # the wheel is let go, a battery flat after a few days parked); a colour word for a tint
+    # ("pinky red", "a greenish tinge"); a thing said in other words (a line of coloured
+    # pixels is a line on the display, "no bootable device found" the 'No Operating System'
+    # message). The six probe openings come first in their chart; traps after each class
+    ("brake_problem", "handbrake lever comes right up with hardly any effort and the car still rolls back on my steep drive", {"q14": Y, "q9": N}),
+    ("brake_problem", "when i pull the handbrake it goes all the way up with no clicks and barely any resistance", {"q14": Y}),
+    ("brake_problem", "put the handbrake on and the car still creeps forward on the hill outside my house", {"q9": N}),
+    ("brake_problem", "parking brake is useless, i have to leave it in gear or it rolls away", {"q9": N}),
+    ("brake_problem", "the hand brake lever just flies up with no effort at all, theres nothing holding it", {"q14": Y}),
+    ("brake_problem", "handbrake is a bit stiff to pull up but it holds the car fine", {"q9": Y, "q14": N}),
+    ("brake_problem", "the car rolls back a bit on hills when i take my foot off the clutch", {}),
+    ("brake_problem", "i left the handbrake on and drove off, now theres a burning smell", {}),
+    ("car_steering", "ever since i clipped a kerb parking last week the car drifts off to the left if i take my hands off the wheel", {"q18": Y, "q17": Y}),
+    ("car_steering", "i have to hold the steering slightly to the right all the time to keep it going straight", {"q17": Y}),
+    ("car_steering", "if i let go of the wheel on the motorway it wanders over towards the hard shoulder", {"q17": Y}),
+    ("car_steering", "car keeps veering to the left on straight roads", {"q17": Y}),
+    ("car_steering", "the steering wheel is off centre but the car goes dead straight", {"q17": N}),
+    ("car_steering", "the car goes dead straight and the wheel is centred, its just a knocking noise over bumps", {"q17": N}),
+    ("car_electrical_failure", "new battery fitted last month and the garage said the alternator is charging fine, but if i leave the car two or three days its flat again", {"q6": Y, "q7": Y}),
+    ("car_electrical_failure", "if it sits for a weekend it wont start on monday, needs a jump every time", {"q6": Y}),
+    ("car_electrical_failure", "the car is fine if i use it every day but leave it parked a few days and the battery is dead", {"q6": Y}),
+    ("car_electrical_failure", "after three or four days on the drive theres not enough juice to turn it over", {"q6": Y}),
+    ("car_electrical_failure", "battery went flat because i left the headlights on all night", {}),
+    ("car_electrical_failure", "i drive it every day and the battery has never gone flat, its just the wipers that stopped", {"q6": N, "q2": Y}),
+    ("lcd_problem", "theres a thin vertical line of coloured pixels right down the middle of my laptop screen, everything else looks normal", {"q14": Y}),
+    ("lcd_problem", "a bright green stripe runs from top to bottom of the display", {"q14": Y}),
+    ("lcd_problem", "loads of little dead pixels have appeared in one corner", {"q14": Y}),
+    ("lcd_problem", "a few horizontal bars across the screen that flicker", {"q14": Y}),
+    ("lcd_problem", "the screen is perfectly clear, no lines or spots, it just goes black at random", {"q14": N, "q27": Y}),
+    ("lcd_problem", "everything on the screen has gone a sort of pinky red colour, and if i tilt the lid back and forth it flickers back to normal for a second", {"q18": Y}),
+    ("lcd_problem", "the whole display has a greenish tinge to it since yesterday", {"q18": Y}),
+    ("lcd_problem", "all the colours look washed out and yellowy, like an old photo", {"q18": Y}),
+    ("lcd_problem", "screen has a blue cast over everything, whites look light blue", {"q18": Y}),
+    ("lcd_problem", "my daughters pink laptop has a crack in the corner of the screen", {}),
+    ("lcd_problem", "got a blue screen with an error and then it restarted", {}),
+    ("lcd_problem", "the colours are fine, its just very dim", {"q18": N, "q10": Y}),
+    ("laptop_drive", "after the manufacturer logo it just says no bootable device found and sits there", {"q14": Y}),
+    ("laptop_drive", "black screen saying operating system not found when i turn it on", {"q14": Y}),
+    ("laptop_drive", "it comes up with 'reboot and select proper boot device' and wont go any further", {"q14": Y}),
+    ("laptop_drive", "says missing operating system after the dell logo", {"q14": Y}),
+    ("laptop_drive", "the screen says no signal when i plug it into the monitor", {}),
+    ("laptop_drive", "it says no internet connection at the bottom of the screen", {}),
+]
+HELD_OUT += [
+    # -- session 27 (written by reading before this stop's changes; not developed on, scored
+    # once at the end): stop 47's three classes in other words (a state said through what it
+    # does to the user, a colour word for a tint, a thing said in other words), with traps
+    ("brake_problem", "i can yank the handbrake right up to the top with one finger, no clicking, and it doesnt stop the car moving", {"q14": Y, "q9": N}),
+    ("brake_problem", "parked on a slope with the handbrake on and came back to find it had rolled into the neighbours wall", {"q9": N}),
+    ("brake_problem", "handbrake holds fine, its the footbrake that feels spongy", {"q9": Y}),
+    ("car_steering", "the car constantly wants to go right, im fighting the wheel the whole time on the motorway", {"q17": Y}),
+    ("car_steering", "take your hands off and it slowly heads for the kerb", {"q17": Y}),
+    ("car_steering", "it tracks perfectly straight, the only thing is a whine when i turn the wheel", {"q17": N, "q24": Y}),
+    ("car_electrical_failure", "its totally dead every time its been sat for a few days, fine if i drive it daily", {"q6": Y}),
+    ("car_electrical_failure", "went away for the long weekend and came back to a flat battery again, third time now", {"q6": Y}),
+    ("car_electrical_failure", "battery died after the car sat at the airport for a month", {}),
+    ("lcd_problem", "theres a column of pixels about a centimetre wide that are stuck on bright colours", {"q14": Y}),
+    ("lcd_problem", "a load of thin lines going across the picture, kind of like a barcode", {"q14": Y}),
+    ("lcd_problem", "the display has a purple hue now, everything looks bruised", {"q18": Y}),
+    ("lcd_problem", "screen has gone really orangey, like a sepia filter is on", {"q18": Y}),
+    ("lcd_problem", "the laptop case is red and the screen hinge is loose", {}),
+    ("lcd_problem", "i got the blue screen of death twice today", {}),
+    ("laptop_drive", "get a message about no boot disk being detected and it asks me to insert boot media", {"q14": Y}),
+    ("laptop_drive", "all it shows is 'operating system missing' in white writing on black", {"q14": Y}),
+    ("laptop_drive", "windows starts fine but says the disk is nearly full", {"q2": Y}),
+]
