@@ -1732,9 +1732,267 @@ _SAID_46: tuple[Concept, ...] = (
     ),
 )
 
+# -- Stop 47: lay facts lead22's web chat did not read (issue 19), by class. A state said
+# through what it does to the user: a handbrake that comes up with no effort, or is on while
+# the car still rolls; a car that wanders off when the wheel is let go, or that the driver
+# must hold straight; a battery flat once the car has stood a few days; an alternator said to
+# charge. A colour word for a tint ("gone a pinky red colour", "a greenish tinge"). A thing
+# said in other words: a line, stripe or bar on the screen, or dead pixels, is a line on the
+# display; the firmware's own words for a disk with nothing to boot ("no bootable device
+# found", "operating system not found") are the 'No Operating System' message. General
+# English of cars and laptops, written against the development rows of stop 47.
+
+_PARKING_BRAKE = r"(?:hand\s*brake|parking\s+brake|e-?brake|emergency\s+brake)"
+# No effort, said as the user feels it ("with hardly any effort", "no clicks", "one finger").
+_NO_EFFORT = (
+    r"(?:(?:with\s+)?(?:no|hardly\s+any|barely\s+any|next\s+to\s+no|little\s+or\s+no|zero|"
+    r"without\s+(?:any\s+)?)\s*(?:effort|resistance|force|clicks?|clicking|ratchet\w*)|"
+    r"with\s+(?:just\s+)?one\s+finger|effortlessly|far\s+too\s+eas(?:y|ily)|way\s+too\s+eas(?:y|ily))"
+)
+_NO_NEGATION_47 = r"(?!\b(?:not|never|no|doesnt|dont|didnt|wont|isnt|cant)\b)"
+# Up to a clause's worth of words with no negation among them ("if i let go of the wheel it
+# does not drift" says no drift).
+_GAP = rf"(?:{_NO_NEGATION_47}[^.;!?])"
+_BRAKE_NO_EFFORT = re.compile(rf"\b{_PARKING_BRAKE}\b{_GAP}{{0,80}}?\b{_NO_EFFORT}(?!\w)")
+# The handbrake on and the car still moving ("put the handbrake on and it still creeps
+# forward"), with no negation between; or the handbrake judged useless.
+_ROLLS = (
+    r"(?:rolls?|rolled|rolling|creeps?|crept|creeping|slides?|slid|sliding|moves?|moved|"
+    r"moving)(?:\s+(?:back|backwards|away|forwards?|down|off))?"
+)
+_BRAKE_DOES_NOT_HOLD = re.compile(
+    rf"\b{_PARKING_BRAKE}\b{_GAP}{{0,100}}?\b{_ROLLS}\b"
+    rf"|\b{_PARKING_BRAKE}\s+(?:is|was|seems)\s+(?:(?:totally|completely|just|pretty)\s+)?"
+    r"(?:useless|rubbish|knackered|shot|pointless)\b"
+)
+# Released ("with the handbrake off the car rolls"): then rolling says nothing of it.
+_BRAKE_RELEASED = re.compile(
+    rf"\b{_PARKING_BRAKE}\s+(?:is\s+|was\s+)?(?:off|down|released)\b|"
+    rf"\b(?:release|released|releasing|let\s+off|take\s+off|took\s+off)\s+(?:the\s+|my\s+)?"
+    rf"{_PARKING_BRAKE}"
+)
+
+# The handbrake holding the car ("holds the car fine", "holds on my drive"), and one that takes
+# effort to pull up ("stiff to pull up", "takes both hands"): it works, and it does not come up
+# without force.
+_BRAKE_HOLDS = re.compile(
+    rf"\b{_PARKING_BRAKE}\b{_GAP}{{0,40}}?\b(?:holds|held|holding)\b"
+    r"(?:\s+(?:the\s+car|it|her|fine|ok|okay|firm|firmly|well|properly|on\s+hills))"
+)
+_BRAKE_STIFF = re.compile(
+    rf"\b{_PARKING_BRAKE}\b{_GAP}{{0,30}}?\b(?:stiff|tight|heavy|tough|"
+    r"hard\s+to\s+(?:pull|lift|get)|takes\s+(?:a\s+lot\s+of|real|some)\s+effort|"
+    r"takes\s+both\s+hands|needs\s+both\s+hands)\b"
+)
+
+# The car going sideways when the wheel is let go, in either order ("drifts off to the left if
+# i take my hands off the wheel", "if i let go of the wheel it wanders towards the verge").
+_HANDS_OFF = (
+    r"(?:(?:take|took|taking|takes|let|letting|lift|lifting)\s+(?:my\s+|your\s+|both\s+)?"
+    r"hands?\s+off|(?:let|letting|lets)\s+go(?:\s+of)?|hands?[\s-]+free|no\s+hands|"
+    r"hands?\s+off\s+(?:the\s+|my\s+)?(?:wheel|steering)|"
+    r"(?:release|releasing)\s+the\s+(?:wheel|steering))"
+)
+_GOES_SIDEWAYS = (
+    r"(?:drift\w*|wander\w*|veer\w*|pull\w*|goes|going|heads?|heading|moves?|moving|steers?|"
+    r"steering|creeps?|creeping|slides?|sliding)(?:\s+(?:over|off|across|away|slowly|gently))*"
+    r"\s+(?:(?:to|towards|into|onto|across)\s+(?:the\s+)?(?:left|right|one side|kerb|curb|"
+    r"verge|gutter|hard\s+shoulder|other\s+lane|middle|centre|center|hedge|ditch)|left|right)\b"
+)
+_DRIFTS_HANDS_OFF = re.compile(
+    rf"\b{_HANDS_OFF}\b{_GAP}{{0,80}}?\b{_GOES_SIDEWAYS}|\b{_GOES_SIDEWAYS}{_GAP}{{0,60}}?\b{_HANDS_OFF}\b"
+)
+# The driver holding the car straight ("i have to hold the steering slightly to the right to
+# keep it going straight"): it pulls the other way.
+_HELD_STRAIGHT = re.compile(
+    r"\b(?:have\s+to|having\s+to|need\s+to|got\s+to|must|constantly|always)\s+"
+    rf"(?:hold|keep|steer|turn|pull|fight|correct)\w*\b{_GAP}{{0,60}}?\b(?:to|just\s+to)\s+"
+    r"(?:keep|make|stop)\s+(?:it|the\s+car|her|the\s+thing)\s+(?:going\s+|running\s+|driving\s+"
+    r"|moving\s+|in\s+a\s+)?(?:straight|from\s+(?:drifting|pulling|wandering|veering))"
+)
+# The car that keeps a straight line by itself ("goes dead straight", "tracks perfectly
+# straight"): no pull.
+_GOES_STRAIGHT = re.compile(
+    r"\b(?:car|it|she)\s+(?:goes|drives|tracks|runs|stays|holds|sits)\s+(?:(?:dead|perfectly|"
+    r"completely|totally|nice\s+and|bang|arrow|straight\s+as\s+an\s+arrow)\s+)*straight\b"
+    r"(?!\s+(?:to|into|through|on)\b)"
+)
+
+# A battery flat once the car has stood a few days ("leave it two or three days and its flat",
+# "after a weekend on the drive there is not enough juice to turn it over").
+_FEW_DAYS = (
+    r"(?:(?:a\s+)?(?:few|couple(?:\s+of)?|several)|two|three|four|five|2|3|4|5|"
+    r"(?:two|three|2|3)\s+or\s+(?:three|four|3|4)|\d\s*-\s*\d)\s+days|"
+    r"(?:a|the|a\s+long)\s+weekend|over\s+the\s+weekend"
+)
+_FLAT = (
+    r"(?:(?:it|its|it's|it\s+is|battery(?:'s|\s+is|\s+was)?|is|was|goes|went|gone|be)\s+"
+    r"(?:(?:totally|completely|stone|absolutely|just|dead|always)\s+)*(?:flat|dead)|"
+    r"(?:wont|won't|doesnt|will\s+not|does\s+not)\s+(?:start|turn\s+over|crank)|"
+    r"(?:needs|need|needed|needing)\s+(?:a\s+)?jump|"
+    r"not\s+enough\s+(?:juice|power|charge|oomph)|too\s+(?:weak|flat)\s+to)"
+)
+_FLAT_AFTER_DAYS = re.compile(
+    rf"\b(?:{_FEW_DAYS})\b{_GAP}{{0,60}}?\b{_FLAT}\b|\b{_FLAT}\b{_GAP}{{0,40}}?\b"
+    rf"(?:after|if|when|once|every\s+time)\b{_GAP}{{0,40}}?\b(?:{_FEW_DAYS})\b"
+)
+# A cause the user names ("left the lights on", "parked for a month at the airport") is no
+# battery that runs down by itself in days ("flat every few days for weeks now" still is).
+_FLAT_FOR_A_CAUSE = re.compile(
+    r"\b(?:left|leave|leaving)\s+(?:the\s+|my\s+|a\s+)?(?:lights?|headlights?|interior\s+light|"
+    r"radio|door|boot)\b|\b(?:for|after)\s+(?:a|one|two|three|a\s+few|several|a\s+couple\s+of)\s+"
+    r"(?:weeks?|months?)\b|\bafter\s+a\s+fortnight\b"
+)
+# The alternator said to charge ("the alternator is charging fine"): the battery is charging.
+_ALTERNATOR_CHARGES = re.compile(
+    r"\balternator\s+(?:is\s+|was\s+|seems\s+|tests?\s+|tested\s+)?(?:charging|putting\s+out)\s+"
+    r"(?:fine|ok|okay|properly|well|normally|correctly|as\s+it\s+should)\b"
+)
+
+# A line, stripe or bar on the screen, or pixels dead or stuck: a line or dots on the display.
+_SCREEN = r"(?:screen|display|lcd|picture|image|monitor|panel)"
+_A_LINE = (
+    r"(?:lines?|stripes?|streaks?|bars?|bands?|columns?|rows?)(?!\s+of\s+(?:text|writing|words?|"
+    r"code|the\s+(?:text|document|page)))"
+)
+_LINES_ON_SCREEN = re.compile(
+    rf"\b{_A_LINE}\s+of\s+(?:\w+\s+){{0,2}}?pixels?\b"
+    rf"|\b{_A_LINE}\b{_GAP}{{0,50}}?\b(?:across|down|through|over|on|along|of|up)\s+"
+    rf"(?:(?:the|my|this|its|whole)\s+)*(?:\w+\s+)?{_SCREEN}\b"
+    r"|\b(?:dead|stuck|bright|coloured|colored|white|black|broken|burnt|burned)\s+pixels?\b"
+    r"|\bpixels?\s+(?:are\s+|is\s+|have\s+|has\s+)?(?:gone\s+)?(?:dead|stuck)\b"
+)
+
+# A colour word for a tint: a colour with a tinge, cast or hue ("a sort of pinky red colour",
+# "a greenish tinge"), or the picture said to have gone or to look a colour.
+_COLOUR = (
+    r"(?:red|pink|green|blue|yellow|purple|orange|magenta|cyan|violet|brown|sepia|amber|"
+    r"rose|gre[ey])(?:d?ish|y|ey)?"
+)
+_TINT = r"(?:tinge|tinged|tint|tinted|cast|hue|colou?r|shade|filter|wash|glow|haze|overlay)"
+_SHOWN = r"(?:screen|display|picture|image|everything|colou?rs|whites?|lcd|monitor|it)"
+_COLOUR_TINT = re.compile(
+    rf"\b{_COLOUR}(?:\s+{_COLOUR})?\s+(?:\w+\s+)?{_TINT}\b(?!\s+(?:light|led|cable|wire|case|lid))"
+    rf"|\b{_SHOWN}\b{_GAP}{{0,30}}?\b(?:gone|turned|turning|went|goes|looks?|looking|appears?|"
+    r"is\s+all|are\s+all)\s+(?:(?:really|very|a|bit|slightly|all|kind|sort|of|quite|and|washed|"
+    rf"out|light|dark|pale|faded|weird|funny|strange)\s+){{0,5}}{_COLOUR}\b(?!\s+(?:light|led|screen))"
+)
+
+# The firmware's words for a disk with nothing to boot from.
+_NO_BOOT_MESSAGE = re.compile(
+    r"\bno\s+(?:bootable|boot)\s+(?:devices?|disks?|drives?|media|medium|partition)\b"
+    r"|\b(?:bootable|boot)\s+(?:devices?|disks?|drives?|media)\s+(?:not\s+found|not\s+detected|"
+    r"missing|unavailable|not\s+available)\b"
+    r"|\b(?:operating\s+system|os)\s+(?:not\s+found|missing|not\s+detected|not\s+present)\b"
+    r"|\bmissing\s+(?:an?\s+)?(?:operating\s+system|os)\b"
+    r"|\b(?:select|insert)\s+(?:a\s+)?(?:proper\s+)?boot\s+(?:device|media|disk)\b"
+    r"|\b(?:disk\s+)?boot\s+failure\b"
+)
+
+_SAID_47: tuple[Concept, ...] = (
+    Concept(
+        "handbrake with no effort",
+        _BRAKE_NO_EFFORT,
+        ("parking brake ratchets",),
+        entailment=True,
+        apart=True,
+        added="the parking brake ratchets or moves without force",
+    ),
+    Concept(
+        "handbrake does not hold",
+        _BRAKE_DOES_NOT_HOLD,
+        ("emergency parking brake working properly",),
+        entailment=True,
+        apart=True,
+        added="the emergency parking brake is not working properly",
+        not_with=_BRAKE_RELEASED,
+    ),
+    Concept(
+        "handbrake holds",
+        _BRAKE_HOLDS,
+        ("emergency parking brake working properly",),
+        entailment=True,
+        apart=True,
+        added="the emergency parking brake is working properly",
+    ),
+    Concept(
+        "handbrake stiff",
+        _BRAKE_STIFF,
+        ("parking brake ratchets",),
+        entailment=True,
+        apart=True,
+        added="the parking brake does not ratchet or move without force",
+    ),
+    Concept(
+        "drifts with hands off",
+        _DRIFTS_HANDS_OFF,
+        ("pull to one side",),
+        entailment=True,
+        apart=True,
+        added="the steering wheel pulls to one side as i drive on a straight road",
+    ),
+    Concept(
+        "held straight",
+        _HELD_STRAIGHT,
+        ("pull to one side",),
+        entailment=True,
+        apart=True,
+        added="the steering wheel pulls to one side as i drive on a straight road",
+    ),
+    Concept(
+        "goes straight",
+        _GOES_STRAIGHT,
+        ("pull to one side",),
+        entailment=True,
+        apart=True,
+        added="the steering wheel does not pull to one side as i drive on a straight road",
+    ),
+    Concept(
+        "flat after days",
+        _FLAT_AFTER_DAYS,
+        ("run down in just a few days",),
+        entailment=True,
+        apart=True,
+        added="my battery runs down in just a few days",
+        not_with=_FLAT_FOR_A_CAUSE,
+    ),
+    Concept(
+        "alternator charges",
+        _ALTERNATOR_CHARGES,
+        ("charging properly",),
+        entailment=True,
+        apart=True,
+        added="my car battery is charging properly",
+    ),
+    Concept(
+        "lines on the screen",
+        _LINES_ON_SCREEN,
+        ("dots or lines",),
+        entailment=True,
+        apart=True,
+        added="i see tiny dots or lines through the lcd display",
+    ),
+    Concept(
+        "a colour tint",
+        _COLOUR_TINT,
+        ("tinted screen",),
+        entailment=True,
+        apart=True,
+        added="the lcd display has a tinted screen",
+    ),
+    Concept(
+        "no boot message",
+        _NO_BOOT_MESSAGE,
+        ("no operating system",),
+        entailment=True,
+        apart=True,
+        added="i get a 'no operating system' message when i start the laptop",
+    ),
+)
+
 # Places and circumstances come last: what they add is a sentence of its own.
 CONCEPTS: tuple[Concept, ...] = (
-    _SAID + _SAID_42 + _SAID_43 + _SAID_44 + _SAID_45 + _SAID_46 + CIRCUMSTANCES
+    _SAID + _SAID_42 + _SAID_43 + _SAID_44 + _SAID_45 + _SAID_46 + _SAID_47 + CIRCUMSTANCES
 )
 
 _PAST = frozenset(

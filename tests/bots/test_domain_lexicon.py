@@ -415,6 +415,64 @@ SAMPLES = [
         "a clicking noise when i am driving",
         ["there is no clicking noise when i am driving"],
     ),
+    # -- stop 47
+    (
+        "handbrake with no effort",
+        "brake_problem",
+        "my e-brake pulls up with zero resistance now",
+        ["my e-brake does not pull up with zero resistance"],
+    ),
+    (
+        "handbrake does not hold",
+        "brake_problem",
+        "the parking brake is on but the car creeps down the road",
+        ["the parking brake is on and the car does not creep at all"],
+    ),
+    ("handbrake holds", "brake_problem", "the handbrake holds the car on a hill", []),
+    ("handbrake stiff", "brake_problem", "the handbrake is really stiff", []),
+    (
+        "drifts with hands off",
+        "car_steering",
+        "it wanders to the right when i let go of the steering wheel",
+        ["it does not wander to the right when i let go of the steering wheel"],
+    ),
+    (
+        "held straight",
+        "car_steering",
+        "i need to steer a little left to keep it going straight",
+        ["i do not need to steer to keep it going straight"],
+    ),
+    ("goes straight", "car_steering", "the car drives perfectly straight", []),
+    (
+        "flat after days",
+        "car_electrical_failure",
+        "leave it for a couple of days and it will not start",
+        ["after a couple of days it is never flat"],
+    ),
+    (
+        "alternator charges",
+        "car_electrical_failure",
+        "the alternator was charging normally when the garage tested it",
+        ["the alternator was not charging normally"],
+    ),
+    (
+        "lines on the screen",
+        "lcd_problem",
+        "there are white streaks across my display",
+        ["there are no white streaks across my display"],
+    ),
+    (
+        "a colour tint",
+        "lcd_problem",
+        "the picture has turned slightly green",
+        ["the picture has not turned green"],
+    ),
+    (
+        "no boot message",
+        "laptop_drive",
+        "it shows boot device not found on a black screen",
+        ["it does not say boot device not found"],
+    ),
 ]
 
 
@@ -935,6 +993,66 @@ def test_a_fact_said_as_a_contrast_a_sequence_or_in_other_words(
     ],
 )
 def test_a_contrast_sequence_or_other_words_not_said_are_not_read(
+    networks: dict[str, object], chart: str, text: str, finding: str, state: str
+) -> None:
+    got = _read(text, networks[chart])
+    assert got.get(finding) != state, (text, got)
+
+
+@pytest.mark.parametrize(
+    ("chart", "text", "expected"),
+    [
+        # Stop 47: a state said through what it does to the user.
+        (
+            "brake_problem",
+            "yanked the parking brake on and the car still slid back down the ramp",
+            {"q9": "no"},
+        ),
+        ("brake_problem", "the handbrake lever pulls right up without any clicks", {"q14": "yes"}),
+        ("brake_problem", "the handbrake is stiff but holds fine", {"q9": "yes", "q14": "no"}),
+        ("car_steering", "hands off the wheel and it drifts towards the verge", {"q17": "yes"}),
+        (
+            "car_steering",
+            "i have to keep pulling the wheel left just to keep it driving straight",
+            {"q17": "yes"},
+        ),
+        ("car_steering", "the car tracks dead straight", {"q17": "no"}),
+        ("car_electrical_failure", "after a weekend parked it needs a jump", {"q6": "yes"}),
+        ("car_electrical_failure", "the alternator is charging ok", {"q7": "yes"}),
+        # A colour word for a tint; a thing said in other words.
+        ("lcd_problem", "the image has a yellow tint", {"q18": "yes"}),
+        ("lcd_problem", "a pink line down the left of the screen", {"q14": "yes"}),
+        ("lcd_problem", "a cluster of stuck pixels near the top", {"q14": "yes"}),
+        ("laptop_drive", "it says no boot device available", {"q14": "yes"}),
+        ("laptop_drive", "operating system missing is all i get", {"q14": "yes"}),
+    ],
+)
+def test_a_state_said_by_its_effect_a_tint_by_its_colour_a_message_in_other_words(
+    networks: dict[str, object], chart: str, text: str, expected: dict[str, str]
+) -> None:
+    _assert_reads(networks, chart, text, expected)
+
+
+@pytest.mark.parametrize(
+    ("chart", "text", "finding", "state"),
+    [
+        # Stop 47: the same words where they do not say the fact.
+        ("brake_problem", "with the handbrake off the car rolls down the hill", "q9", "no"),
+        ("brake_problem", "the car rolls back on hills when i do a hill start", "q9", "no"),
+        ("brake_problem", "the handbrake does not come up with no effort", "q14", "yes"),
+        ("car_steering", "if i let go of the wheel it stays straight", "q17", "yes"),
+        ("car_steering", "when i let go of the wheel it does not drift left", "q17", "yes"),
+        ("car_electrical_failure", "after a few days parked it starts fine", "q6", "yes"),
+        ("car_electrical_failure", "the alternator is not charging properly", "q7", "yes"),
+        ("lcd_problem", "my laptop is bright pink", "q18", "yes"),
+        ("lcd_problem", "the blue screen of death came up", "q18", "yes"),
+        ("lcd_problem", "the screen does not look green any more", "q18", "yes"),
+        ("lcd_problem", "a line of text on the screen says update failed", "q14", "yes"),
+        ("laptop_drive", "it says no internet", "q14", "yes"),
+        ("laptop_drive", "it never says operating system not found", "q14", "yes"),
+    ],
+)
+def test_an_effect_a_colour_or_a_message_not_said_is_not_read(
     networks: dict[str, object], chart: str, text: str, finding: str, state: str
 ) -> None:
     got = _read(text, networks[chart])

@@ -315,6 +315,32 @@ def _open(service: Any, thread: str, text: str, pack: str, section: str) -> Any:
             "yes",
             "external working monitor",
         ),
+        # Stop 47: a state said through what it does to the user, a colour word for a tint, a
+        # message in other words (domain_lexicon; lead22's classes).
+        (
+            "car",
+            "brake",
+            "the handbrake comes up way too easily now and the car still creeps on my drive",
+            "brake_problem:q9",
+            "no",
+            "parking brake working properly",
+        ),
+        (
+            "it-laptop",
+            "lcd",
+            "my laptop screen has a weird green tinge over everything",
+            "lcd_problem:q18",
+            "yes",
+            "tinted screen",
+        ),
+        (
+            "it-laptop",
+            "hard drive",
+            "it gets past the logo then just says no boot device found",
+            "laptop_drive:q14",
+            "yes",
+            "no operating system",
+        ),
     ],
 )
 def test_a_fact_in_the_opening_is_noted_not_asked(
