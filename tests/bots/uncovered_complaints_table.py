@@ -458,12 +458,14 @@ HELD_OUT_47B: list[Row] = [
     ),
     (
         "something bit me at the campsite, itchy pink bump on my ankle, otherwise im fine",
-        _own((*_SKIN, "bite", "ankle", "lump", "swell"), "yes the bite on my ankle"),
+        # Its own words hold no "red": the insect row asks whether "the redness is spreading".
+        _own(("bite", "ankle", "lump", "itch"), "yes the bite on my ankle"),
         "home",
     ),
     (
         "my ear feels bunged up and muffled, think its wax build up, doesnt hurt",
-        _own(("ear", "hear", "wax"), "yes my ear is blocked"),
+        # " ear", not "ear": "a baby under a year" holds "ear".
+        _own((" ear", "hearing", "wax"), "yes my ear is blocked"),
         "home",
     ),
     (
