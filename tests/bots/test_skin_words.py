@@ -36,9 +36,16 @@ def test_held_out(intake: EvidentialNetwork) -> None:
 
 @pytest.mark.django_db
 def test_the_first_question_is_about_the_skin(service_factory: Any) -> None:
+    # Since stop 47 an everyday skin complaint may go to the nurse's generic screen instead
+    # (bots.safety.everyday_meaning: dry skin is a self-care complaint); either way the first
+    # question is about the skin or the screen's red flags, never the pack's fatigue.
     service = service_factory()
     said = "got dry scaly patches on my elbows that flake off when i scratch them"
+    asked: list[str] = []
     for text in (said, "not sure"):  # the disclaimer's "anything urgent?", then the first
         reply = service.handle(Inbound("web", "skin-1", text, user_id="u1", pack="patient-intake"))
-    asked = (reply.parts[-1] if reply.parts else reply.text).lower()
-    assert any(w in asked for w in ("skin", "rash", "lesion", "itch", "peel")), asked
+        if reply.kind == "question":
+            asked.append((reply.parts[-1] if reply.parts else reply.text).lower())
+    first = asked[0]
+    skin = any(w in first for w in ("skin", "rash", "lesion", "itch", "peel"))
+    assert skin or "much worse quickly" in first, asked
