@@ -27,7 +27,7 @@ from knowledge.retrieval.sections import group_findings
 from knowledge.search.base import BackendUnavailable
 from planning.network import Citation, EvidentialNetwork, Finding
 
-from .language.faq_topic import about_the_question
+from .language.faq_topic import kept
 from .messages import Source
 
 log = logging.getLogger(__name__)
@@ -258,11 +258,7 @@ class Grounding:
         except Exception:
             log.exception("FAQ lookup for %s failed", finding.id)
             faq = None
-        if (
-            faq is not None
-            and not faq.cited
-            and not about_the_question(finding.question, faq.question or faq.answer[:300])
-        ):
+        if faq is not None and kept(finding.question, faq) is None:
             log.info("FAQ %s is about something else than %s", faq.passage_id, finding.id)
             faq = None
         if faq is not None:

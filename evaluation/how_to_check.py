@@ -79,7 +79,7 @@ def main() -> None:
     import django
 
     django.setup()
-    from bots.language.faq_topic import about_the_question
+    from bots.language.faq_topic import kept
     from knowledge.datasets.common import datasets_dir
     from knowledge.packs.importers import car_pack, it_laptop_pack
     from knowledge.packs.validate import validate_pack
@@ -91,14 +91,7 @@ def main() -> None:
     ) -> FaqAnswer | None:
         # As the service answers (bots.grounding): a passage found by search, not cited, must
         # be about the question (bots.language.faq_topic).
-        answer = search_faq(finding, network, store, pack)
-        if (
-            answer is not None
-            and not answer.cited
-            and not about_the_question(finding.question, answer.question or answer.answer[:300])
-        ):
-            return None
-        return answer
+        return kept(finding.question, search_faq(finding, network, store, pack))
 
     from knowledge.search import Document
     from knowledge.search.embedded import EmbeddedBackend

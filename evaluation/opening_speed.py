@@ -34,24 +34,8 @@ from evaluation.long_messages import forget_user_texts, setup
 LENGTHS = (1_000, 3_000, 10_000)
 # The chart of each pack whose questions its story touches most (``--charts`` for others).
 CHARTS = {"car": ("car_wont_start",), "laptop": ("power",)}
-PACKS = {
-    "car": (
-        "brake_problem",
-        "car_electrical_failure",
-        "car_steering",
-        "car_wont_start",
-        "engine_overheats",
-        "ticking",
-    ),
-    "laptop": (
-        "laptop_battery",
-        "laptop_drive",
-        "laptop_overheating",
-        "lcd_problem",
-        "power",
-        "wireless",
-    ),
-}
+# Each pack's FloDial category (flodial.chart_names): ``--charts`` picks among its charts.
+CATEGORIES = {"car": "cars", "laptop": "laptops"}
 _STORIES = {
     "car": (
         "so this morning i went out to the car and it fires up for a second and then dies "
@@ -216,7 +200,7 @@ def main(argv: Sequence[str]) -> None:
     digest = hashlib.sha256()
     print(f"{'chart':24}{'kind':8}" + "".join(f"{n:>9,}" for n in lengths) + "   10k/1k  facts")
     for pack in args.packs.split(","):
-        for chart in PACKS[pack] if only else CHARTS[pack]:
+        for chart in flodial.chart_names(CATEGORIES[pack]) if only else CHARTS[pack]:
             if only and chart not in only:
                 continue
             network = flodial.load_network(chart)

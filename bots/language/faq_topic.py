@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from . import encoder
+from knowledge.retrieval.faq import FaqAnswer
+
+from .facts import encode
 
 MIN_SIMILARITY = 0.445
 
@@ -28,10 +30,9 @@ MIN_SIMILARITY = 0.445
 @lru_cache(maxsize=1024)
 def similarity(question: str, faq_question: str) -> float | None:
     """Cosine of the two questions' sentence vectors; None without the encoder."""
-    model = encoder.get_encoder()
-    if model is None:
+    vectors = encode([question, faq_question])
+    if vectors is None:
         return None
-    vectors = model.encode([question, faq_question])
     return float(vectors[0] @ vectors[1])
 
 
@@ -39,3 +40,10 @@ def about_the_question(question: str, faq_question: str) -> bool:
     """The FAQ found by search is about the question asked (or the encoder is missing)."""
     score = similarity(question, faq_question)
     return score is None or score >= MIN_SIMILARITY
+
+
+def kept(question: str, faq: FaqAnswer | None) -> FaqAnswer | None:
+    """``faq`` unless search found it and it is about something else than ``question``."""
+    if faq is None or faq.cited or about_the_question(question, faq.question or faq.answer[:300]):
+        return faq
+    return None

@@ -333,6 +333,7 @@ def question_profile(question: str) -> QuestionProfile:
     # "in just a few days?", "only 2 hours?": an amount, not a restriction to a condition.
     restricting = _ONLY_AMOUNT.sub(" ", normalised)
     words = frozenset(tx.content(toks))
+    fails = _asks_failure(toks)
     # A quoted name ("a 'No Operating System' message") negates nothing.
     negated = frozenset(_negated_words(tx.tokens(QUOTED.sub(" ", normalised))))
     stems = [tx.stem(t) for t in tx.tokens(NOT_PROBLEMS.sub(" ", normalised))]
@@ -393,8 +394,8 @@ def question_profile(question: str) -> QuestionProfile:
         mark=question_mark(normalised),
         quotes=bool(QUOTED.search(normalised)),
         excess=_excess(normalised),
-        asks_failure=_asks_failure(toks),
-        asks_one_failure=_asks_failure(toks) and not {"all", "every", "both", "each"} & set(toks),
+        asks_failure=fails,
+        asks_one_failure=fails and not {"all", "every", "both", "each"} & set(toks),
         process=_asks_process(normalised),
         by_itself=bool(BY_ITSELF.search(normalised)),
         ceases=_asks_ceasing(normalised),
@@ -1512,10 +1513,13 @@ def _effective_negation(toks: Sequence[str], profile: QuestionProfile, window: i
             continue
         if profile.asks_failure and t.startswith("fail"):
             continue  # "failed" to "have they failed?" restates the question's state
-        universal = t in ("nothing", "none")  # "nothing works" to "have all ... failed?"
-        every = profile.asks_failure and not profile.asks_one_failure
-        if ((profile.asks_one_failure and not universal) or (every and universal)) and (
-            _FUNCTION_DENIED.match(" ".join(toks[i + 1 : i + 5]))
+        # A failure of one part is said by one part not working, of all of them by "nothing
+        # works" / "none of them work".
+        universal = t in ("nothing", "none")
+        if (
+            profile.asks_failure
+            and universal != profile.asks_one_failure
+            and _FUNCTION_DENIED.match(" ".join(toks[i + 1 : i + 5]))
         ):
             # "the left indicator does not work" to "a single lamp failure?" says the failure
             # (stop 47: read as a no, the negation taken for the user's answer).
