@@ -1230,3 +1230,88 @@ HELD_OUT += [
     ("laptop_drive", "all it shows is 'operating system missing' in white writing on black", {"q14": Y}),
     ("laptop_drive", "windows starts fine but says the disk is nearly full", {"q2": Y}),
 ]
+# -- stop 48 (reading, session 28): a new held-out part, written before any change this stop
+# and scored once at the end. The older HELD_OUT parts above were each scored and reported by
+# their stop; from stop 48 on they are used up and are developed on like DEVELOPMENT. This part
+# is kept apart from HELD_OUT so that nothing that reads the older parts reads it. Over the
+# FloDial charts of both packs but the test charts (car_steering, laptop_battery), as users
+# type: typos, hedges, long and rambling, indirect, negations, "it's not the X", facts about
+# another part, things tried, questions; labelled with what each states, nothing merely likely.
+HELD_OUT_48: list[Row] = [
+    # -- car_wont_start
+    ("car_wont_start", "tryed to start it this morning, starter turns the engine over no problem but it just wont catch, smells a bit of petrol", {"q1": Y, "q9": N, "q23": N, "q27": N}),
+    ("car_wont_start", "its not the battery, the breakdown guy tested it and said 12.7v, but when i turn the key theres just a click", {"q3": Y, "q1": N, "q23": N, "q27": N}),
+    ("car_wont_start", "ive already cleaned the battery terminals with a wire brush and it still wont start", {"q5": N}),
+    ("car_wont_start", "it only ever conks out when its been chucking it down, never in the dry", {"q28": Y}),
+    ("car_wont_start", "havent checked the spark or anything, dont have the tools. it just wont start", {}),
+    ("car_wont_start", "she starts fine from cold and runs ok but once shes warmed up on the way home she cuts out at the lights", {"q29": Y, "q23": Y, "q9": Y, "q1": Y}),
+    ("car_wont_start", "could it be the fuel filter? it cranks and cranks but nothing", {"q1": Y, "q9": N, "q23": N, "q27": N}),
+    # -- engine_overheats
+    ("engine_overheats", "temp needle creeping up into the red on the motorway, no steam tho and i cant see any puddles under the car", {"q3": Y, "q1": N}),
+    ("engine_overheats", "the fan doesnt seem to kick in even when the gauge is right up, i topped up the coolant last week", {"q7": N, "q3": Y}),
+    ("engine_overheats", "its not the radiator hose, i replaced both hoses, but theres a drip coming from the water pump", {"q28": Y, "q24": N}),
+    ("engine_overheats", "smells like someone spilled maple syrup in the footwell whenever the heater is on and the windows fog up", {"q2": Y}),
+    ("engine_overheats", "coolant light came on so i pulled over and let it tick over for ten mins and the temp went back down to normal", {"q4": Y, "q18": Y}),
+    ("engine_overheats", "had the radiator and engine flushed in march and its still overheating", {"q11": Y}),
+    ("engine_overheats", "should i check the overflow tank? not sure where it is", {}),
+    # -- ticking
+    ("ticking", "theres a tick tick noise that speeds up as i go faster, its not a clunk or anything heavy", {"q1": N}),
+    ("ticking", "the clicking is there even when im just sat at the lights with the engine idling", {"q5": N}),
+    ("ticking", "only get the clicking on full lock, like pulling out of a parking space, driving straight its silent", {"q13": Y}),
+    ("ticking", "doesnt matter if the engine is cold or warm it still ticks", {"q8": N}),
+    ("ticking", "two new front tyres went on last week and now theres a ticking from the front", {"q15": Y}),
+    ("ticking", "the tick goes away when i slip it into neutral and roll down the hill", {"q6": N}),
+    ("ticking", "the hubcaps are all tight, i checked, but i can hear a tick from one of the wheels", {"q17": N}),
+    # -- brake_problem
+    ("brake_problem", "brakes feel spongy, i have to pump the pedal two or three times before it bites", {"q17": Y}),
+    ("brake_problem", "when i stop the steering wheel yanks to the right", {"q28": Y}),
+    ("brake_problem", "no warning lights on the dash, fluid is at max, but theres a horrible grinding when i brake", {"q5": N, "q3": Y, "q18": Y, "q21": Y}),
+    ("brake_problem", "takes ages to stop, i have to really stand on the pedal", {"q31": Y}),
+    ("brake_problem", "the pedal is fine and firm, it doesnt go to the floor, the problem is a squeak from the back", {"q2": N}),
+    ("brake_problem", "the brake lights on the back work fine, its the pedal that sinks to the floor", {"q2": Y}),
+    ("brake_problem", "should i check if the brake fluid is low?", {}),
+    # -- car_electrical_failure
+    ("car_electrical_failure", "my nearside headlight has stopped working, everything else electrical is fine", {"q14": Y, "q3": N}),
+    ("car_electrical_failure", "indicator clicks really fast on the left side", {"q16": Y}),
+    ("car_electrical_failure", "radio and wipers died on the way to work, lights still work", {"q2": Y, "q3": N}),
+    ("car_electrical_failure", "ok so bit of a long story, bought the car in june, was fine all summer, then in october the radio started cutting out and now the wipers and the heater fan dont work either, the headlights and indicators still work fine tho, had the battery checked at the garage and they said it was good", {"q2": Y, "q3": N, "q8": Y}),
+    ("car_electrical_failure", "if i leave it for a couple of days its dead as a dodo", {"q6": Y}),
+    ("car_electrical_failure", "i havent checked the fuses yet, dont know where they are", {}),
+    # -- laptop_drive
+    ("laptop_drive", "when i switch it on i get the windows logo for a sec then black screen and it restarts, over and over", {"q16": Y, "q2": N}),
+    ("laptop_drive", "the hard drive is making a clicking clunking sound since i dropped it", {"q3": Y}),
+    ("laptop_drive", "tried safe mode with f8 and it still wont load", {"q17": N}),
+    ("laptop_drive", "its not the screen, the bios comes up fine and shows the drive, it just wont go into windows", {"q1": Y, "q9": Y, "q2": N}),
+    ("laptop_drive", "screen stays completely black but i can hear the fan whirring away", {"q1": N, "q26": Y}),
+    ("laptop_drive", "i dont have a recovery cd", {"q19": N}),
+    # -- laptop_overheating
+    ("laptop_overheating", "it gets roasting on my lap in bed and the fan is going flat out", {"q8": N, "q6": Y}),
+    ("laptop_overheating", "it freezes up solid once its been running a while and is hot to touch, never freezes when its cool", {"q16": Y, "q21": N}),
+    ("laptop_overheating", "i updated the bios last week and since then it overheats", {"q7": Y}),
+    ("laptop_overheating", "no smoke or burning smell, its just really hot underneath", {"q1": N}),
+    ("laptop_overheating", "the office aircon broke and its like 30 degrees in here", {"q2": Y}),
+    ("laptop_overheating", "its on a hard desk, not a cushion or anything, and it still overheats", {"q8": Y}),
+    # -- lcd_problem
+    ("lcd_problem", "screen is really dark, i can just about make out the icons if i shine a torch on it", {"q10": Y}),
+    ("lcd_problem", "plugged it into my tv with hdmi and i can see the bios screen fine on there", {"q2": Y}),
+    ("lcd_problem", "the picture is upside down!! no idea what i pressed", {"q16": Y}),
+    ("lcd_problem", "after about half an hour the image goes all jumbled, like bits of old windows layered over each other", {"q22": Y}),
+    ("lcd_problem", "the screens not dim, brightness is fine, its just got these flickery lines", {"q10": N, "q14": Y}),
+    ("lcd_problem", "so my laptop screen has been playing up for a couple of weeks, at first it was just flickering now and then but now it goes completely black at random, sometimes for a few seconds and sometimes till i restart, but if i plug in my external monitor everything shows up fine on that, the windows desktop and all", {"q27": Y, "q6": Y}),
+    # -- power
+    ("power", "when i plug the charger in the little light by the socket doesnt come on at all, and pressing power does nothing", {"q1": N}),
+    ("power", "tried a different wall socket and the lamp works in that one so its not the plug", {"q25": Y}),
+    ("power", "the power button feels mushy, no click when i push it", {"q10": N}),
+    ("power", "when i press power i hear three beeps and nothing else", {"q3": Y}),
+    ("power", "i can hear the fan spin up for a second then it all dies", {"q7": Y, "q9": Y}),
+    ("power", "took the battery out and ran it off the charger only, still nothing", {"q19": N}),
+    ("power", "its not the charger, i tried my mates one and same thing", {}),
+    # -- wireless
+    ("wireless", "my laptop cant see any wifi networks at all, my phone sees like 10 of them", {"q6": N, "q1": N}),
+    ("wireless", "connects fine at starbucks and the library, just not at home", {"q22": Y, "q5": Y}),
+    ("wireless", "the wifi keeps dropping every few minutes then comes back on its own", {"q20": Y}),
+    ("wireless", "plugged a network cable straight into the router and still no internet", {"q13": N}),
+    ("wireless", "right so the laptop was fine till the windows update on thursday, since then it can see our home network in the list but when i click connect it just says cant connect, the router is fine because my sons xbox and both our phones are on it no problem", {"q1": Y, "q6": Y, "q4": Y, "q5": Y}),
+    ("wireless", "not sure if the router is in range, its upstairs and im in the garden room", {}),
+    ("wireless", "router lights all look normal, the internet one is solid green", {"q15": Y}),
+]
