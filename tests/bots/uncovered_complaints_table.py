@@ -533,3 +533,292 @@ HELD_OUT_47B_PACK: list[Row] = [
     ("short of breath lately and my legs are puffy by the evening", _SCALES, "pack"),
     ("itchy red blotches all over and my lips have swollen up", _SCALES, "pack"),
 ]
+
+# Stop 48: a third held-out part, written before any change of stop 48 and scored once, at the
+# end. Everyday complaints of kinds the exemplars cover (everyday_exemplars.toml), worded unlike
+# them: typos, hedges, a parent about a child, long. Three rows answer "not sure" to the
+# screen's question of a worse complaint or a fever (lead22's itchy scalp closed "seek medical
+# care today" on that): a patient who cannot say is no evidence of urgency, so their want is a
+# pharmacist with the flag to watch for ("home"), the flag's yes stays "seen".
+_UNSURE_WORSE = ((*_WORSE, *_HOT), "not sure")
+HELD_OUT_48: list[Row] = [
+    (
+        "is it normal to be doubled over on day one of my time of the month? ibuprofen barely takes the edge off",
+        _own(_PERIOD, "yes on the first day"),
+        "home",
+    ),
+    (
+        "my 3yr old hasnt managed a number 2 since sunday and cries when he tries to push it out",
+        _own(_BOWEL, "yes he cant go"),
+        "home",
+    ),
+    (
+        "that tingly itchy feeling at the corner of my mouth again, same as every time im run down",
+        _own(_LIP, "yes the corner of my mouth"),
+        "home",
+    ),
+    (
+        "hiccuping non stop since lunch, tried holding my breath and a spoon of sugar, nothing works lol",
+        (),
+        "home",
+    ),
+    (
+        "my daughter (8) gets nose bleeds nearly every week, they always stop after 5 mins of squeezing",
+        _own((*_BLEED, "nose"), "they stop after a few minutes"),
+        "home",
+    ),
+    (
+        "little white crater on my gum thats really tender, think i bit it a few days ago",
+        _own(("mouth", "gum", "ulcer", "sore", "pain", "lesion"), "yes on my gum"),
+        "home",
+    ),
+    (
+        "found creepy crawlies in my daughters hair when i was brushing it, half her class has them",
+        _own(("head", "hair", "itch", "scalp", "skin"), "yes in her hair"),
+        "home",
+    ),
+    (
+        "skin in between my toes has gone soggy and white and pongs, been in trainers all summer",
+        _own(_SKIN, "yes between my toes"),
+        "home",
+    ),
+    (
+        "sorry tmi but it itches round my back passage and theres a small squishy lump after i go",
+        _own(("lump", "swelling", "itch", "bottom", "stool", "poo"), "yes the lump by my bum"),
+        "home",
+    ),
+    (
+        "swimming teacher says my daughter has a verucca on her heel, looks like a tiny cauliflower",
+        _own((*_SKIN, "heel", "walk"), "yes on her heel"),
+        "home",
+    ),
+    (
+        "havent had a proper nights kip in weeks, my brain just wont shut off when i go to bed",
+        _own(_SLEEP, "yes i cant get off to sleep"),
+        "home",
+    ),
+    (
+        "too many ciders last night, mouth like sandpaper and my heads banging, how do i survive work",
+        _own(_HEAD, "yes from the ciders"),
+        "home",
+    ),
+    (
+        "my twins keep digging at their bottoms at bedtime, i think weve got worms in the house again",
+        _own(("itch", "skin", "bottom", "stool", "poo"), "yes their bottoms itch"),
+        "home",
+    ),
+    (
+        "think i might have a yeast infection, really itchy and burny in my private area, had one before",
+        _own(("itch", "vagina", "skin", "burn", "discharge"), "yes itchy down there"),
+        "home",
+    ),
+    (
+        "after walking the dog in the snow my little toes went swollen and purply and now theyre itching and burning",
+        _own((*_SKIN, "swell", "toe"), "yes my toes"),
+        "home",
+    ),
+    (
+        "theres a small bumpy growth on my sons thumb, been there a couple of months, doesnt bother him",
+        _own((*_SKIN, "finger", "thumb", "lump"), "yes on his thumb"),
+        "home",
+    ),
+    (
+        "think the nail on my big toe has grown in at the corner, tender and a bit puffy when i put shoes on",
+        _own((*_SKIN, "pain", "nail", "swell"), "yes my big toe"),
+        "home",
+    ),
+    (
+        "back from australia and at midday my body thinks its the middle of the night, cant function",
+        _own(_SLEEP, "yes since the flight"),
+        "home",
+    ),
+    (
+        "i go green and queasy reading in the back of the car, weve got a long road trip tomorrow",
+        _own(("sick", "nause", "vomit", "queasy"), "yes in the car"),
+        "home",
+    ),
+    (
+        "mozzies ate me alive on holiday, dozens of itchy lumps all over my legs, otherwise fine",
+        _own(("bite", "leg", "lump", "itch"), "yes the bites on my legs"),
+        "home",
+    ),
+    (
+        "my teenage daughter keeps getting big zits on her cheeks and its knocking her confidence",
+        _own((*_SKIN, "spot", "face", "cheek"), "yes spots on her face"),
+        "home",
+    ),
+    (
+        "corners of my lips keep splitting and stinging in this cold weather",
+        _own((*_LIP, "crack", "split"), "yes my lips"),
+        "home",
+    ),
+    (
+        "new hiking boots rubbed a big bubble of fluid up on the back of my ankle",
+        _own((*_SKIN, "blister", "ankle", "pain"), "yes on my ankle"),
+        "home",
+    ),
+    (
+        "my calf knotted up at 3am and i had to jump out of bed and stretch it out, still a bit achy",
+        _own(("cramp", "calf", "leg", "muscle", "pain", "night"), "yes my calf"),
+        "home",
+    ),
+    (
+        "a hard bit of skin has built up under my big toe, feels like a pebble in my shoe",
+        _own((*_SKIN, "pain", "walk", "toe"), "yes under my toe"),
+        "home",
+    ),
+    # A flag said yes: care today.
+    (
+        "im 30 weeks pregnant and have a horrible cold sore on my lip, what am i allowed to use",
+        _own(_LIP, "yes on my lip", (_BABY, "yes im 30 weeks pregnant")),
+        "seen",
+    ),
+    # "Not sure" to the screen's worse-or-fever question: no evidence of urgency.
+    (
+        "scalp keeps shedding little white bits onto my collar and it itches a bit, dandruff i guess?",
+        _own(("scalp", "head", "skin", "itch", "hair"), "yes my scalp", _UNSURE_WORSE),
+        "home",
+    ),
+    (
+        "hard dry skin on my heels has started cracking, bit sore when i walk on it",
+        _own((*_SKIN, "heel", "pain", "walk"), "yes my heels", _UNSURE_WORSE),
+        "home",
+    ),
+    (
+        "my little boy (6) keeps getting hiccups after his tea, is there anything that stops them",
+        (_UNSURE_WORSE,),
+        "home",
+    ),
+]
+
+# Look-alikes of the everyday kinds that are the pack's (DDXPlus conditions) and must keep its
+# questions (stop 48, held out).
+HELD_OUT_48_PACK: list[Row] = [
+    (
+        "ate some tuna at lunch and now my face is flushed, pounding head and the runs",
+        _SCALES,
+        "pack",
+    ),
+    (
+        "started new anti sickness tablets and my neck has twisted round and my eyes keep rolling up",
+        _SCALES,
+        "pack",
+    ),
+    (
+        "always shattered lately, puffed out on the stairs and everyone says i look really washed out",
+        _SCALES,
+        "pack",
+    ),
+    (
+        "cant sleep lying flat anymore, i wake up gasping and have to prop myself up on 3 pillows",
+        _SCALES,
+        "pack",
+    ),
+    (
+        "lump in my groin that pops out when i strain on the toilet and goes back when i lie down",
+        _SCALES,
+        "pack",
+    ),
+    (
+        "my feet went tingly and weak and now its creeping up my legs, had a tummy bug 2 weeks ago",
+        _SCALES,
+        "pack",
+    ),
+    (
+        "my eyelids droop by the evening and i see double when im tired, better in the morning",
+        _SCALES,
+        "pack",
+    ),
+    (
+        "my 7 month old is wheezy and not feeding well, had a snuffly cold for a few days",
+        _SCALES,
+        "pack",
+    ),
+    (
+        "coughing fits so bad i make a whooping noise breathing in and sometimes i throw up after",
+        _SCALES,
+        "pack",
+    ),
+    (
+        "stabbing pain behind my left eye at the same time every night, that eye waters and my nose runs",
+        _SCALES,
+        "pack",
+    ),
+]
+
+# Dizziness and light-headedness (stop 48, held out): the opening, the replies (the probes'
+# rule: yes to the complaint's own words, the scales, "not sure" otherwise) and the words each
+# of the first three questions must hold one of (at a word's start) to be about what the
+# patient said.
+_DIZZY_SCALES: Replies = (
+    (("how intense", "how severe", "scale", "how precisely", "how fast", "how much"), "3"),
+)
+_DIZZY_WORDS = (
+    "dizz",
+    "spin",
+    "vertigo",
+    "balance",
+    "lighthead",
+    "light-head",
+    "light head",
+    "faint",
+    "pass out",
+    "ear",
+    "hear",
+    "nause",
+    "sick",
+    "vomit",
+    "head",
+    "turn",
+    "position",
+    "move",
+    "room",
+    "stand",
+    "get up",
+    "vision",
+    "fall",
+)
+DIZZY_48: list[tuple[str, Replies, tuple[str, ...]]] = [
+    (
+        "feel woozy and light headed when i stand up out of bed in the morning, like im about to pass out for a sec",
+        (*_DIZZY_SCALES, (("dizz", "lighthead", "light head", "faint", "stand", "get up"), "yes")),
+        (*_DIZZY_WORDS, "blood pressure", "heart", "palpitat", "pale", "breath", "conscious"),
+    ),
+    (
+        "everything tilts and whirls if i roll onto my left side in bed, makes me feel queasy",
+        (*_DIZZY_SCALES, (("dizz", "spin", "vertigo", "room", "turn"), "yes")),
+        _DIZZY_WORDS,
+    ),
+    (
+        "been really dizzy since that bad cold, the room moves when i move my head and my right ear is muffled",
+        (*_DIZZY_SCALES, (("dizz", "spin", "vertigo", "ear", "hear"), "yes")),
+        (*_DIZZY_WORDS, "cold", "fever", "temperature", "ring"),
+    ),
+    (
+        "keep going all swimmy headed in the afternoons and a bit shaky, havent been eating much",
+        (*_DIZZY_SCALES, (("dizz", "lighthead", "light head", "faint", "shak"), "yes")),
+        (
+            *_DIZZY_WORDS,
+            "shak",
+            "tremb",
+            "eat",
+            "food",
+            "meal",
+            "sugar",
+            "diabet",
+            "sweat",
+            "heart",
+            "palpitat",
+        ),
+    ),
+    (
+        "giddy spells when i look up at the ceiling or bend down to tie my shoes, lasts a few seconds",
+        (*_DIZZY_SCALES, (("dizz", "spin", "vertigo", "giddy", "head"), "yes")),
+        (*_DIZZY_WORDS, "bend", "look up"),
+    ),
+    (
+        "my mum is 78 and keeps saying the floor feels like its moving under her, shes unsteady on her feet",
+        (*_DIZZY_SCALES, (("dizz", "spin", "balance", "unsteady", "fall"), "yes")),
+        (*_DIZZY_WORDS, "unsteady", "walk", "feet", "leg", "weak", "numb", "speech", "heart"),
+    ),
+]
