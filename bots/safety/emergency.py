@@ -794,7 +794,20 @@ CONCEPTS: Mapping[str, str] = {
             r"family)\b(?!')(?! (?:school|teacher|class|club|team)\b)",
             r"\b(?:found|finding|find) (?:a )?new homes? for (?:my|the|our) (?:dog|cat|pets?|"
             r"animals?)\b|\bmy will (?:is )?(?:sorted|done|written|ready)\b",
-            r"\bjump\w* (?:off|in front of|from)\b|\bin front of a (?:train|bus|car|lorry|truck)\b",
+            # A jump is an intent, or from somewhere high: "jumped off the wall at the park"
+            # and a child who "jumped from the top bunk" are falls (stop 48).
+            r"\b(?:going to|about to|want to|wanted to|will|ready to|planning to|plan to|"
+            r"thinking (?:of|about)|thought (?:of|about)|think about|tempted to) jump(?:ing)?\b"
+            r"(?! (?:on|onto|into|in|up|out|over|around|about|rope|the queue|ship|start|at)\b)",
+            r"\bjump\w* (?:off|from) (?:a |the |my |our |this |that )?(?:\w+ )?(?:bridge|roof|"
+            r"rooftop|building|cliff|balcony|tower|car park|ledge|window|flats?)\b",
+            r"\bjump\w* in front of\b|\bin front of a (?:train|bus|car|lorry|truck)\b",
+            # The end said of oneself without the usual words ("tonight is it for me", "it is
+            # all over for me", "had enough of living").
+            r"\b(?:tonight|today|this|now|it) is (?:it|the end) for me\b|\bit is (?:all )?over "
+            r"for me\b|\b(?:had|have had) enough of (?:life|living|being alive|everything|it all|"
+            r"this life|existing)\b|\b(?:want|need) (?:it all|everything|all of (?:it|this)|my "
+            r"life) to (?:be over|end)\b",
             r"\b(?:saved|saving|stockpil\w*|hoard\w*|collected|collecting) (?:up )?"
             r"(?:\w+ ){0,3}(?:pills|tablets|meds|medication)\b",
             # "od'd", "OD on": never "odd" ("30 odd years", "feels odd").

@@ -374,3 +374,23 @@ HELD_OUT_45B: list[tuple[str, bool]] = [
     ("my toddler had an accident at nursery, wet himself, otherwise fine", False),
     ("coffee made me throw up, it was just brown water", False),
 ]
+
+# Written before stop 48's words for suicidal intent said without the usual words ("im stood
+# on the bridge right now and i think tonight is it for me": lead24 through the web chat, where
+# the patient was asked about pain and a cough); not developed on. Look-alikes: a bridge, a
+# roof, a jump, "had enough" and "over" in everyday troubles.
+HELD_OUT_48: list[tuple[str, bool]] = [
+    ("sat on the edge of the multi storey car park roof, today is it for me", True),
+    ("its all over for me now, ive got nothing left and i dont want to wake up tomorrow", True),
+    ("honestly ive had enough of living, theres no way out of this", True),
+    ("im up on the railway bridge and im going to jump when the next train comes", True),
+    ("ive had enough of everything and i just want it all to be over", True),
+    ("i think this is the end for me tonight, ive said what i needed to say", True),
+    ("standing on my balcony and thinking of jumping", True),
+    ("walked over the bridge to work and my knee started hurting", False),
+    ("fell off a ladder fixing the roof, my ankle is swollen", False),
+    ("i want this cold to be over, its been two weeks", False),
+    ("my kids jump on the trampoline and i hurt my back joining in", False),
+    ("ive had enough of this cough keeping me up at night", False),
+    ("this job is the end of me, so stressed and my stomach is in knots", False),
+]

@@ -110,6 +110,16 @@ DEV: list[tuple[str, bool]] = [
     ("my job is killing me, so much stress", False),
     ("i'd die for a cup of tea right now", False),
     ("i'm dying of boredom in this waiting room", False),
+    # Stop 48 (lead24): intent said without the usual words, a jump said as done in play
+    ("im stood on the bridge right now and i think tonight is it for me", True),
+    ("i am on the roof of my building and im gonna jump", True),
+    ("had enough of life, i just want my life to be over", True),
+    ("it's over for me, nobody would even notice", True),
+    ("jumped off the wall at the park and hurt my ankle", False),
+    ("my son jumped from the top bunk and banged his head", False),
+    ("going to jump on the bike later if my knee lets me", False),
+    ("ive had enough of this laptop and its not even a year old", False),
+    ("i want this headache to be over so i can sleep", False),
     # -- stroke
     ("her face is drooping and her speech is slurred", True),
     ("my dads face looks lopsided all of a sudden", True),

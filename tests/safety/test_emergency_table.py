@@ -20,6 +20,7 @@ from tests.safety.emergency_heldout import (
     HELD_OUT_44,
     HELD_OUT_45,
     HELD_OUT_45B,
+    HELD_OUT_48,
 )
 from tests.safety.emergency_phrasings import DEV
 
@@ -205,6 +206,17 @@ def test_held_out_45(part: str) -> None:
     recall, false_alarms, missed, alarms = _rates(HELD_OUT_45 if part == "45" else HELD_OUT_45B)
     print(f"\nheld-out {part}: recall {recall:.1%}, false alarms {false_alarms:.1%}")
     print(f"missed: {missed}")
+    assert false_alarms <= 0.03, f"false alarms: {[(t, explain(t)) for t in alarms]}"
+
+
+def test_held_out_48() -> None:
+    # Written before stop 48's words for suicidal intent said without the usual words ("i
+    # think tonight is it for me", "im going to jump", "had enough of living") and for a jump
+    # said as done in play; not developed on. Before: 2 of 7 caught (1 by these rules, 1 by
+    # the reader by meaning), 0 of 6 false alarms; after: 7 of 7 by these rules, 0 of 6.
+    recall, false_alarms, missed, alarms = _rates(HELD_OUT_48)
+    print(f"\nheld-out 48: recall {recall:.1%}, false alarms {false_alarms:.1%}")
+    assert recall >= 0.99, f"missed: {missed}"
     assert false_alarms <= 0.03, f"false alarms: {[(t, explain(t)) for t in alarms]}"
 
 
