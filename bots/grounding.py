@@ -258,15 +258,17 @@ class Grounding:
         except Exception:
             log.exception("FAQ lookup for %s failed", finding.id)
             faq = None
+        own = finding.how_to_check.strip()
         if faq is not None and kept(finding.question, faq) is None:
             log.info("FAQ %s is about something else than %s", faq.passage_id, finding.id)
+            # A pack built from FAQs (FloDial) copies the same passage into how_to_check: the
+            # passage judged off-topic must not come back through that door.
+            own = " ".join(own.replace(faq.answer.strip(), " ").split()) if faq.answer else own
             faq = None
         if faq is not None:
             title = faq.question or self._title(faq.passage_id, faq.document_id)
             return faq.answer, Source(title, faq.passage_id, faq.document_id, faq.answer)
-        if finding.how_to_check.strip():
-            return finding.how_to_check.strip(), None
-        return "", None
+        return own, None
 
     def source(self, citation: Citation) -> Source:
         """The cited passage with its title and (a preview of) its text, when the index has it."""

@@ -89,8 +89,8 @@ def main() -> None:
     def answer_how_to_check(
         finding: Finding, network: Any, store: Any, pack: str
     ) -> FaqAnswer | None:
-        # As the service answers (bots.grounding): a passage found by search, not cited, must
-        # be about the question (bots.language.faq_topic).
+        # As the service answers (bots.grounding): the passage must be about the question
+        # (bots.language.faq_topic).
         return kept(finding.question, search_faq(finding, network, store, pack))
 
     from knowledge.search import Document

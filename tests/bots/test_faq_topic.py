@@ -73,3 +73,22 @@ def test_the_service_gives_no_unrelated_passage(
     bare = Finding(id="bare", question="Is the network router active and in range?")
     text, source = service.grounding.how_to_check("it-laptop", bare, network)
     assert source is not None and "range" in source.title.lower(), (text, source)
+
+
+@pytest.mark.parametrize(
+    ("finding_id", "unrelated"),
+    [
+        ("laptop_overheating:q2", "air vents"),  # "... in a hot environment?"
+        ("laptop_drive:q16", "corrupt"),  # "... do you see the splash screen?"
+    ],
+)
+def test_a_cited_passage_about_another_thing_is_not_given(
+    service_factory: Any, packs: tuple[str, ...], finding_id: str, unrelated: str
+) -> None:
+    # FloDial's citations are our own word overlap, not an author's link (stop 48).
+    service = service_factory()
+    network = load_network("it-laptop")
+    finding = network.finding(finding_id)
+    text, source = service.grounding.how_to_check("it-laptop", finding, network)
+    shown = f"{text} {source.title if source else ''}".lower()
+    assert unrelated not in shown, (text, source)
