@@ -6,7 +6,12 @@ Each row: (chart, opening message, {finding: state}) where the facts are every a
 of the chart's questions that the message states clearly enough that asking it would annoy
 the user ("the starter cranks fine" answers "does the starter crank?" yes). Facts that are
 only likely ("it's old") are not labelled. ``HELD_OUT`` was written with ``DEVELOPMENT``,
-before the reading changed, and is only measured.
+part by part before the reading changed, and each part was scored once by its stop; stop 48
+used them up, and they are developed on since. ``HELD_OUT_48`` is the part now only measured.
+Stop 48 also added 24 missing labels to 20 older rows, each true by a convention the
+development rows already keep (a car that starts then stalls cranked and fired; a clicking
+drive is a hard drive heard; a fan running nonstop runs when it overheats; the picture fine on
+a TV is Windows shown there, stop 44's): docs/opening-facts.md, "Stop 48".
 """
 
 from __future__ import annotations
@@ -122,7 +127,7 @@ DEVELOPMENT: list[Row] = [
     ("laptop_drive", "hard drive is making clunking noises and windows takes forever to load", {"q3": Y, "q26": Y}),
     ("laptop_drive", "laptop says no operating system found when i turn it on", {"q14": Y}),
     ("laptop_drive", "screen is completely black, cant see anything at all", {"q1": N}),
-    ("laptop_drive", "it boots fine to the desktop but the drive clicks", {"q2": Y, "q3": Y}),
+    ("laptop_drive", "it boots fine to the desktop but the drive clicks", {"q2": Y, "q3": Y, "q26": Y}),
     ("laptop_drive", "stuck on the windows logo screen, never gets to the desktop", {"q16": Y, "q2": N}),
     ("laptop_drive", "it wont boot normally but safe mode works", {"q2": N, "q17": Y}),
     ("laptop_drive", "the bios doesnt show the hard drive at all", {"q9": N}),
@@ -137,7 +142,7 @@ DEVELOPMENT: list[Row] = [
     ("laptop_overheating", "i use it in bed on the duvet mostly and it gets hot", {"q8": N}),
     ("laptop_overheating", "updated the bios last week and since then it overheats", {"q7": Y}),
     ("laptop_overheating", "laptop running hot", {}),
-    ("laptop_overheating", "it freezes even when its cool, not just when hot", {"q21": Y}),
+    ("laptop_overheating", "it freezes even when its cool, not just when hot", {"q21": Y, "q16": Y}),
     ("laptop_overheating", "its on a desk, hard flat surface, still overheats. no smoke or smell", {"q8": Y, "q1": N}),
     ("laptop_overheating", "fan runs constantly whenever im using it", {"q13": Y, "q6": Y}),
     # -- lcd_problem
@@ -411,11 +416,11 @@ HELD_OUT: list[Row] = [
     # -- car_wont_start
     ("car_wont_start", "pressed the key and the starter wont crank, just silence", {"q1": N, "q23": N, "q27": N}),
     ("car_wont_start", "cranks over strong but the engine never fires", {"q1": Y, "q9": N, "q23": N, "q27": N}),
-    ("car_wont_start", "starts for about 3 seconds then cuts out", {"q23": Y}),
+    ("car_wont_start", "starts for about 3 seconds then cuts out", {"q23": Y, "q9": Y, "q1": Y}),
     ("car_wont_start", "she stalls every time it rains", {"q28": Y}),
     ("car_wont_start", "terminals look dirty and corroded", {"q5": Y}),
     ("car_wont_start", "car wont go", {}),
-    ("car_wont_start", "it fires up then dies as soon as i release the key", {"q27": Y, "q9": Y}),
+    ("car_wont_start", "it fires up then dies as soon as i release the key", {"q27": Y, "q9": Y, "q1": Y}),
     ("car_wont_start", "stalls when its warmed up after a drive", {"q29": Y}),
     ("car_wont_start", "my multimeter says 11 volts on the battery", {"q3": N}),
     # -- engine_overheats
@@ -591,11 +596,11 @@ HELD_OUT += [
     # -- session 9 (written by reading before the sentence-level candidates, measured once at
     # the start and once at the end for totals only, never developed on)
     ("car_wont_start", "tried startin it 4 times this morning, engine turns over no bother but it never actually kicks into life. volt meter on the battery shows 12.7", {"q1": Y, "q9": N, "q3": Y, "q23": N, "q27": N}),
-    ("car_wont_start", "she'll run for maybe 5-10 secs after starting and then conks out, every single time", {"q23": Y}),
+    ("car_wont_start", "she'll run for maybe 5-10 secs after starting and then conks out, every single time", {"q23": Y, "q9": Y, "q1": Y}),
     ("car_wont_start", "does the weather matter? it only ever cuts out on wet days, never when its dry", {"q28": Y}),
     ("car_wont_start", "its an old carburettor model, no fuel injection on it", {"q20": N}),
     ("car_wont_start", "whats a blink code and how do i read it on a 2009 corsa", {}),
-    ("engine_overheats", "the temp warning lamp lit up on the motorway and i noticed a puddle of green stuff under the expansion bottle", {"q4": Y, "q22": Y}),
+    ("engine_overheats", "the temp warning lamp lit up on the motorway and i noticed a puddle of green stuff under the expansion bottle", {"q4": Y, "q22": Y, "q1": Y}),
     ("engine_overheats", "the electric fan behind the radiator isnt spinning even when the engine is boiling hot", {"q7": N}),
     ("engine_overheats", "its ok if i stop and let it tick over for a bit, the temprature drops back to the middle", {"q18": Y}),
     ("engine_overheats", "i was told to check the coolant hoses for leaks, where do they actually go?", {}),
@@ -613,7 +618,7 @@ HELD_OUT += [
     ("laptop_battery", "the battery dies within 40 minutes even when im just browsing", {"q2": Y}),
     ("laptop_battery", "i honestly never unplug it, the charger basically lives in it", {"q9": Y}),
     ("laptop_battery", "how do i know how old my battery is?", {}),
-    ("laptop_drive", "the hard disk has started making a knocking sound over the last few days, but it still boots to the desktop ok", {"q3": Y, "q2": Y}),
+    ("laptop_drive", "the hard disk has started making a knocking sound over the last few days, but it still boots to the desktop ok", {"q3": Y, "q2": Y, "q26": Y}),
     ("laptop_overheating", "i normally use it propped on a pillow on my bed", {"q8": N}),
     ("laptop_overheating", "it gets really hot and then the whole thing just turns itself off without warning", {"q11": Y}),
     ("lcd_problem", "my screen is so faint i can only just make things out if i shine a torch on it", {"q10": Y}),
@@ -625,7 +630,7 @@ HELD_OUT += [
     # -- session 11 (written by reading before this stop's changes, measured once at the start
     # and once at the end for totals only, never developed on)
     ("car_wont_start", "hubby says the engine wont even turn, you turn the key and absolutly nothing happens, not even a whirr", {"q1": N, "q23": N, "q27": N}),
-    ("car_wont_start", "it runs for about half a minute then cuts out by itself, happens every time i start it up", {"q23": Y}),
+    ("car_wont_start", "it runs for about half a minute then cuts out by itself, happens every time i start it up", {"q23": Y, "q9": Y, "q1": Y}),
     ("car_wont_start", "my multimeter says 11.9 across the battery, is that too low?", {"q3": N}),
     ("car_wont_start", "its a 1998 with points and a distributor cap, cranks over fine but no fire at all", {"q15": Y, "q1": Y, "q9": N, "q23": N, "q27": N}),
     ("car_wont_start", "can u tell me where the fuel filter is on a golf mk4", {}),
@@ -720,7 +725,7 @@ HELD_OUT += [
     ("laptop_battery", "its pretty much always plugged into the wall, i never really use the battery", {"q9": Y}),
     ("laptop_battery", "the charger brick makes a weird high whine", {"q3": Y}),
     ("laptop_battery", "how long should a laptop battery last?", {}),
-    ("laptop_drive", "hard drive has started making this clicking clunky noise the last few days", {"q3": Y}),
+    ("laptop_drive", "hard drive has started making this clicking clunky noise the last few days", {"q3": Y, "q26": Y}),
     ("laptop_drive", "screen is totally black, nothing at all shows up", {"q1": N}),
     ("laptop_drive", "it boots into safe mode ok but not normally", {"q17": Y, "q2": N}),
     ("car_wont_start", "turn the key and it cranks fine but never actually starts", {"q1": Y, "q9": N, "q23": N, "q27": N}),
@@ -738,7 +743,7 @@ HELD_OUT += [
     # and once at the end for totals only, never developed on)
     ("car_wont_start", "engine churns over and over but it just wont catch, been at it 10 mins", {"q1": Y, "q9": N, "q23": N, "q27": N}),
     ("car_wont_start", "i turn the key and get absolutely nothing from the starter motor, dead silence", {"q1": N, "q23": N, "q27": N}),
-    ("car_wont_start", "she kicks into life for a sec then conks out straight away", {"q23": Y, "q9": Y}),
+    ("car_wont_start", "she kicks into life for a sec then conks out straight away", {"q23": Y, "q9": Y, "q27": Y, "q1": Y}),
     ("car_wont_start", "only conks out in wet weather, when its dry its grand", {"q28": Y}),
     ("engine_overheats", "rad fan never spins up even when the temp gauge is near the top", {"q7": N, "q3": Y}),
     ("engine_overheats", "coolant bottle is bone dry", {"q5": N}),
@@ -762,7 +767,7 @@ HELD_OUT += [
     ("lcd_problem", "theres a dark patch on the screen that keeps getting bigger", {"q25": Y}),
     ("wireless", "my laptop shows like 15 networks around me but not my own one", {"q6": Y, "q1": N}),
     ("wireless", "works fine on the free wifi in the library", {"q22": Y}),
-    ("laptop_overheating", "fan is going full blast the whole time, even when im just browsing", {"q13": Y}),
+    ("laptop_overheating", "fan is going full blast the whole time, even when im just browsing", {"q13": Y, "q6": Y}),
     ("laptop_overheating", "it locks up solid once it gets hot", {"q16": Y}),
     ("laptop_battery", "the power brick buzzes quietly when its plugged in", {"q3": Y}),
     ("laptop_battery", "battery goes from 100 to 0 in about 45 mins", {"q2": Y}),
@@ -828,7 +833,7 @@ HELD_OUT += [
     ("laptop_overheating", "the charger brick gets warm which i guess is normal, its the laptop itself that overheats and then freezes", {"q16": Y}),
     ("car_wont_start", "car sat in the garage all winter, now the starter wont even turn it over", {"q1": N, "q23": N, "q27": N}),
     ("car_wont_start", "filled up yesterday so its def not fuel, it turns over and over but doesnt catch", {"q1": Y, "q9": N, "q23": N, "q27": N}),
-    ("car_wont_start", "it goes for like 5 secs then conks out, happens mostly when its been raining", {"q23": Y, "q9": Y, "q28": Y}),
+    ("car_wont_start", "it goes for like 5 secs then conks out, happens mostly when its been raining", {"q23": Y, "q9": Y, "q28": Y, "q1": Y}),
     ("car_wont_start", "batt is brand new and reads 12.7v, starter whirrs but the engine just wont catch", {"q3": Y, "q2": Y, "q9": N, "q23": N, "q27": N}),
     ("engine_overheats", "running hot on the motorway but if i pull into a layby and let it idle the needle drops back down", {"q3": Y, "q18": Y}),
     ("engine_overheats", "theres a green puddle under the front every morning and its overheating", {"q1": Y}),
@@ -851,14 +856,14 @@ HELD_OUT += [
     ("power", "tried the socket in the kitchen too and still nothing, no lights at all when i plug it in", {"q25": Y, "q1": N}),
     ("wireless", "laptop is in the bedroom upstairs, the router is downstairs in the hall, signal keeps dropping out", {"q20": Y}),
     ("laptop_drive", "just a black screen but i can hear the fan whirring away", {"q1": N, "q26": Y}),
-    ("wireless", "we're on the hotel wifi and it won't connect, my phone is fine on it", {"q5": N}),
+    ("wireless", "we're on the hotel wifi and it won't connect, my phone is fine on it", {"q5": N, "q4": Y}),
 ]
 
 HELD_OUT += [
     # -- session 20 (written by reading before this stop's changes; not developed on): the
     # same facts in everyday words, a clause that names another subject, hedges and traps
     ("car_wont_start", "turned the key this morning and the engine spun over fine but never actually started, theres def petrol in the tank", {"q1": Y, "q9": N, "q23": N, "q27": N}),
-    ("car_wont_start", "starts up no bother, idles for like 3 secs then just conks out", {"q9": Y, "q23": Y}),
+    ("car_wont_start", "starts up no bother, idles for like 3 secs then just conks out", {"q9": Y, "q23": Y, "q1": Y}),
     ("car_wont_start", "battery's reading 12.4 on the meter and its an injected engine, cranks but nothing happens", {"q3": Y, "q20": Y, "q1": Y, "q9": N, "q23": N, "q27": N}),
     ("car_wont_start", "my mate reckons its the starter but i dont really know, it just wont go", {}),
     ("car_wont_start", "only ever cuts out when its wet out, it was pouring yesterday and it died twice", {"q28": Y}),
@@ -872,7 +877,7 @@ HELD_OUT += [
     ("laptop_overheating", "it freezes up even first thing in the morning when its stone cold", {"q21": Y}),
     ("laptop_overheating", "i only ever use it at the dining table and the room is a normal temperature", {"q8": Y, "q2": N}),
     ("laptop_overheating", "the charger brick gets warm but thats normal right? the laptop itself is burning up", {}),
-    ("laptop_overheating", "no smoke or burning smell thank god, but the fan is going full blast nonstop", {"q1": N, "q13": Y}),
+    ("laptop_overheating", "no smoke or burning smell thank god, but the fan is going full blast nonstop", {"q1": N, "q13": Y, "q6": Y}),
     ("laptop_battery", "battery is dead in like 40 mins, and its only a few months old", {"q2": Y, "q8": N}),
     ("laptop_battery", "it wont switch on at all unless the charger is plugged in", {"q1": N}),
     ("laptop_battery", "the adapter makes a high pitched whine whenever its plugged in", {"q3": Y}),
@@ -880,7 +885,7 @@ HELD_OUT += [
     ("power", "the little light by the charging port comes on when i plug it in but it wont boot", {"q1": Y}),
     ("power", "tried it in the kitchen socket and the one upstairs, same thing", {"q25": Y}),
     ("lcd_problem", "screen is there but super dark, i have to hold it at an angle to make anything out", {"q10": Y}),
-    ("lcd_problem", "plugged it into my tv with hdmi and the picture shows up fine on there", {"q2": Y}),
+    ("lcd_problem", "plugged it into my tv with hdmi and the picture shows up fine on there", {"q2": Y, "q6": Y}),
     ("lcd_problem", "theres a weird brownish patch spreading from the corner of the screen", {"q25": Y}),
     ("wireless", "i can see my wifi name in the list but it wont let me join", {"q1": Y, "q6": Y}),
     ("wireless", "this is at my office, not at home, and my phone gets on the same wifi fine", {"q5": N}),
@@ -897,7 +902,7 @@ HELD_OUT += [
     # -- session 21 (written by reading before this stop's changes; not developed on): other
     # words for the chart's facts, an engine that never fired (so it neither started then
     # stalled nor fired then stalled), a condition or place other than the asked one, traps
-    ("car_wont_start", "key turns and the dash lights all come on but theres no sound at all, not even a whirr from the starter", {"q1": N, "q23": N, "q27": N}),
+    ("car_wont_start", "key turns and the dash lights all come on but theres no sound at all, not even a whirr from the starter", {"q1": N, "q23": N, "q27": N, "q2": N}),
     ("car_wont_start", "it turns over and over like normal but just wont catch, been at it 10 mins and now i can smell petrol", {"q1": Y, "q9": N, "q23": N, "q27": N}),
     ("car_wont_start", "she starts lovely from cold but once shes warmed up on a drive she cuts out at junctions", {"q29": Y, "q1": Y, "q9": Y}),
     ("car_wont_start", "put my meter across the battery and it only says 11.2", {"q3": N}),
@@ -932,7 +937,7 @@ HELD_OUT += [
     ("laptop_drive", "screen says no operating system found when i switch it on", {"q14": Y, "q1": Y}),
     ("laptop_drive", "totally silent when i press power, no fan no whirring nothing, and the screen stays black", {"q26": N, "q1": N}),
     ("laptop_overheating", "gets so hot it switches itself off in the middle of games", {"q11": Y}),
-    ("laptop_overheating", "the fan is roaring away nonstop even when im just reading email", {"q13": Y}),
+    ("laptop_overheating", "the fan is roaring away nonstop even when im just reading email", {"q13": Y, "q6": Y}),
     ("laptop_overheating", "laptop runs hot even though i use it at my desk in a cool room", {"q8": Y, "q2": N}),
     ("lcd_problem", "laptop screen is black but when i plug it into the tv with hdmi i get the dell logo", {"q2": Y}),
     ("lcd_problem", "theres a purple smudge in the corner of the screen thats getting bigger every week", {"q25": Y}),
@@ -986,7 +991,7 @@ HELD_OUT += [
     ("laptop_battery", "unplug the lead and it instantly goes dark", {"q1": N}),
     ("laptop_battery", "battery barely lasts half an hour off the mains now", {"q2": Y}),
     ("laptop_battery", "its never off the charger to be honest, sits plugged in on my desk all day", {"q9": Y}),
-    ("laptop_drive", "theres a grinding clack clack from inside where the disk is", {"q3": Y}),
+    ("laptop_drive", "theres a grinding clack clack from inside where the disk is", {"q3": Y, "q26": Y}),
     ("laptop_drive", "screen stays completely blank but fans spinning away", {"q1": N, "q26": Y}),
     ("laptop_drive", "black screen saying no operating system found", {"q14": Y}),
     ("laptop_overheating", "it lives on my knees on the sofa most evenings", {"q8": N}),
@@ -1043,7 +1048,7 @@ HELD_OUT += [
     ("laptop_battery", "the power brick buzzes when its plugged in", {"q3": Y}),
     ("laptop_battery", "my laptop basically lives on the charger, i never unplug it", {"q9": Y}),
     ("laptop_battery", "the light on the charger keeps going on and off on and off", {"q17": Y}),
-    ("laptop_drive", "the hard drive has started going clack clack clack", {"q3": Y}),
+    ("laptop_drive", "the hard drive has started going clack clack clack", {"q3": Y, "q26": Y}),
     ("laptop_drive", "screen stays pitch black from the moment i turn it on", {"q1": N}),
     ("laptop_drive", "i cant hear anything whirring inside when i switch it on", {"q26": N}),
     ("laptop_overheating", "theres a burnt plastic smell coming out of the vents", {"q1": Y}),
