@@ -1,7 +1,7 @@
 """Group the misses and false readings of volunteered facts by where they go wrong.
 
     python -m evaluation.fact_misses            # the development part of the opening table
-    python -m evaluation.fact_misses --held-out # measure only; never develop on it
+    python -m evaluation.fact_misses --held-out # the older held-out parts (used up at stop 48)
 
 A fact the table has and the reading lacks (a miss) is put in the first class that holds:
 

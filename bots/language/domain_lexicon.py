@@ -952,7 +952,10 @@ _SAID_42: tuple[Concept, ...] = (
             rf"(?=[^.;!?]*\b{_FAILED}\b)(?=[^.;!?]*\b{_TOGETHER}\b)"
             # "no noises" is what the vocabulary said for "went quiet" (the "quiet" concept),
             # a failure here, not a negation.
-            rf"(?![^.;!?]*\b(?:not|never|no(?! noises\b)|nothing)\b)[^.;!?]+"
+            rf"(?![^.;!?]*\b(?:not|never|no(?! noises\b)|nothing)\b)"
+            # Nor a contrast: "the blower stopped but the radio and wipers are all grand" is
+            # one failed and the others fine (stop 48).
+            rf"(?![^.;!?]*\b(?:but|though|although|whereas|except)\b)[^.;!?]+"
             rf"|\b(?:everything|all) electrical\b(?: in the car)?(?: just| suddenly)?\s+"
             rf"(?:(?:is|went|has) )?{_FAILED}\b"
             r"|\bnothing electrical (?:works|is working|worked)\b"
@@ -1296,6 +1299,9 @@ _REACHES = (
     r"past|beyond)"
     r"|(?:reach|reaches|reached|reaching))"
 )
+# Getting as far as a stage, not past it: "never gets past the logo" still saw the logo, so
+# only these are denied by a negation.
+_REACHES_AS_FAR = _REACHES.replace(r"|past|beyond)", ")")
 _DESKTOP = r"(?:(?:the|my|its)\s+)?(?:(?:windows|normal|actual|usual)\s+)?desktop\b"
 # The stages before the desktop: never reaching one is never reaching the desktop.
 _EARLY_STAGE = (
@@ -1375,10 +1381,11 @@ _SAID_44: tuple[Concept, ...] = (
         added="the laptop does not boot normally and display the windows desktop",
     ),
     # Getting as far as the Windows logo is seeing it ("gets as far as the windows logo and
-    # then restarts").
+    # then restarts"); not getting past it is no denial ("never makes it past the windows logo"
+    # saw the logo).
     Concept(
         "reaches the windows logo",
-        re.compile(rf"\b{_REACHES}\s+(?:the\s+)?windows\s+(?:logo|splash\s+screen)\b"),
+        re.compile(rf"\b{_REACHES_AS_FAR}\s+(?:the\s+)?windows\s+(?:logo|splash\s+screen)\b"),
         ("splash screen with the windows logo",),
         entailment=True,
         apart=True,

@@ -157,6 +157,7 @@ def says_predicate(text: str, question: str) -> bool:
     return True if said is None else said
 
 
+_ASKS_A_SOUND = re.compile(r"\b(?:hear|noises?|sounds?)\b")
 _PARTICLES = frozenset({"on", "off", "up", "down", "out", "in", "over", "back", "away"})
 # A display "rotated 90 degrees or upside-down" is turned round, not moving: the motion family
 # of "rotate" (run, spin) is another sense ("lines running down my screen" read as rotated,
@@ -171,12 +172,19 @@ def predicate_said(text: str, question: str) -> bool | None:
     if not wanted:
         return None
     said = _forms(_said_as(text))
-    if said & _forms(_NOISES):
+    # A kind of noise says there is a noise, for a question that asks about a noise or what
+    # is heard ("any noises ...?", "do you hear ...?"); "the brakes squeak" says nothing of the
+    # car stopping, though a sound is in the family of what runs and does not stop.
+    if not _ASKS_A_SOUND.search(question.lower()):
+        # A whirr is no click: a question about one kind of noise is said by that kind.
+        said -= _forms("noise noises sound sounds " + _NOISES) - wanted
+    elif said & _forms(_NOISES):
         said |= _forms("noise sound")
     meaning = _meaning()
-    # The question's other words name its subject ("water" in "a leak at the water pump"):
-    # saying them says nothing of the predicate, whatever group they share with it.
-    subject = _forms(main_question(question)) - wanted
+    # The question's other words name its subject ("water" in "a leak at the water pump") or
+    # its condition ("brakes" in "does the car stop when you apply the brakes?"): saying them
+    # says nothing of the predicate, whatever group they share with it.
+    subject = _forms(question) - wanted
     for word in wanted:
         # A particle of a phrase in a group ("on" of "turn on") is no word for the predicate
         # by itself: "a headache on one side" says nothing of turning the head.
@@ -186,6 +194,18 @@ def predicate_said(text: str, question: str) -> bool | None:
         near = (family - subject - _PARTICLES) | {word}
         if near & said:
             return True
-        if any(len(w) > 3 and similar(w, p) for w in near for p in said if len(p) > 3):
+        if any(
+            len(w) > 3 and similar(w, p) and not _derived(w, p)
+            for w in near
+            for p in said
+            if len(p) > 3
+        ):
             return True
     return False
+
+
+def _derived(word: str, other: str) -> bool:
+    """One word is the other with an ending ("start", "starter"): another word, not a typo of it
+    ("the starter" says nothing of the engine starting)."""
+    short, long = sorted((word, other), key=len)
+    return len(long) - len(short) > 1 and long.startswith(short)

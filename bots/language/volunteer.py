@@ -30,7 +30,9 @@ from .preference import preferred_answer
 from .presupposed import denied_with
 from .qualifiers import unsaid_qualifier
 from .reader import RESTATED, asks_something, clauses, question_profile, read_sentence, similar
+from .said_otherwise import said_otherwise
 from .temperature import temperature_facts
+from .time_clauses import without_own_times
 from .vocabulary import in_chart_words
 
 # Volunteered facts: the IDF-weighted share of a finding's question a sentence must restate,
@@ -283,13 +285,23 @@ def _as_preferred(fact: Answer, normalised: str, network: EvidentialNetwork) -> 
 
 
 def _stands(fact: Answer, text: str, network: EvidentialNetwork, said: set[str]) -> bool:
-    """A "yes" stands only when the words say what the question asks about its subject
-    ("i press the power button and nothing happens" says nothing of a click) and do not
-    leave out what narrows the question."""
+    """A reading stands unless the words say it otherwise (:mod:`bots.language.said_otherwise`);
+    a "yes" only when the words say what the question asks about its subject ("i press the
+    power button and nothing happens" says nothing of a click) and do not leave out what
+    narrows the question."""
     finding = network.finding(fact.finding)
-    if not _affirms(fact, finding):
+    affirmed = _affirms(fact, finding)
+    # A question's word said in a sense that is not its ("never gets past the logo", "the
+    # ticking stops in neutral", "burning up"); the troubleshooting charts' classes only.
+    if network.flow and said_otherwise(tx.normalise(text), finding.question, affirmed=affirmed):
+        return False
+    if not affirmed:
         return True
-    if not says_predicate(text, finding.question):
+    # The user's own action said as a time ("squeals whenever i stop") or a difficulty ("takes
+    # forever to stop") does not say the predicate ("does the car stop when you brake?").
+    if not says_predicate(
+        without_own_times(tx.normalise(text), finding.question), finding.question
+    ):
         return False
     if _does_what_is_without(text, finding.question):
         return False
