@@ -15,7 +15,8 @@ scores high, so a sore throat was asked the rash colour first, and "no pain at a
   cost a question for every patient who has the thing, and the place says more than the yes
   (DDXPlus dev: docs/engine-parity.md);
 - a follow-up whose parent was answered no is settled at its default, unasked, and the policy
-  chooses again; after "not sure" it is left unknown, unasked. A settled follow-up weighs
+  chooses again; after "not sure" it may be asked (what the pain feels like, how bad it is,
+  can be said by a patient unsure whether or where it hurts). A settled follow-up weighs
   nothing (:func:`implied`): it is the parent's "no" said again, and that is counted once, by
   the parent's own link;
 - the opening message's plain statements about the parents ("no pain at all", "I don't have a
@@ -215,16 +216,17 @@ def redirect(
             return Ask(parent, action.rationale)
         states = answered[parent]
         yes = network.finding(parent).states[0]
-        if states is not None and yes in states:
-            return action  # the parent is yes: the follow-up may be asked
+        if states is None or yes in states:
+            # The parent is yes, or "not sure": the follow-up may be asked. A patient who could
+            # not say whether or where it hurts can often say what it feels like or how bad it
+            # is, and each follow-up is a question of its own; settled unknown, one "not sure"
+            # to "Do you have pain somewhere?" silenced the whole topic, the one that tells most
+            # causes apart (docs/planner-robustness.md, stop 48).
+            return action
         for child, of in parents.items():
             if of == parent and child not in answered:
                 default = network.finding(child).default_state
-                if states is None:
-                    # "Not sure" about the rash: its colour is not asked either, and stays
-                    # unknown (a vacuous answer), not assumed absent.
-                    settle(Answer.unsure(child))
-                elif default is not None:
+                if default is not None:
                     settle(implied(Answer(child, (default,))))
         action = choose_again(frozenset(excluded))
     return action
