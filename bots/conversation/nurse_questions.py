@@ -49,6 +49,8 @@ as the sign too, as it does in a nurse's safety follow-up (:mod:`bots.conversati
 and so does "not sure" to a sign of level urgent. "Not sure" to an emergency sign (the airway, the
 bleeding, a clot gone to the lungs) is no yes (stop 45): it is asked another way once, and if
 still unknown the case is seen today (urgent) with the one sign to call emergency services for.
+So is "not sure" to the everyday screen's flags (stop 48), one level down: asked another way
+once, then a pharmacist, with the flag to seek care today for (a yes is still care today).
 
 A swollen, hot or red leg (a possible DVT) is the table's too (stop 45): one question, the
 breath and the chest, before its urgent close.
@@ -99,6 +101,11 @@ class Question:
     # Words that say the sign is not there, whatever yes or no leads them ("yes its stopped"
     # and "no its stopped now" both answer the bleeding question; stop 45).
     absent: re.Pattern[str] | None = None
+    # "Not sure" is no yes here: asked another way once (``again``), and if still unknown the
+    # patient is told what to watch for (minor_care.UNSURE). An emergency sign is always so
+    # (stop 45); of the urgent ones, the everyday screen's (stop 48): a patient who cannot say
+    # whether dandruff got "much worse quickly" gives no evidence it is urgent.
+    unsure_is_no_yes: bool = False
 
 
 _AIRWAY_AGAIN = Question(
@@ -316,12 +323,35 @@ _HEAD_SEEN = Question(
 # Stop 47: any everyday complaint the pack has no cause for. The red flags any nurse asks of
 # any minor complaint, in words no complaint's own are (no "pain", "skin", "sleep", "drink" or
 # "sore": a patient skimming for their complaint's word says yes to a question holding it).
+# Asked again after a "not sure", each flag as something the patient can see or measure.
+_EVERYDAY_WORSE_AGAIN = Question(
+    "everyday_worse_again",
+    "Let me ask it another way: is it clearly worse now than when it started, is it keeping "
+    "you off work, school or your usual jobs, or has a thermometer shown 38C (100.4F) or more?",
+    "everyday_worse",
+    "urgent",
+    unsure_is_no_yes=True,
+)
 _EVERYDAY_WORSE = Question(
     "everyday_worse",
     "Has it got much worse quickly, or is it so bad you cannot get on with your day, or do you "
     "have a fever (a high temperature, or feeling hot and shivery)?",
     "everyday_worse",
     "urgent",
+    again=_EVERYDAY_WORSE_AGAIN,
+    unsure_is_no_yes=True,
+)
+# "it bled but it stops when i press": the bleeding said to stop is no sign.
+_STOPPED = re.compile(r"\bstop(?:s|ped)\b|\bnot bleeding\b|\bno (?:more )?blood\b|\bdried up\b")
+_EVERYDAY_BODY_AGAIN = Question(
+    "everyday_body_again",
+    "Let me ask it another way: is blood still coming after 10 minutes of pressing on it, has "
+    "everything you swallowed today come back up, or have you passed no urine for 8 hours or "
+    "more?",
+    "everyday_body",
+    "urgent",
+    absent=_STOPPED,
+    unsure_is_no_yes=True,
 )
 _EVERYDAY_BODY = Question(
     "everyday_body",
@@ -329,8 +359,18 @@ _EVERYDAY_BODY = Question(
     "urine?",
     "everyday_body",
     "urgent",
-    # "it bled but it stops when i press": the bleeding said to stop is no sign.
-    absent=re.compile(r"\bstop(?:s|ped)\b|\bnot bleeding\b|\bno (?:more )?blood\b|\bdried up\b"),
+    again=_EVERYDAY_BODY_AGAIN,
+    absent=_STOPPED,
+    unsure_is_no_yes=True,
+)
+_EVERYDAY_VULNERABLE_AGAIN = Question(
+    "everyday_vulnerable_again",
+    "Let me ask it another way: is the person with this problem a baby younger than 12 months, "
+    "could they be pregnant, or are they on a treatment that weakens the body's defence against "
+    "infection (such as chemotherapy, steroid tablets or medicine after a transplant)?",
+    "everyday_vulnerable",
+    "urgent",
+    unsure_is_no_yes=True,
 )
 _EVERYDAY_VULNERABLE = Question(
     "everyday_vulnerable",
@@ -338,6 +378,8 @@ _EVERYDAY_VULNERABLE = Question(
     "system is weakened (for example by chemotherapy, steroid tablets or a transplant)?",
     "everyday_vulnerable",
     "urgent",
+    again=_EVERYDAY_VULNERABLE_AGAIN,
+    unsure_is_no_yes=True,
 )
 QUESTIONS: dict[str, tuple[Question, ...]] = {
     "insect": (_AIRWAY, _INFECTION),
@@ -525,7 +567,7 @@ def respond(kit: Kit, ctx: Context, meaning: Interpretation) -> Outcome:
             canonical_text=question.text,
         )
     ctx.dialogue.pending = None
-    if said == "unsure" and question.level == "emergency":
+    if said == "unsure" and (question.level == "emergency" or question.unsure_is_no_yes):
         return _unsure(kit, ctx, question)
     if said in (None, "unsure", question.sign_if):
         # The sign, or a patient who cannot say it is not there: a nurse errs to safety.
@@ -543,7 +585,8 @@ def respond(kit: Kit, ctx: Context, meaning: Interpretation) -> Outcome:
 def _unsure(kit: Kit, ctx: Context, question: Question) -> Outcome:
     """A "not sure" to an emergency sign: asked another way once; still unknown, no yes, but
     the case is seen today with the one sign to call for (stop 45). A nurse errs to safety
-    without sending everyone who cannot say to the emergency department."""
+    without sending everyone who cannot say to the emergency department. To an everyday
+    screen's flag (stop 48) the same, one level down: a pharmacist, with what to watch for."""
     from bots.conversation import answering
 
     assert ctx.dialogue is not None

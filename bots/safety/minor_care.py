@@ -735,6 +735,22 @@ _CLOT_SEEN = (
 )
 # How a "not sure" to a nurse's emergency question is kept with the case (``told``).
 UNSURE = "unsure:"
+# What a patient who could not say whether an everyday screen's flag is there is told to watch
+# for (stop 48): no evidence of urgency, so a pharmacist, with when to seek care today.
+_WATCH = {
+    "everyday_worse": "You could not say whether it has got much worse quickly or come with "
+    "a fever, so watch for it: if it gets much worse quickly, stops you getting on with your "
+    "day, or you get a high temperature (38C or more) or feel hot and shivery, seek medical "
+    "care today (your doctor's urgent line, NHS 111 or urgent care).",
+    "everyday_body": "You could not say whether anything is bleeding, kept down or passed, so "
+    "watch for it: bleeding that does not stop, not keeping fluids down, or not passing urine "
+    "needs to be checked today (your doctor's urgent line, NHS 111 or urgent care). If "
+    "bleeding is heavy and does not stop with 10 minutes of firm pressure, call emergency "
+    "services (112 or 911).",
+    "everyday_vulnerable": "If this is for a baby under a year old, for someone who is or may "
+    "be pregnant, or for someone whose immune system is weakened, tell the pharmacist before "
+    "using any remedy, and ask a doctor (or a midwife) today: many remedies are not suitable.",
+}
 
 
 @dataclass(frozen=True)
@@ -776,6 +792,9 @@ def minor_care(text: str, told: Collection[str] = (), *, everyday: bool = False)
     if care is None and everyday and not found & {"other_illness", "pack_sign"}:
         care = _everyday(found)
     seen = tuple(_SEEN[f"unsure_{sign}"] for sign in sorted(unsure) if f"unsure_{sign}" in _SEEN)
+    watch = tuple(text for sign, text in _WATCH.items() if sign in unsure)
+    if care is not None and watch and care.level in ("self-care", "routine"):
+        care = Care(care.complaint, care.level, (*care.advice, *watch), care.kind)
     if care is None or care.level == "emergency" or not seen:
         return care
     # The nurse asked the emergency sign twice and the patient could not say: seen today, with
