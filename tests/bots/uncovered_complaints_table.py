@@ -495,7 +495,9 @@ HELD_OUT_47B: list[Row] = [
     ),
     (
         "charley horse in my leg last night shot me awake, muscle still a bit tight",
-        _own(("cramp", "calf", "leg", "muscle", "pain", "night"), "yes my leg muscle"),
+        # No "pain": its words say none, and "pain" said yes to the clot question's "any pain
+        # in your chest" (stop 48; told 112 by the harness, not by the product).
+        _own(("cramp", "calf", "leg", "muscle", "night"), "yes my leg muscle"),
         "home",
     ),
     (
