@@ -36,6 +36,9 @@ tummy bug     blood or coffee grounds in the sick                               
               blood in the poo, a bad belly pain that does not ease                urgent
 headache      sudden and severe, a stiff neck, a rash, weakness, trouble speaking  emergency
               after a knock to the head, worse each morning, the sight, a temple   urgent
+dizzy         balance lost, a drooping face, a weak or numb limb, slurred speech   emergency
+              fainting, chest pain, a very fast, slow or irregular heartbeat       emergency
+              hearing dulled or ringing in one ear, an attack lasting hours        urgent
 everyday      much worse quickly, so bad the day stops, a high temperature         urgent
               bleeding that does not stop, no fluids kept down, no urine           urgent
               a baby under a year, a pregnancy, a weakened immune system           urgent
@@ -320,6 +323,49 @@ _HEAD_SEEN = Question(
     "head_seen",
     "urgent",
 )
+# Stop 48: dizziness brought on by moving, or a spinning room (the pack has no cause for it):
+# the NHS's reasons to call emergency services first, then to be seen today. In words the
+# complaint's are not ("dizzy", "spinning", "standing up"): a patient skimming for them says yes.
+_DIZZY_STROKE = Question(
+    "dizzy_stroke",
+    "Have you lost your balance so that you cannot walk straight, or has your face drooped, "
+    "an arm or leg gone weak or numb, your speech become slurred, or your sight gone double?",
+    "dizzy_stroke",
+    "emergency",
+    kind="stroke",
+    again=Question(
+        "dizzy_stroke_again",
+        "Let me ask it another way: since this began, is it hard to keep your balance when you "
+        "walk, is one side of your face or body weaker or number than the other, or are your "
+        "words coming out wrong?",
+        "dizzy_stroke",
+        "emergency",
+        kind="stroke",
+    ),
+)
+_DIZZY_HEART = Question(
+    "dizzy_heart",
+    "Have you fainted or blacked out, or had chest pain or a heartbeat that is very fast, very "
+    "slow or irregular?",
+    "dizzy_heart",
+    "emergency",
+    kind="chest pain",
+    again=Question(
+        "dizzy_heart_again",
+        "Let me ask it another way: have you come round on the floor not knowing what happened, "
+        "or felt a pain in your chest, or your heart hammering or fluttering?",
+        "dizzy_heart",
+        "emergency",
+        kind="chest pain",
+    ),
+)
+_DIZZY_SEEN = Question(
+    "dizzy_seen",
+    "Has the hearing in one ear gone dull or started ringing, or does an attack go on for hours "
+    "without stopping?",
+    "dizzy_seen",
+    "urgent",
+)
 # Stop 47: any everyday complaint the pack has no cause for. The red flags any nurse asks of
 # any minor complaint, in words no complaint's own are (no "pain", "skin", "sleep", "drink" or
 # "sore": a patient skimming for their complaint's word says yes to a question holding it).
@@ -396,6 +442,7 @@ QUESTIONS: dict[str, tuple[Question, ...]] = {
     "tooth": (_DENTAL_AIRWAY, _DENTAL_SEEN),
     "bug": (_SICK_BLOOD, _DRY, _GUT),
     "headache": (_HEAD_EMERGENCY, _HEAD_SEEN),
+    "dizzy": (_DIZZY_STROKE, _DIZZY_HEART, _DIZZY_SEEN),
     "everyday": (_EVERYDAY_WORSE, _EVERYDAY_BODY, _EVERYDAY_VULNERABLE),
 }
 # What the table's questions hold beside their own: the screening questions an urgent close

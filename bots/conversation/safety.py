@@ -13,9 +13,9 @@ from bots.messages import Inbound, Reply
 from bots.models import CaseStatus, Role
 from bots.safety.affirmed import affirmed_statements
 from bots.safety.emergency_meaning import Meant, meant
-from bots.safety.flag_context import flag_context
+from bots.safety.flag_context import companions, flag_context
 from bots.safety.hazards import hazards
-from bots.safety.minor_care import Care, minor_care
+from bots.safety.minor_care import Care, minor_care, signs_said
 from bots.safety.urgent import urgent_kinds
 from bots.triage import (
     NOT_A_DIAGNOSIS,
@@ -73,14 +73,29 @@ def nurse_table(ctx: Context) -> Care | None:
     if not any(flag.companions for flag in ctx.network.red_flags):
         return None  # not the patient-intake knowledge (the IT and car packs)
     state = ctx.dialogue.state
-    if state.flag_context == "companion" or state.companion_affirmed(ctx.network):
+    if state.companion_affirmed(ctx.network):
         return None
     # The signs affirmed in answer to the nurse's own questions count as said (stop 41); an
     # opening read by meaning as an everyday complaint the pack has no cause for gets the
     # generic row when no other row applies (stop 47).
     opening = ctx.dialogue.complaint
     plain = everyday.reading(opening, ctx.network) is not None
-    return minor_care(" \n ".join(patient_words(ctx)), ctx.dialogue.nurse_told, everyday=plain)
+    words = " \n ".join(patient_words(ctx))
+    care = minor_care(words, ctx.dialogue.nurse_told, everyday=plain)
+    if state.flag_context == "companion" and not _own_near_faint(care, words):
+        return None
+    return care
+
+
+def _own_near_faint(care: Care | None, words: str) -> bool:
+    """Whether the only companion said is the near faint of a dizzy spell on standing, which
+    is the dizziness row's own complaint (stop 48); a faint said is the pack's, as before."""
+    return (
+        care is not None
+        and care.kind == "dizzy"
+        and companions(words) <= {"faint"}
+        and "dizzy_heart" not in signs_said(words)
+    )
 
 
 def care_advice(ctx: Context, level: str) -> tuple[str, ...]:

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from bots.safety import emergency, urgent
 from bots.safety.emergency import Rule, read_kinds
 
-__all__ = ["flag_context"]
+__all__ = ["companions", "flag_context"]
 
 _SWEAT = r"\bsweat\w*|\bclammy\b|\bdrenched\b|\bcold sweat\b"
 _FAINT = (
@@ -84,3 +84,10 @@ def flag_context(text: str) -> str:
     if "companion" in found:
         return "companion"
     return "explained" if "explained" in found else ""
+
+
+def companions(text: str) -> frozenset[str]:
+    """The companion signs ``text`` says ("chest", "breath", "sweat", "faint"): a dizzy spell
+    on standing is read as a near faint, which the dizziness row of the nurse's table owns."""
+    rules = {name: (Rule((name,)),) for name in ("chest", "breath", "sweat", "faint")}
+    return frozenset(read_kinds(text, _COMPILED, rules, own_negation=_OWN_NEGATION))

@@ -446,6 +446,41 @@ CONCEPTS: Mapping[str, str] = {
         r"\bneck (?:is |feels )?stiff\b|\brash\b|\bweak\w*|\bslurr\w*|\b(?:can not|trouble) "
         r"speak\w*|\bconfus\w*"
     ),
+    # -- stop 48: dizziness the pack has no cause for: the room spinning (vertigo), or dizzy
+    # spells brought on by a change of position (turning over in bed, looking up, standing up).
+    # Plain dizziness stays the pack's (anaemia, a racing heart, a panic attack list it).
+    "vertigo": (
+        r"\bvertigo\b|\b(?:room|world|everything|ceiling) (?:\w+ ){0,3}(?:spin\w*|spun|"
+        r"(?:goes|going|went|go) (?:round|around))\b"
+    ),
+    "dizzy_word": r"\bdizz\w*|\blight ?headed\b|\bwoozy\b|\bgiddy\b|\bspinn?\w*",
+    "dizzy_move": (
+        r"\b(?:stand\w*|get|gets|getting|got|sit|sits|sitting|sat) up\b|\bout of (?:bed|a chair)"
+        r"\b|\b(?:turn\w*|roll\w*) (?:over|my head|onto)\b|\blook\w* up\b|\bbend\w* (?:down|"
+        r"over)\b|\b(?:lie|lying|lay) down\b|\b(?:tilt\w*|mov\w*) (?:my |the )?head\b"
+    ),
+    # Beside dizziness, what the pack's causes of it say: its questions decide.
+    "dizzy_pack": (
+        r"\bpalpitat\w*|\bheart\b|\bpounding\b|\bracing\b|\bpale\b|\bpanic\w*|\bhives\b|"
+        r"\bflush\w*|\btired\b|\bexhausted\b|\bno energy\b"
+    ),
+    # The nurse's questions' signs, as a patient answers them (NHS dizziness: 999 with a
+    # drooping face, a weak or numb limb, slurred speech, double vision, a sudden severe
+    # headache, chest pain, a very fast, slow or irregular heartbeat, blacking out).
+    "dizzy_stroke": (
+        r"\blost (?:my |his |her )?balance\b|"
+        r"\bdroop\w*|\b(?:weak|numb)\w* (?:\w+ ){0,3}(?:arm|leg|face|side)s?\b|\bslurr\w*|"
+        r"\bdouble vision\b|\bseeing double\b|\bworst headache\b|\bsudden (?:\w+ )?headache\b"
+    ),
+    "dizzy_heart": (
+        r"\bchest pain\b|\bpain (?:\w+ ){0,2}chest\b|\bblack(?:ed)? out\b|\bpass(?:ed)? out\b|"
+        r"\bfainted\b|"
+        r"\bheart (?:\w+ ){0,3}(?:racing|pounding|irregular|skipping|fast|slow)\b"
+    ),
+    "dizzy_seen": (
+        r"\b(?:hearing|ear) (?:\w+ ){0,3}(?:dull\w*|muffled|gone|ring\w*|lost)\b|\btinnitus\b|"
+        r"\b(?:all day|for hours|non ?stop|constant\w*|will not stop|does not stop)\b"
+    ),
     # -- stop 47: an everyday complaint the pack has no cause for, read by meaning
     # (bots.safety.everyday_meaning): the red flags any nurse asks of any minor complaint.
     # Much worse quickly, so bad the day stops, a high temperature.
@@ -492,6 +527,7 @@ _COMPILED = {name: re.compile(pattern) for name, pattern in CONCEPTS.items()}
 RULES: Mapping[str, tuple[Rule, ...]] = {
     **{name: (Rule((name,)),) for name in CONCEPTS},
     "waterworks": (Rule(("waterworks",)), Rule(("toilet_often", "burns"))),
+    "dizzy": (Rule(("vertigo",)), Rule(("dizzy_word", "dizzy_move"))),
     "gastro": (Rule(("gastro",)), Rule(("loose", "vomiting")), Rule(("loose", "recent"))),
     # One leg swollen, hot or red, or sore for a reason a clot has; a knock, a sport, cramps
     # at night excuse it in their own clause (the emergency reader's excuse).
@@ -545,6 +581,10 @@ _CLASSES = frozenset(
         "gut_seen",
         "headache",
         "head_seen",
+        # "the room spun when i turned over last night": told in the past.
+        "vertigo",
+        "dizzy_word",
+        "dizzy_move",
         # "had chemo in the summer", "since having the baby": told in the past.
         "everyday_vulnerable",
         "bowel",
@@ -647,6 +687,17 @@ _HEAD_HOME = (
     "neck, a rash that does not fade, weakness or trouble speaking, call emergency services "
     "(112 or 911)."
 )
+# Stop 48 (NHS dizziness, vertigo, benign paroxysmal positional vertigo).
+_DIZZY_HOME = (
+    "Brief dizziness or a spinning feeling when you turn over in bed, look up, bend down or "
+    "stand up often comes from the inner ear or from a dip in blood pressure as you stand, and "
+    "usually settles. Get up slowly, sit or lie down until it passes, drink enough fluids, and "
+    "keep off ladders and do not drive while it happens. See your doctor if it keeps coming "
+    "back or gets in the way of your life; a doctor can check the ear and show you exercises "
+    "that often stop positional vertigo. If it comes with a drooping face, a weak or numb arm "
+    "or leg, slurred speech, double vision, a sudden severe headache, chest pain, a very fast "
+    "or irregular heartbeat or blacking out, call emergency services (112 or 911)."
+)
 # Stop 47: any everyday complaint the pack has no cause for (read by meaning). Named by no
 # condition: the reading is of a class, not a diagnosis.
 _EVERYDAY_HOME = (
@@ -679,6 +730,16 @@ _SEEN = {
     "unsure_bleeding": "You weren't sure the bleeding had stopped, so please have it checked "
     "today. If it is still bleeding after 10 minutes of firm pressure, or it soaks through what "
     "you press on it, call emergency services (112 or 911) now.",
+    "dizzy": "Dizziness with the hearing in one ear dulled or ringing, or an attack that does "
+    "not stop for hours, needs to be checked today: your doctor's urgent line, NHS 111 or "
+    "urgent care.",
+    "unsure_dizzy_stroke": "You weren't sure about your balance or the signs of a stroke, so "
+    "please get the dizziness checked today. If you cannot walk straight, your face droops, an "
+    "arm or leg goes weak or numb, your speech slurs or you see double, call emergency services "
+    "(112 or 911) at once.",
+    "unsure_dizzy_heart": "You weren't sure about fainting or your heart, so please get the "
+    "dizziness checked today. If you get chest pain, your heartbeat becomes very fast or "
+    "irregular, or you faint, call emergency services (112 or 911) at once.",
     "unsure_anaphylaxis": "You weren't sure about the signs of a serious allergic reaction, so "
     "please get it checked today. If your lips, tongue or throat swell, your throat feels tight, "
     "it gets hard to breathe or swallow, or you feel faint, call emergency services (112 or "
@@ -916,6 +977,16 @@ _EAR = _Row(
     "ear", "ear", "ringing or blocked ears", _NONE, frozenset({"ear_sudden"}), "ear", _EAR_HOME
 )
 
+_DIZZY = _Row(
+    "dizzy",
+    "dizziness",
+    "dizziness brought on by moving or a spinning room",
+    frozenset({"dizzy_stroke", "dizzy_heart"}),
+    frozenset({"dizzy_seen"}),
+    "dizzy",
+    _DIZZY_HOME,
+)
+
 _FLAGS = ("everyday_worse", "everyday_body", "everyday_vulnerable")
 
 
@@ -955,6 +1026,7 @@ def _common_complaint(found: set[str]) -> Care | None:
         (_WATER, "waterworks" in found and "injury" not in found),
         (_EYE, "sore_eye" in found and "illness" not in found),
         (_EAR, "ear_trouble" in found and not found & {"ear_pain", "illness"}),
+        (_DIZZY, "dizzy" in found and not found & {"illness", "dizzy_pack"}),
     ):
         if applies:
             return row.care(found)
