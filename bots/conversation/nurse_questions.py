@@ -52,8 +52,9 @@ as the sign too, as it does in a nurse's safety follow-up (:mod:`bots.conversati
 and so does "not sure" to a sign of level urgent. "Not sure" to an emergency sign (the airway, the
 bleeding, a clot gone to the lungs) is no yes (stop 45): it is asked another way once, and if
 still unknown the case is seen today (urgent) with the one sign to call emergency services for.
-So is "not sure" to the everyday screen's flags (stop 48), one level down: asked another way
-once, then a pharmacist, with the flag to seek care today for (a yes is still care today).
+"Not sure" to one of the everyday screen's flags (stop 48) is no yes either: the screen stops
+there, and the patient is sent to a pharmacist with each flag not ruled out to seek care today
+for (a yes is still care today).
 
 A swollen, hot or red leg (a possible DVT) is the table's too (stop 45): one question, the
 breath and the chest, before its urgent close.
@@ -104,10 +105,11 @@ class Question:
     # Words that say the sign is not there, whatever yes or no leads them ("yes its stopped"
     # and "no its stopped now" both answer the bleeding question; stop 45).
     absent: re.Pattern[str] | None = None
-    # "Not sure" is no yes here: asked another way once (``again``), and if still unknown the
-    # patient is told what to watch for (minor_care.UNSURE). An emergency sign is always so
-    # (stop 45); of the urgent ones, the everyday screen's (stop 48): a patient who cannot say
-    # whether dandruff got "much worse quickly" gives no evidence it is urgent.
+    # "Not sure" is no yes to an emergency sign (stop 45) and to the everyday screen's flags
+    # (stop 48): a patient who cannot say whether dandruff got "much worse quickly" gives no
+    # evidence it is urgent. The screen then stops, and the patient is told what to watch for
+    # of this flag and of those not asked (minor_care.UNSURE): a screen that goes on asking
+    # after "not sure" asks more questions that are not about the complaint.
     unsure_is_no_yes: bool = False
 
 
@@ -369,34 +371,12 @@ _DIZZY_SEEN = Question(
 # Stop 47: any everyday complaint the pack has no cause for. The red flags any nurse asks of
 # any minor complaint, in words no complaint's own are (no "pain", "skin", "sleep", "drink" or
 # "sore": a patient skimming for their complaint's word says yes to a question holding it).
-# Asked again after a "not sure", each flag as something the patient can see or measure.
-_EVERYDAY_WORSE_AGAIN = Question(
-    "everyday_worse_again",
-    "Let me ask it another way: is it clearly worse now than when it started, is it keeping "
-    "you off work, school or your usual jobs, or has a thermometer shown 38C (100.4F) or more?",
-    "everyday_worse",
-    "urgent",
-    unsure_is_no_yes=True,
-)
 _EVERYDAY_WORSE = Question(
     "everyday_worse",
     "Has it got much worse quickly, or is it so bad you cannot get on with your day, or do you "
     "have a fever (a high temperature, or feeling hot and shivery)?",
     "everyday_worse",
     "urgent",
-    again=_EVERYDAY_WORSE_AGAIN,
-    unsure_is_no_yes=True,
-)
-# "it bled but it stops when i press": the bleeding said to stop is no sign.
-_STOPPED = re.compile(r"\bstop(?:s|ped)\b|\bnot bleeding\b|\bno (?:more )?blood\b|\bdried up\b")
-_EVERYDAY_BODY_AGAIN = Question(
-    "everyday_body_again",
-    "Let me ask it another way: is blood still coming after 10 minutes of pressing on it, has "
-    "everything you swallowed today come back up, or have you passed no urine for 8 hours or "
-    "more?",
-    "everyday_body",
-    "urgent",
-    absent=_STOPPED,
     unsure_is_no_yes=True,
 )
 _EVERYDAY_BODY = Question(
@@ -405,17 +385,8 @@ _EVERYDAY_BODY = Question(
     "urine?",
     "everyday_body",
     "urgent",
-    again=_EVERYDAY_BODY_AGAIN,
-    absent=_STOPPED,
-    unsure_is_no_yes=True,
-)
-_EVERYDAY_VULNERABLE_AGAIN = Question(
-    "everyday_vulnerable_again",
-    "Let me ask it another way: is the person with this problem a baby younger than 12 months, "
-    "could they be pregnant, or are they on a treatment that weakens the body's defence against "
-    "infection (such as chemotherapy, steroid tablets or medicine after a transplant)?",
-    "everyday_vulnerable",
-    "urgent",
+    # "it bled but it stops when i press": the bleeding said to stop is no sign.
+    absent=re.compile(r"\bstop(?:s|ped)\b|\bnot bleeding\b|\bno (?:more )?blood\b|\bdried up\b"),
     unsure_is_no_yes=True,
 )
 _EVERYDAY_VULNERABLE = Question(
@@ -424,7 +395,6 @@ _EVERYDAY_VULNERABLE = Question(
     "system is weakened (for example by chemotherapy, steroid tablets or a transplant)?",
     "everyday_vulnerable",
     "urgent",
-    again=_EVERYDAY_VULNERABLE_AGAIN,
     unsure_is_no_yes=True,
 )
 QUESTIONS: dict[str, tuple[Question, ...]] = {
@@ -633,13 +603,22 @@ def _unsure(kit: Kit, ctx: Context, question: Question) -> Outcome:
     """A "not sure" to an emergency sign: asked another way once; still unknown, no yes, but
     the case is seen today with the one sign to call for (stop 45). A nurse errs to safety
     without sending everyone who cannot say to the emergency department. To an everyday
-    screen's flag (stop 48) the same, one level down: a pharmacist, with what to watch for."""
+    screen's flag (stop 48), one level down and at once: a pharmacist, with what to watch
+    for."""
     from bots.conversation import answering
 
     assert ctx.dialogue is not None
     if question.again is not None and question.again.key not in ctx.dialogue.nurse_asked:
         return ask(kit, ctx, question.again, ())
-    mark = f"{UNSURE}{question.sign}"
-    if mark not in ctx.dialogue.nurse_told:
-        ctx.dialogue.nurse_told.append(mark)
+    unknown = [question]
+    if question.level != "emergency":
+        # The everyday screen: its flags not yet asked are watched for too, not asked.
+        rest = next((qs for qs in QUESTIONS.values() if question in qs), ())
+        unknown += [q for q in rest if q.key not in ctx.dialogue.nurse_asked]
+    for each in unknown:
+        mark = f"{UNSURE}{each.sign}"
+        if each.key not in ctx.dialogue.nurse_asked:
+            ctx.dialogue.nurse_asked.append(each.key)
+        if mark not in ctx.dialogue.nurse_told:
+            ctx.dialogue.nurse_told.append(mark)
     return answering.decide(kit, ctx, ())

@@ -799,13 +799,12 @@ UNSURE = "unsure:"
 # What a patient who could not say whether an everyday screen's flag is there is told to watch
 # for (stop 48): no evidence of urgency, so a pharmacist, with when to seek care today.
 _WATCH = {
-    "everyday_worse": "You could not say whether it has got much worse quickly or come with "
-    "a fever, so watch for it: if it gets much worse quickly, stops you getting on with your "
-    "day, or you get a high temperature (38C or more) or feel hot and shivery, seek medical "
-    "care today (your doctor's urgent line, NHS 111 or urgent care).",
-    "everyday_body": "You could not say whether anything is bleeding, kept down or passed, so "
-    "watch for it: bleeding that does not stop, not keeping fluids down, or not passing urine "
-    "needs to be checked today (your doctor's urgent line, NHS 111 or urgent care). If "
+    "everyday_worse": "As you were not sure, watch for these: if it gets much worse quickly, "
+    "stops you getting on with your day, or you get a high temperature (38C or more) or feel "
+    "hot and shivery, seek medical care today (your doctor's urgent line, NHS 111 or urgent "
+    "care).",
+    "everyday_body": "Bleeding that does not stop, not keeping fluids down, or not passing "
+    "urine needs to be checked today (your doctor's urgent line, NHS 111 or urgent care); if "
     "bleeding is heavy and does not stop with 10 minutes of firm pressure, call emergency "
     "services (112 or 911).",
     "everyday_vulnerable": "If this is for a baby under a year old, for someone who is or may "
@@ -855,7 +854,9 @@ def minor_care(text: str, told: Collection[str] = (), *, everyday: bool = False)
     seen = tuple(_SEEN[f"unsure_{sign}"] for sign in sorted(unsure) if f"unsure_{sign}" in _SEEN)
     watch = tuple(text for sign, text in _WATCH.items() if sign in unsure)
     if care is not None and watch and care.level in ("self-care", "routine"):
-        care = Care(care.complaint, care.level, (*care.advice, *watch), care.kind)
+        # Before the home advice, which a self-care close shows as its next step.
+        advice = (*care.advice[:-1], *watch, *care.advice[-1:])
+        care = Care(care.complaint, care.level, advice, care.kind)
     if care is None or care.level == "emergency" or not seen:
         return care
     # The nurse asked the emergency sign twice and the patient could not say: seen today, with
