@@ -5,6 +5,7 @@ pack's own presentations keep its questions (tests/bots/uncovered_complaints_tab
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -16,9 +17,12 @@ from tests.bots.minor_care_table import Row
 from tests.bots.uncovered_complaints_table import (
     DEV,
     DEV_PACK,
+    DIZZY_48,
     HELD_OUT,
     HELD_OUT_47B,
     HELD_OUT_47B_PACK,
+    HELD_OUT_48,
+    HELD_OUT_48_PACK,
     HELD_OUT_PACK,
 )
 
@@ -121,3 +125,53 @@ def test_held_out_47b_parts(service_factory: Any) -> None:
     assert not [w for w in wrong if "got nurse" in w and "112: True" in w], wrong
     assert len(wrong) <= 9, wrong
     assert len(pack_wrong) <= 2, pack_wrong
+
+
+def first_questions(service: Any, thread: str, opening: str, replies: Any) -> list[str]:
+    """The first three distinct questions a row is asked, answered as the probes answer (the
+    row's rule whose words the question holds, "not sure" otherwise)."""
+
+    def say(text: str) -> Any:
+        return service.handle(Inbound("web", thread, text, user_id="u1", pack=PACK))
+
+    reply, asked = say(opening), []
+    for _ in range(8):
+        if reply.kind != "question" or len(asked) == 3:
+            break
+        question = reply.parts[-1] if reply.parts else reply.text
+        if question not in asked:
+            asked.append(question)
+        low = question.lower()
+        said = next((text for words, text in replies if any(w in low for w in words)), "")
+        reply = say(said or "not sure")
+    return asked
+
+
+def about(question: str, words: tuple[str, ...]) -> bool:
+    """Whether the question holds one of the words at a word's start ("ear" is not "heart")."""
+    low = question.lower()
+    return any(re.search(rf"\b{re.escape(w)}", low) for w in words)
+
+
+@pytest.mark.django_db
+def test_held_out_48_parts(service_factory: Any) -> None:
+    """Written before any change of stop 48 (4b68e88), scored once at its end
+    (docs/first-questions.md, stop 48): main 14/29, 8/10, dizziness 1/6; after 18/29, 8/10,
+    2/6. Asserted: no row the nurse's screen took is told to call emergency services, and no
+    part falls below its score after stop 48."""
+    wrong, _ = measure(service_factory(), HELD_OUT_48, "held-out-48")
+    pack_wrong, _ = measure(service_factory(), HELD_OUT_48_PACK, "held-out-48-pack")
+    service, off = service_factory(), []
+    for i, (opening, replies, words) in enumerate(DIZZY_48):
+        asked = first_questions(service, f"uc-dizzy-{i}", opening, replies)
+        bad = [q for q in asked if not about(q, words)]
+        if bad or not asked:
+            off.append(opening)
+        print(f"  [dizzy-48] {'BAD' if bad or not asked else 'ok '} {opening[:60]}")
+        for q in asked:
+            print(f"      {'  ' if about(q, words) else '! '}{q[:110]}")
+    print(f"dizzy-48: about the complaint {len(DIZZY_48) - len(off)}/{len(DIZZY_48)}")
+    assert not [w for w in wrong if "got nurse" in w and "112: True" in w], wrong
+    assert len(wrong) <= 11, wrong
+    assert len(pack_wrong) <= 2, pack_wrong
+    assert len(off) <= 4, off
