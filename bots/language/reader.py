@@ -54,6 +54,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from . import expected
 from . import text as tx
 from .comparison import Comparison, answer_value, mark_answer, question_comparison, question_mark
 from .conditions import Pair, condition_reading, question_pairs
@@ -210,6 +211,11 @@ _INABILITY = tuple(
     )
 )
 _CHECKING = frozenset(tx.canonical(w) for w in ("check", "checked", "inspect", "look", "test"))
+# "have you checked the port for bent pins?", "did you look at the tyres?": whether the user
+# did the checking is what is asked, so "i havent looked" answers it.
+_ASKS_CHECKING = re.compile(
+    r"\s*(?:did|have)\s+you\s+(?:\w+\s+)?(?:check|look|test|inspect|measur)"
+)
 # Words any answer may add without naming another condition ("I hear it", "my car makes it").
 _GENERIC_WORDS = frozenset(
     tx.canonical(w)
@@ -845,6 +851,20 @@ def read_sentence(sentence: str, profile: QuestionProfile) -> Reading:
 _ABSENCE_STATES = frozenset(
     tx.canonical(w) for w in ("blank", "empty", "black", "dark", "dead", "silent", "dry", "missing")
 )
+# "no tears that i can see", "no cracks as far as i can tell": none found where looked for.
+_NONE_SEEN = re.compile(
+    r"\bno\s+[a-z]+(?:\s+[a-z]+)?\s+(?:that|as\s+far\s+as)\s+i\s+(?:can|could)\s+"
+    r"(?:see|tell|find|spot|hear|feel|make\s+out)\b"
+)
+# "zero movement", "zero response": "no" said as a count; not a reading ("zero volts").
+_ZERO_THING = re.compile(
+    r"\bzero\s+(?=(?!volt|percent|psi|mph|kph|degree|bar|amp|ohm|watt|mbps|kbps)[a-z]{3,})"
+)
+# "its gone a bit slack", "went really stiff": "gone" as "become", not as absent.
+_GONE_SOME_WAY = re.compile(
+    r"\b(?:gone|went|going|goes)\s+(?:a\s+(?:bit|little|lot)|really|very|quite|pretty|rather|"
+    r"all|kind\s+of|sort\s+of|kinda|sorta)\s+[a-z]{3,}"
+)
 _PRESENCE_DENIED = re.compile(r"\b(?:nothing|none|no|zero)\b(?:\s+(?P<what>[a-z]+))?")
 _VERB_NEGATION = re.compile(r"\b(?:not|never|dont|doesnt|didnt|isnt|wasnt|cant|wont|aint)\b|n't\b")
 
@@ -943,6 +963,7 @@ def _read_statement(
     if profile.asks_message and QUOTED.search(s):
         s = QUOTED.sub(" a message ", s)  # "it says 'battery not detected'": what it shows
     s = _UN_PREFIX.sub(lambda m: _expand_un(m, profile), s)
+    s = _ZERO_THING.sub("no ", s)
     toks = tx.tokens(IDLE_NEGATION.sub(" ", s))
     words = tx.content(toks)
     overlap = _overlap(words, profile.words)
@@ -976,6 +997,11 @@ def _read_statement(
         # "daytime is fine, in the evenings it cuts out" to "only in the evening?": the
         # judgement is of another time or thing; the state is affirmed where it was asked.
         return Reading(1, JUDGED + bonus, reliability, "fine elsewhere")
+    against = expected.reading(s, profile.question) if judge else 0
+    if against:
+        # "is the pressure below the recommended?" - "24 when it should be 33" / "its at what
+        # the sticker says": a value against the reference the question names.
+        return Reading(against, JUDGED + bonus, reliability, "against what it should be")
     under = None
     if judge and not (_NOT_OTHERWISE.search(s) or _ANY_CONDITION.search(s) or BROADENING.search(s)):
         under = condition_reading(s, profile.pairs, profile.restrictive, profile.kind)
@@ -1147,7 +1173,7 @@ def _read_statement(
             return Reading(-1, NEGATED + bonus, reliability, "affirms negated")
     # An absence word the question itself uses ("is the tray empty?") is a restatement.
     # "from full to empty in an hour": a level reached, not something missing.
-    absent = any(
+    absent = not _GONE_SOME_WAY.search(s) and any(
         t in ABSENCE_WORDS
         and tx.canonical(t) not in profile.lexical
         and (i == 0 or toks[i - 1] not in ("to", "into", "until", "till"))
@@ -1210,11 +1236,19 @@ def _read_statement(
             # "does it show a 'no bootable device' message?" - "i get a blue screen instead":
             # what happens in place of the asked thing, which shares no word with it.
             return Reading(-1, PRONOUN, reliability, "instead")
+        if _NONE_SEEN.search(s) and not profile.negated:
+            # "are the boots torn?" - "no tears that i can see": the user looked for the
+            # state, in a word of its own, and found none.
+            return Reading(1 if profile.hopes_absent else -1, PRONOUN, reliability, "none seen")
         if len(toks) <= 8 and PRONOUNS.search(s):
             if _fault_instead(s, profile):
                 # "does the pilot light stay lit?" - "it dies every time": what happens
                 # instead of what was asked, not a yes to it.
                 return Reading(-1, PRONOUN, reliability, "fault instead")
+            if negated:
+                # "it has no X" of a thing the question does not name: not a yes to it (the
+                # crowd tables' "no tears that i can see" was read as "it is torn").
+                return Reading(0, 0.0, reliability, "unrelated")
             return Reading(1, PRONOUN, reliability, "pronoun")
         return Reading(0, 0.0, reliability, "unrelated")
     if negated:
@@ -1994,7 +2028,7 @@ def _unable(match: re.Match[str], profile: QuestionProfile) -> bool:
     groups = match.groupdict()
     if groups.get("done") is not None:
         # "have you checked the timing?" - "i havent checked": an answer, a no.
-        return not profile.words & _CHECKING
+        return not profile.words & _CHECKING and not _ASKS_CHECKING.match(profile.question)
     if groups.get("means") is not None:
         # "no" opening a clause ("no i checked", "no it is") is an answer; "no meter" names a
         # thing absent, a means of checking when _names_a_means says so.
