@@ -57,10 +57,10 @@ OPPOSITE_GROUPS: tuple[tuple[str, str], ...] = (
     # The lay words for what builds up on a battery terminal (lead19: "white crusty stuff").
     (
         "dirty dirt grime grimy corroded corrosion crusty crust crusted gunk gunky mucky "
-        "filthy furry grotty powdery caked",
+        "filthy furry grotty powdery caked residue greasy stained smeared smudged",
         "clean cleaned spotless",
     ),
-    ("loose wobbly", "tight secure firm snug sturdy solid"),
+    ("loose wobbly slack floppy", "tight secure firm snug sturdy solid"),
     (
         # A motor is heard running: "i can hear it whirring" to "is the fan spinning?".
         "move moving moves spin spinning spins rotate rotating run running runs "
@@ -117,8 +117,13 @@ OPPOSITE_GROUPS: tuple[tuple[str, str], ...] = (
     ("equal equally identical matching", "different unequal lower higher"),
     ("original genuine", "replacement aftermarket generic third-party"),
     ("sudden suddenly abrupt abruptly", "gradual gradually"),
-    ("swollen", "flat"),
+    # Lay words for a swelling ("it is puffed up" to "is the battery swollen?").
+    ("swollen swelling bulging bulge bulges puffed puffy bloated", "flat"),
     ("inflated", "flat deflated"),
+    # Ice said as frost, and a wall said clear of it (a freezer, a windscreen, a coil).
+    ("ice iced icing icy frost frosted frosting frosty", "clear defrosted"),
+    # Heard or not: "their voice is totally silent" to "can you hear the other person?".
+    ("hear heard hearing audible", "silent silently inaudible muted"),
     (
         "centre center centred centered straight aligned",
         "tilted tilt crooked off-center off-centre skewed askew lopsided misaligned",

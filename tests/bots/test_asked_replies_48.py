@@ -2,10 +2,10 @@
 "have you checked X?" answered "i havent looked" (the checking is what is asked, so not having
 done it is a no, not "I can't check that"); none found where the user looked ("no tears that i
 can see", "zero movement"); a short reply about "it" that negates some other thing is no yes;
-a value against what it should be ("24 when it should be 33", "what the sticker says"); and lay
-words for a state (slack, puffed up, frost, residue, silent); "gone a bit slack" is no absence. The rows are development rows
-written with the change, in words of their own (not the crowd tables'); the numbers are in
-docs/answer-reader.md, "Stop 48".
+a value against what it should be ("24 when it should be 33", "what the sticker says"); lay
+words for a state (slack, puffed up, frost, residue, silent); "gone a bit slack" is no absence.
+The rows are development rows written with the change, in words of their own (not the crowd
+tables'); the numbers are in docs/answer-reader.md, "Stop 48".
 """
 
 from __future__ import annotations
@@ -102,3 +102,18 @@ def test_a_direction_said_is_left_to_the_other_readings() -> None:
     assert expected.reading("lower than it should be", "Is it below the recommended?") == 0
     assert expected.reading("not spot on, a bit low", "Is it below the recommended?") == 0
     assert expected.reading("24 and it should be 33", "Is the tyre flat?") == 0
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "polarity"),
+    [
+        ("Is the fan belt loose?", "its gone a bit slack", 1),
+        ("Is the fan belt loose?", "its slack, i can twist it right round", 1),
+        ("Is the capacitor swollen?", "the top is all puffy", 1),
+        ("Is the window icing up on the inside?", "not a bit of frost", -1),
+        ("Are the glasses dirty after a wash?", "theres a greasy film on them", 1),
+        ("Can you hear the caller?", "its silent on my end", -1),
+    ],
+)
+def test_lay_words_for_the_state(question: str, reply: str, polarity: int) -> None:
+    assert read_answer(reply, question).polarity == polarity
