@@ -18,6 +18,8 @@ _ABOVE = r"(?:more|greater|higher|over|above|bigger|larger|exceed(?:s|ing)?|in\s
 _BELOW = r"(?:less|lower|below|under|fewer|smaller)"
 _UNIT_GAP = r"\s*(?:[a-z%]+\s+)?"  # "12 volts or more", "12v or higher"
 _UNIT = r"\s*(%|[a-z]+)?"
+# A window of time, not of distance ("within the last 10,000 km" is no time).
+_TIME_WORD = r"((?:minute|min|hour|hr|day|week|month|year)s?)\b"
 
 # (pattern, operator) in the order tried; the number is the pattern's first group.
 _QUESTION_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -34,6 +36,20 @@ _QUESTION_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(rf"^\s*(?:is|are)\s+(?:the\s+|your\s+)?[a-z' ]{{0,30}}?\bat\s+{_NUMBER}\s*(%)"),
         "eq",
     ),
+)
+# "has it been serviced in the last 12 months?", "have you updated it within the past week?"
+# (spelt "the 1 week ago"): a thing done that many units of time ago or fewer ("about two
+# years ago" is outside it). Only where the question asks whether something was done: "does
+# it drain in the last hour?" asks about a rate, which a negated answer does not turn round.
+_DONE_ASKED = re.compile(r"\s*(?:have|has|had|did)\b")
+_WINDOW_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(
+            rf"\b(?:in|within|during|over)\s+the\s+(?:last|past)\s+{_NUMBER}\s*{_TIME_WORD}"
+        ),
+        "le",
+    ),
+    (re.compile(r"\b(?:in|within|during|over)\s+the\s+(1)\s+(day|week|month|year)\s+ago\b"), "le"),
 )
 _ANSWER_BOUND = (
     (re.compile(rf"\bat\s+least\s+{_NUMBER}{_UNIT}"), "ge"),
@@ -117,6 +133,10 @@ class Comparison:
     strict_unit: bool = False
     # The percentage asked is of what is free or left ("less than 10% free?"), not used.
     of_free: bool = False
+    # A window of time a thing was done in ("in the last 12 months?"), read in replies only:
+    # the opening reader reads a time said with a negation ("does not go flat in an hour") as
+    # a time inside it.
+    window: bool = False
 
     def holds(self, value: float) -> bool:
         return {
@@ -184,15 +204,24 @@ _IMPLIED = (
 )
 
 
+# "in the past week", "in the last hour": one of that unit.
+_ONE_PAST_UNIT = re.compile(r"\bthe\s+(last|past)\s+(hour|day|week|month|year)\b")
+
+
 def question_comparison(normalised: str) -> Comparison | None:
     """The threshold a question compares with, if it is of that form."""
     spelt = spell_numbers(normalised)
-    for pattern, op in _QUESTION_FORMS:
+    forms = _QUESTION_FORMS
+    if _DONE_ASKED.match(normalised):
+        spelt = _ONE_PAST_UNIT.sub(r"the \1 1 \2", spelt)
+        forms = _QUESTION_FORMS + _WINDOW_FORMS
+    for pattern, op in forms:
         match = pattern.search(spelt)
         if match:
             unit = match.group(2) if _is_unit(match.group(2)) else None
             free = bool(_FREE.search(spelt))
-            return Comparison(op, float(match.group(1)), _unit(unit), of_free=free)
+            window = (pattern, op) in _WINDOW_FORMS
+            return Comparison(op, float(match.group(1)), _unit(unit), of_free=free, window=window)
     level = _LEVEL_QUESTION.match(spelt)
     if level:
         for pattern, comparison in _IMPLIED:

@@ -504,7 +504,14 @@ class FactIndex:
         for f in findings:
             asked = tx.normalise(_asked(f.question))
             comparison = question_comparison(asked)
-            if comparison is not None and comparison.unit is not None and yes_no_states(f):
+            # A window of time a thing was done in is read in replies only (reader.py),
+            # where a negated reply is not read by its time.
+            if (
+                comparison is not None
+                and comparison.unit is not None
+                and not comparison.window
+                and yes_no_states(f)
+            ):
                 topic = frozenset(_words(_NUMERIC.sub(" ", asked))) - _COMPARING - _COUNTS
                 self.measured.append((f, comparison, topic))
         mains, conditions = [], []

@@ -117,3 +117,32 @@ def test_a_direction_said_is_left_to_the_other_readings() -> None:
 )
 def test_lay_words_for_the_state(question: str, reply: str, polarity: int) -> None:
     assert read_answer(reply, question).polarity == polarity
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "polarity"),
+    [
+        ("Has the boiler been serviced in the last 12 months?", "it was done 3 years ago", -1),
+        ("Has the boiler been serviced in the last 12 months?", "had it done 5 months ago", 1),
+        ("Have you updated the drivers within the past week?", "i did it 2 days ago", 1),
+        ("Have you updated the drivers within the past week?", "about a month ago", -1),
+    ],
+)
+def test_an_event_against_a_window_of_time(question: str, reply: str, polarity: int) -> None:
+    assert read_answer(reply, question).polarity == polarity
+
+
+def test_a_window_of_distance_is_no_window_of_time() -> None:
+    # "within the last 10,000 km" was read as ten units of time: 5000 km was outside it.
+    assert (
+        read_answer("rotated about 5000 km ago", "Rotated within the last 10,000 km?").polarity
+        != -1
+    )
+
+
+def test_a_negated_reply_is_not_read_by_its_time() -> None:
+    # "not ... in 2 weeks" gives a time inside the window and says the thing was not done.
+    reading = read_answer(
+        "i have not changed it in 2 weeks", "Has the filter been changed in the last month?"
+    )
+    assert reading.polarity != 1
