@@ -488,6 +488,11 @@ _SAID: tuple[Concept, ...] = (
             r"power)|connected to (?:the )?(?:charger|mains|power|adapter))\b"
             r"|\bnever\s+(?:really\s+)?(?:use|run|take|unplug|used|ran)\s+(?:it\s+)?"
             r"(?:on|off|from)?\s*(?:the\s+)?(?:battery|battery power|the charger|unplugged)\b"
+            # ... or said of where it lives and for how long ("lives on the charger", "plugged
+            # in all day every day").
+            r"|\blives?\s+(?:on|off)\s+(?:the\s+)?(?:charger|mains|adapter|power lead)\b"
+            r"|\b(?:plugged in|on (?:the )?(?:charger|mains))\s+(?:all day (?:every day|and "
+            r"(?:all )?night)|24/7|day and night|constantly|permanently|all the time)\b"
         ),
         ("work with the ac power adapter plugged in",),
         apart=True,
@@ -583,11 +588,13 @@ _SAID: tuple[Concept, ...] = (
         only_with=re.compile(r"\b(?:hard ?drive|hard ?disk|hdd|disk|disc|drive)\b"),
     ),
     # A battery that "only lasts" minutes or an hour drains quickly (stop 47: "it only lasts
-    # about 40 minutes now" was asked "does the battery drain out quickly?").
+    # about 40 minutes now" was asked "does the battery drain out quickly?"; stop 48: "only
+    # holds about half an hour", and so "gives me", "keeps its charge", "stays on").
     Concept(
         "battery lasts little",
         re.compile(
-            r"\b(?:only|just|barely|hardly)\s+(?:lasts?|lasting|lasted|runs?|goes)\s+(?:for\s+)?"
+            r"\b(?:only|just|barely|hardly)\s+(?:lasts?|lasting|lasted|runs?|goes|holds?|holding|"
+            r"gives?(?:\s+me)?|keeps?\s+(?:its\s+|a\s+)?charge|stays?\s+on|manages?)\s+(?:for\s+)?"
             r"(?:me\s+)?(?:about\s+|around\s+|like\s+|maybe\s+|roughly\s+)?(?:\d+|a few|a couple "
             r"of|ten|fifteen|twenty|thirty|forty|fifty|an?|half an?|one|two)\s*(?:minutes|mins|"
             r"min|hour|hours|hr|hrs)\b|\blasts?\s+(?:me\s+)?(?:less than|under|not even)\s+"
@@ -875,6 +882,25 @@ _SAID: tuple[Concept, ...] = (
         ),
         ("see anything on",),
         entailment=True,
+        added="i can see something on the screen",
+    ),
+    # Words on the screen are something seen on it (stop 48: "it says operating system not
+    # found ... a black screen with white writing" was asked "able to see anything?").
+    Concept(
+        "words on screen",
+        re.compile(
+            r"\b(?:it|the (?:screen|laptop|computer|display|pc))\s+(?:just\s+|only\s+|then\s+)?"
+            r"(?:says|said|saying|shows|showed|reads|displays|comes up with|came up with|gives me|"
+            r"gave me|throws up|threw up)\b(?!\s+(?:nothing|not\b|anything|blank|black))"
+            r"|\b(?:white|grey|gray|blue|red|yellow)\s+(?:writing|text|letters|words)\b"
+            r"|\berror\s+(?:message|code|screen)s?\b|\bmessage\s+(?:saying|that says|comes? up|"
+            r"came up|pops? up|popped up|appears|appeared)\b"
+        ),
+        ("see anything on",),
+        entailment=True,
+        apart=True,
+        # ... the laptop's: a message on a monitor or a TV plugged into it is not.
+        not_with=re.compile(r"\b(?:monitor|tv|telly|television|projector|external)\b"),
         added="i can see something on the screen",
     ),
 )

@@ -32,7 +32,8 @@ class WordGroup:
 GROUPS: tuple[WordGroup, ...] = (
     WordGroup(
         "vibrate vibrates vibrating vibration shake shakes shaking judder judders juddering "
-        "shudder shudders shuddering wobble wobbles wobbling jerky"
+        "shudder shudders shuddering wobble wobbles wobbling jerky vibrated shook juddered "
+        "shuddered wobbled shimmy shimmies shimmying shimmied shaky"
     ),
     WordGroup(
         "leak leaks leaking drip drips dripping puddle seep seeps seeping pour pours pouring",

@@ -796,7 +796,7 @@ HELD_OUT += [
     ("laptop_battery", "the battery is roasting hot underneath, can barely hold it", {"q19": Y}),
     ("laptop_battery", "the light on the charger keeps flashing on and off", {"q17": Y}),
     ("laptop_drive", "windows comes up fine in safe mode but a normal start just spins forever", {"q17": Y, "q2": N}),
-    ("laptop_drive", "the screen shows no operating system found when i switch it on", {"q14": Y}),
+    ("laptop_drive", "the screen shows no operating system found when i switch it on", {"q14": Y, "q1": Y}),
     ("laptop_drive", "the drive shows up in the bios fine, it just wont boot", {"q9": Y}),
     ("laptop_drive", "i can hear the fan going but the screen stays black", {"q26": Y, "q1": N}),
     ("lcd_problem", "screen is super faint, i have to shine a torch on it to see anything", {"q10": Y}),
@@ -1205,12 +1205,15 @@ DEVELOPMENT += [
     ("lcd_problem", "my daughters pink laptop has a crack in the corner of the screen", {}),
     ("lcd_problem", "got a blue screen with an error and then it restarted", {}),
     ("lcd_problem", "the colours are fine, its just very dim", {"q18": N, "q10": Y}),
-    ("laptop_drive", "after the manufacturer logo it just says no bootable device found and sits there", {"q14": Y}),
+    # Stop 48: a message on the laptop's screen is something seen on it ("able to see
+    # anything on your laptop's screen?" asked after it would annoy): q1 added to the rows
+    # that name one, here and in HELD_OUT (the labels had only the message's own question).
+    ("laptop_drive", "after the manufacturer logo it just says no bootable device found and sits there", {"q14": Y, "q1": Y}),
     ("laptop_drive", "black screen saying operating system not found when i turn it on", {"q14": Y}),
-    ("laptop_drive", "it comes up with 'reboot and select proper boot device' and wont go any further", {"q14": Y}),
+    ("laptop_drive", "it comes up with 'reboot and select proper boot device' and wont go any further", {"q14": Y, "q1": Y}),
     ("laptop_drive", "says missing operating system after the dell logo", {"q14": Y}),
     ("laptop_drive", "the screen says no signal when i plug it into the monitor", {}),
-    ("laptop_drive", "it says no internet connection at the bottom of the screen", {}),
+    ("laptop_drive", "it says no internet connection at the bottom of the screen", {"q1": Y}),
 ]
 HELD_OUT += [
     # -- session 27 (written by reading before this stop's changes; not developed on, scored
@@ -1232,7 +1235,7 @@ HELD_OUT += [
     ("lcd_problem", "the laptop case is red and the screen hinge is loose", {}),
     ("lcd_problem", "i got the blue screen of death twice today", {}),
     ("laptop_drive", "get a message about no boot disk being detected and it asks me to insert boot media", {"q14": Y}),
-    ("laptop_drive", "all it shows is 'operating system missing' in white writing on black", {"q14": Y}),
+    ("laptop_drive", "all it shows is 'operating system missing' in white writing on black", {"q14": Y, "q1": Y}),
     ("laptop_drive", "windows starts fine but says the disk is nearly full", {"q2": Y}),
 ]
 # -- stop 48 (reading, session 28): a new held-out part, written before any change this stop

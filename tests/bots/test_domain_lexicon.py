@@ -121,6 +121,7 @@ SAMPLES = [
         ["the splash screen never comes up", "the splash screen does not come up"],
     ),
     ("something on screen", "laptop_drive", "i get the login screen", []),
+    ("words on screen", "laptop_drive", "it says operating system not found", []),
     # Stop 47 (lead23's probes).
     ("engine not turned", "car_wont_start", "all i get is one click", []),
     (
