@@ -11,13 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from bots.language.volunteer import volunteered_facts
-from knowledge.datasets import flodial
-
-
-def _facts(chart: str, text: str) -> dict[str, str]:
-    network = flodial.load_network(chart)
-    return {a.finding.split(":", 1)[1]: a.states[0] for a in volunteered_facts(text, network)}
+from .opening_reads import read_opening as _facts
 
 
 @pytest.mark.parametrize(

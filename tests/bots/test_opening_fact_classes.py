@@ -5,22 +5,9 @@ question's condition said with its predicate. docs/opening-facts.md, stop 35."""
 
 from __future__ import annotations
 
-import pytest
+from .opening_reads import read_opening
 
-from bots.language.volunteer import volunteered_facts
-from knowledge.datasets import flodial
-
-
-def _read(chart: str, text: str) -> dict[str, str]:
-    try:
-        network = flodial.load_network(chart)
-    except Exception as exc:  # the shared datasets are not beside the checkout
-        pytest.skip(f"FloDial charts not available: {exc}")
-    return {
-        a.finding.split(":", 1)[1]: a.states[0]
-        for a in volunteered_facts(text, network)
-        if a.states
-    }
+_read = read_opening
 
 
 def test_needing_a_jump_is_a_battery_that_runs_down() -> None:

@@ -11,20 +11,10 @@ import pytest
 
 from bots.language.said_otherwise import said_otherwise
 from bots.language.time_clauses import without_own_times
-from bots.language.volunteer import volunteered_facts
-from knowledge.datasets import flodial
 
+from .opening_reads import read_opening
 
-def _read(chart: str, text: str) -> dict[str, str]:
-    try:
-        network = flodial.load_network(chart)
-    except Exception as exc:  # the shared datasets are not beside the checkout
-        pytest.skip(f"FloDial charts not available: {exc}")
-    return {
-        a.finding.split(":", 1)[1]: a.states[0]
-        for a in volunteered_facts(text, network)
-        if a.states
-    }
+_read = read_opening
 
 
 # Each of these was read on main before stop 48 (the reading it must not give).
