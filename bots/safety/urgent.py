@@ -35,6 +35,7 @@ URGENT_KINDS = (
     "hot swollen calf",
     "cannot pass urine",
     "black stools",
+    "hot swollen joint",
 )
 
 # Breathing that is short, whatever the words ("puffed", "cannot get my breath", "drowning").
@@ -147,6 +148,16 @@ _TARRY = (
     r"stools?|motions?|bowel movements?|number twos?)\b|\b(?:poo|poos|poop|stools?|motions?) "
     r"(?:\w+ ){0,4}(?:black|like tar|tarry)\b"
 )
+# A joint that is hot or red and swollen (gout, an infected joint: NHS "Gout", "Septic
+# arthritis": seen the same day; stop 48, a 71-year-old's red hot big toe closed at a
+# pharmacist). Heat and swelling must both be said; a knock, a sprain or a bite explains it.
+_JOINT = r"\b(?:joints?|knees?|ankles?|wrists?|elbows?|hips?|knuckles?|(?:big )?toes?|shoulders?)\b"
+_JOINT_HEAT = r"\b(?:hot|warm|red|inflamed)\b"
+_JOINT_SWELLING = r"\b(?:swollen|swelling|swelled|puffy|puffed up|blown up|ballooned)\b"
+_JOINT_EXCUSE = (
+    r"\bsprain\w*|\btwist\w*|\bbruis\w*|\bfell\b|\bfall\b|\bknock\w*|\bbanged\b|"
+    r"\bfootball\b|\bgym\b|\bbites?\b|\bbitten\b|\bstings?\b|\bstung\b|\bweather\b"
+)
 _TARRY_EXCUSE = r"\biron (?:tablets?|pills?|supplements?)\b|\bpepto\b|\bbismuth\b|\bliquorice\b"
 
 CONCEPTS: Mapping[str, str] = {
@@ -170,6 +181,10 @@ CONCEPTS: Mapping[str, str] = {
     "retention_more": _RETENTION_MORE,
     "tarry": _TARRY,
     "tarry_excuse": _TARRY_EXCUSE,
+    "joint": _JOINT,
+    "joint_heat": _JOINT_HEAT,
+    "joint_swelling": _JOINT_SWELLING,
+    "joint_excuse": _JOINT_EXCUSE,
 }
 _COMPILED = {name: re.compile(pattern) for name, pattern in CONCEPTS.items()}
 
@@ -190,8 +205,11 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
     "hot swollen calf": (Rule(("calf", "calf_second"), ("calf_excuse",)),),
     "cannot pass urine": (Rule(("retention", "retention_more")),),
     "black stools": (Rule(("tarry",), ("tarry_excuse",)),),
+    "hot swollen joint": (Rule(("joint", "joint_heat", "joint_swelling"), ("joint_excuse",)),),
 }
-_QUALIFIERS = frozenset({"propped_excuse", "faint_excuse", "calf_excuse", "tarry_excuse"})
+_QUALIFIERS = frozenset(
+    {"propped_excuse", "faint_excuse", "calf_excuse", "tarry_excuse", "joint_excuse"}
+)
 # Concepts whose own wording holds a negation ("can not lie flat", "can not keep it down").
 _OWN_NEGATION = frozenset(
     {

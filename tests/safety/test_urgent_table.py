@@ -13,7 +13,7 @@ import pytest
 
 from bots.safety.emergency import emergency_kinds
 from bots.safety.urgent import urgent_kinds
-from tests.safety.urgent_heldout import HELD_OUT
+from tests.safety.urgent_heldout import HELD_OUT, HELD_OUT_48
 from tests.safety.urgent_phrasings import DEV
 
 LEVELS = ("emergency", "urgent", "mild")
@@ -57,6 +57,15 @@ def test_held_out_part() -> None:
     print(f"\nheld-out: caught {signs - len(missed)}/{signs}, over-escalated {len(over)}/{mild}")
     assert len(missed) <= 2, missed
     assert len(over) <= 1, over
+
+
+def test_held_out_48_hot_swollen_joint() -> None:
+    # Written before stop 48's rule for a hot or red, swollen joint; not developed on. Before:
+    # 0 of 4 caught, 0 of 4 over-escalated; after: 4 of 4, 0 of 4.
+    missed, over, signs, mild = _measure(HELD_OUT_48)
+    print(f"\nheld-out 48: caught {signs - len(missed)}/{signs}, over-escalated {len(over)}/{mild}")
+    assert not missed
+    assert not over
 
 
 @pytest.mark.parametrize(

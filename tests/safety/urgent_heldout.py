@@ -41,3 +41,18 @@ HELD_OUT: list[tuple[str, str]] = [
     ("pulled something in my back at the gym", "mild"),
     ("period pain worse than usual this month", "mild"),
 ]
+
+# Written before stop 48's rule for a hot, swollen joint (gout or an infected joint: NHS "Gout"
+# and "Septic arthritis" say to be seen the same day), found when "my big toe joint went red
+# hot and swollen overnight, agony to touch, im 71" was closed at a pharmacist; not developed
+# on. Scored by test_held_out_48.
+HELD_OUT_48: list[tuple[str, str]] = [
+    ("knee has blown up like a balloon and its hot and red, cant bend it", "urgent"),
+    ("dads ankle joint is swollen, red and feels really warm, hes had a temperature", "urgent"),
+    ("woke up with my wrist all hot and puffy and so painful i cant move it", "urgent"),
+    ("the joint at the base of my big toe is red and swollen, cant even have the sheet on it", "urgent"),
+    ("knee a bit swollen after football, not hot or red", "mild"),
+    ("sprained my ankle, its swollen and bruised", "mild"),
+    ("stiff achy knees in the morning, been like it for years", "mild"),
+    ("my feet swell in hot weather", "mild"),
+]

@@ -50,6 +50,11 @@ DEV: list[tuple[str, str]] = [
     ("sick every time i drink anything and havent had a wee since this morning", "urgent"),
     # a hot swollen calf
     ("my calf is red, hot and swollen and it hurts to walk", "urgent"),
+    # a hot or red, swollen joint (stop 48: gout or an infected joint, seen the same day)
+    ("my big toe joint went red hot and swollen overnight, agony to touch, im 71", "urgent"),
+    ("my knee is swollen and warm and i feel shivery", "urgent"),
+    ("twisted my knee on the stairs, its swollen and a bit warm", "mild"),
+    ("my elbow is swollen where the wasp stung it, red round the sting", "mild"),
     # cannot pass water
     (
         "i havent been able to pee since last night and my tummy is really swollen and sore",
