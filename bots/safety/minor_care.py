@@ -803,8 +803,10 @@ _WATCH = {
     "stops you getting on with your day, or you get a high temperature (38C or more) or feel "
     "hot and shivery, seek medical care today (your doctor's urgent line, NHS 111 or urgent "
     "care).",
+    # The emergency is its own sentence under its own "If", as in _SEEN: a reader
+    # who skims must not take "call emergency services" as said of their case.
     "everyday_body": "Bleeding that does not stop, not keeping fluids down, or not passing "
-    "urine needs to be checked today (your doctor's urgent line, NHS 111 or urgent care); if "
+    "urine needs to be checked today (your doctor's urgent line, NHS 111 or urgent care). If "
     "bleeding is heavy and does not stop with 10 minutes of firm pressure, call emergency "
     "services (112 or 911).",
     "everyday_vulnerable": "If this is for a baby under a year old, for someone who is or may "
