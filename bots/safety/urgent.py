@@ -152,6 +152,10 @@ _TARRY = (
 # arthritis": seen the same day; stop 48, a 71-year-old's red hot big toe closed at a
 # pharmacist). Heat and swelling must both be said; a knock, a sprain or a bite explains it.
 _JOINT = r"\b(?:joints?|knees?|ankles?|wrists?|elbows?|hips?|knuckles?|(?:big )?toes?|shoulders?)\b"
+_INFLAMED = r"(?:hot|warm|red|inflamed|swollen|swelling|swelled|puffy|puffed up|blown up|ballooned)"
+# The joint itself is said so: near the words, not a knee named in passing ("my calf is hot
+# and swollen since my knee op" is the calf's, a clot's).
+_JOINT_SAID = rf"{_JOINT} (?:\w+ ){{0,5}}{_INFLAMED}\b|\b{_INFLAMED} (?:\w+ ){{0,3}}{_JOINT}"
 _JOINT_HEAT = r"\b(?:hot|warm|red|inflamed)\b"
 _JOINT_SWELLING = r"\b(?:swollen|swelling|swelled|puffy|puffed up|blown up|ballooned)\b"
 _JOINT_EXCUSE = (
@@ -181,7 +185,7 @@ CONCEPTS: Mapping[str, str] = {
     "retention_more": _RETENTION_MORE,
     "tarry": _TARRY,
     "tarry_excuse": _TARRY_EXCUSE,
-    "joint": _JOINT,
+    "joint": _JOINT_SAID,
     "joint_heat": _JOINT_HEAT,
     "joint_swelling": _JOINT_SWELLING,
     "joint_excuse": _JOINT_EXCUSE,

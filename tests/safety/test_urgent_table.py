@@ -59,6 +59,13 @@ def test_held_out_part() -> None:
     assert len(over) <= 1, over
 
 
+def test_a_knee_named_in_passing_is_no_hot_joint() -> None:
+    # lead21's clot after an operation: the calf is hot and swollen, the knee only where the
+    # operation was. Read as a hot joint too, the case lost the nurse's clot questions.
+    text = "my right calf is hot red and swollen, started after my knee op ten days ago"
+    assert urgent_kinds(text) == ["hot swollen calf"]
+
+
 def test_held_out_48_hot_swollen_joint() -> None:
     # Written before stop 48's rule for a hot or red, swollen joint; not developed on. Before:
     # 0 of 4 caught, 0 of 4 over-escalated; after: 4 of 4, 0 of 4.
