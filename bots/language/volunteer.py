@@ -291,17 +291,16 @@ def _stands(fact: Answer, text: str, network: EvidentialNetwork, said: set[str])
     narrows the question."""
     finding = network.finding(fact.finding)
     affirmed = _affirms(fact, finding)
+    normalised = tx.normalise(text)
     # A question's word said in a sense that is not its ("never gets past the logo", "the
     # ticking stops in neutral", "burning up"); the troubleshooting charts' classes only.
-    if network.flow and said_otherwise(tx.normalise(text), finding.question, affirmed=affirmed):
+    if network.flow and said_otherwise(normalised, finding.question, affirmed=affirmed):
         return False
     if not affirmed:
         return True
     # The user's own action said as a time ("squeals whenever i stop") or a difficulty ("takes
     # forever to stop") does not say the predicate ("does the car stop when you brake?").
-    if not says_predicate(
-        without_own_times(tx.normalise(text), finding.question), finding.question
-    ):
+    if not says_predicate(without_own_times(normalised, finding.question), finding.question):
         return False
     if _does_what_is_without(text, finding.question):
         return False

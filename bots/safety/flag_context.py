@@ -89,5 +89,7 @@ def flag_context(text: str) -> str:
 def companions(text: str) -> frozenset[str]:
     """The companion signs ``text`` says ("chest", "breath", "sweat", "faint"): a dizzy spell
     on standing is read as a near faint, which the dizziness row of the nurse's table owns."""
-    rules = {name: (Rule((name,)),) for name in ("chest", "breath", "sweat", "faint")}
-    return frozenset(read_kinds(text, _COMPILED, rules, own_negation=_OWN_NEGATION))
+    return frozenset(read_kinds(text, _COMPILED, _EACH_COMPANION, own_negation=_OWN_NEGATION))
+
+
+_EACH_COMPANION = {name: (Rule((name,)),) for name in ("chest", "breath", "sweat", "faint")}

@@ -803,12 +803,9 @@ _WATCH = {
     "stops you getting on with your day, or you get a high temperature (38C or more) or feel "
     "hot and shivery, seek medical care today (your doctor's urgent line, NHS 111 or urgent "
     "care).",
-    # The emergency is its own sentence under its own "If", as in _SEEN: a reader
-    # who skims must not take "call emergency services" as said of their case.
-    "everyday_body": "Bleeding that does not stop, not keeping fluids down, or not passing "
-    "urine needs to be checked today (your doctor's urgent line, NHS 111 or urgent care). If "
-    "bleeding is heavy and does not stop with 10 minutes of firm pressure, call emergency "
-    "services (112 or 911).",
+    # What the flagged close says (its emergency a sentence under its own "If": a reader who
+    # skims must not take "call emergency services" as said of their case).
+    "everyday_body": _SEEN["everyday_body"],
     "everyday_vulnerable": "If this is for a baby under a year old, for someone who is or may "
     "be pregnant, or for someone whose immune system is weakened, tell the pharmacist before "
     "using any remedy, and ask a doctor (or a midwife) today: many remedies are not suitable.",

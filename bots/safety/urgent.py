@@ -152,12 +152,14 @@ _TARRY = (
 # arthritis": seen the same day; stop 48, a 71-year-old's red hot big toe closed at a
 # pharmacist). Heat and swelling must both be said; a knock, a sprain or a bite explains it.
 _JOINT = r"\b(?:joints?|knees?|ankles?|wrists?|elbows?|hips?|knuckles?|(?:big )?toes?|shoulders?)\b"
-_INFLAMED = r"(?:hot|warm|red|inflamed|swollen|swelling|swelled|puffy|puffed up|blown up|ballooned)"
+_HEAT = r"hot|warm|red|inflamed"
+_SWELLING = r"swollen|swelling|swelled|puffy|puffed up|blown up|ballooned"
+_INFLAMED = rf"(?:{_HEAT}|{_SWELLING})"
 # The joint itself is said so: near the words, not a knee named in passing ("my calf is hot
 # and swollen since my knee op" is the calf's, a clot's).
 _JOINT_SAID = rf"{_JOINT} (?:\w+ ){{0,5}}{_INFLAMED}\b|\b{_INFLAMED} (?:\w+ ){{0,3}}{_JOINT}"
-_JOINT_HEAT = r"\b(?:hot|warm|red|inflamed)\b"
-_JOINT_SWELLING = r"\b(?:swollen|swelling|swelled|puffy|puffed up|blown up|ballooned)\b"
+_JOINT_HEAT = rf"\b(?:{_HEAT})\b"
+_JOINT_SWELLING = rf"\b(?:{_SWELLING})\b"
 _JOINT_EXCUSE = (
     r"\bsprain\w*|\btwist\w*|\bbruis\w*|\bfell\b|\bfall\b|\bknock\w*|\bbanged\b|"
     r"\bfootball\b|\bgym\b|\bbites?\b|\bbitten\b|\bstings?\b|\bstung\b|\bweather\b"
